@@ -1,0 +1,71 @@
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import { migrateToLatest } from './db/database.ts';
+import { createDeps, type Deps } from './deps.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { mailboxRoutes } from './modules/mail/mailbox.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import csrf from './plugins/csrf.ts';
+import errorHandler from './plugins/error-handler.ts';
+import openapi from './plugins/openapi.ts';
+import { securityHeaders } from './plugins/security-headers.ts';
+import { requireSession } from './plugins/session-guard.ts';
+import webApp from './plugins/web-app.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The dependencies the app was built with; tests read the database and clock through it. */
+    deps: Deps;
+  }
+}
+
+export type App = FastifyInstance;
+
+/**
+ * Builds the whole application without listening, so tests can `inject` requests. Tests replace
+ * only what sits at the edge (`overrides`: the clock, a database made for the test).
+ */
+export const buildApp = async (config: Config, overrides: Partial<Deps> = {}): Promise<App> => {
+  const deps = createDeps(config, overrides);
+  await migrateToLatest(deps.db);
+  const app = Fastify({
+    loggerInstance: deps.log,
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    requestIdHeader: false,
+    genReqId: () => crypto.randomUUID(),
+  });
+  app.decorate('deps', deps);
+  // JSON and multipart only: anything else is answered 415 instead of reaching a handler as text.
+  app.removeContentTypeParser('text/plain');
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onClose', () => deps.db.destroy());
+
+  await app.register(errorHandler);
+  await app.register(helmet, securityHeaders(config));
+  await app.register(cookie);
+  await app.register(csrf, { secureCookie: config.appUrl.startsWith('https://') });
+  await app.register(multipart, {
+    limits: { fileSize: config.maxUploadBytes, files: 1, fields: 10, parts: 11 },
+  });
+  await app.register(openapi, { appUrl: config.appUrl });
+
+  await app.register(healthRoutes, { deps });
+  await app.register(authRoutes, { deps });
+  await app.register(async (guarded) => {
+    guarded.addHook('onRequest', requireSession(deps));
+    await guarded.register(usersRoutes, { deps });
+  });
+  if (config.env !== 'production' && !config.smtpUrl) {
+    await app.register(mailboxRoutes, { deps });
+  }
+  await app.register(webApp, { distDir: config.webDistDir });
+
+  return app;
+};

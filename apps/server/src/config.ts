@@ -1,0 +1,88 @@
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL (leave it unset for SQLite)')
+    .optional(),
+  APP_URL: z.url().default('http://localhost:3000'),
+  APP_SECRET: z.string().optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Platen <no-reply@platen.local>'),
+  MAX_UPLOAD_MB: z.coerce.number().positive().max(1024).default(20),
+  TRUST_PROXY: booleanFlag.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: z.string().optional(),
+});
+
+/** The minimum length of APP_SECRET: 32 characters carry at least 128 bits of entropy when random. */
+export const MIN_SECRET_LENGTH = 32;
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  /** PostgreSQL when set, else SQLite in `dataDir`. */
+  databaseUrl: string | undefined;
+  appUrl: string;
+  /** Undefined means "generate one into DATA_DIR/secrets.json" (refused in production). */
+  appSecret: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  maxUploadBytes: number;
+  trustProxy: boolean;
+  logLevel: string;
+  /** Where the built web app lives (apps/web/dist unless set); absent in API-only tests. */
+  webDistDir: string | undefined;
+};
+
+export class ConfigError extends Error {}
+
+/**
+ * Reads the environment once. A bad value throws a ConfigError naming the variable, so the
+ * server stops before it listens instead of failing later in a request.
+ */
+export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration.\n  ${problems.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  if (e.NODE_ENV === 'production' && (e.APP_SECRET ?? '').length < MIN_SECRET_LENGTH) {
+    throw new ConfigError(
+      `APP_SECRET: must be set to a random value of at least ${MIN_SECRET_LENGTH} characters in production.`,
+    );
+  }
+  if (e.APP_SECRET !== undefined && e.APP_SECRET.length < MIN_SECRET_LENGTH) {
+    throw new ConfigError(`APP_SECRET: must be at least ${MIN_SECRET_LENGTH} characters long.`);
+  }
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    appUrl: e.APP_URL.replace(/\/+$/, ''),
+    appSecret: e.APP_SECRET,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    maxUploadBytes: Math.round(e.MAX_UPLOAD_MB * 1024 * 1024),
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    webDistDir: e.WEB_DIST_DIR ?? fileURLToPath(new URL('../../web/dist', import.meta.url)),
+  };
+};

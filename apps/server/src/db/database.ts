@@ -1,0 +1,58 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import { migrations } from './migrations/index.ts';
+import type { Db, Tables } from './tables.ts';
+
+export type DatabaseTarget = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+
+export const databaseTarget = (opts: {
+  databaseUrl: string | undefined;
+  dataDir: string;
+}): DatabaseTarget =>
+  opts.databaseUrl
+    ? { kind: 'postgres', url: opts.databaseUrl }
+    : { kind: 'sqlite', file: join(opts.dataDir, 'platen.db') };
+
+const openSqlite = (file: string) => {
+  if (file !== ':memory:') mkdirSync(join(file, '..'), { recursive: true });
+  const sqlite = new SQLite(file);
+  // WAL: readers never block the writer; NORMAL sync is durable across process crashes in WAL mode.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  return new SqliteDialect({ database: sqlite });
+};
+
+export const openDatabase = (target: DatabaseTarget): Db =>
+  new Kysely<Tables>({
+    dialect:
+      target.kind === 'sqlite'
+        ? openSqlite(target.file)
+        : new PostgresDialect({ pool: new pg.Pool({ connectionString: target.url, max: 10 }) }),
+  });
+
+/** Brings the schema up to date; runs at every start, so a new version migrates itself. */
+export const migrateToLatest = async (db: Db): Promise<void> => {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: () => Promise.resolve(migrations) },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed`, { cause: error });
+  }
+};
+
+export const isDatabaseReachable = async (db: Db): Promise<boolean> => {
+  try {
+    await sql`select 1`.execute(db);
+    return true;
+  } catch {
+    return false;
+  }
+};

@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely';
+import * as createAccounts from './0001_create_accounts.ts';
+
+/** Every migration, in order. Never edit one that has been released; add the next instead. */
+export const migrations: Record<string, Migration> = {
+  '0001_create_accounts': createAccounts,
+};

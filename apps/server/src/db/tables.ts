@@ -1,0 +1,121 @@
+import type { Kysely } from 'kysely';
+
+/*
+ * Row types, one interface per table, as the database stores them. Portable choices, so one set of
+ * migrations serves SQLite and PostgreSQL:
+ * - ids are UUID strings made by the app;
+ * - timestamps are ISO-8601 UTC strings made by the app (fixed width, so they sort as text);
+ * - booleans are integers 0/1; repositories map them to `boolean`.
+ */
+
+export type UserTable = {
+  id: string;
+  email: string;
+  password_hash: string;
+  first_name: string;
+  last_name: string;
+  title: string;
+  /** Base64 PNG; empty string when the user has none. */
+  profile_pic: string;
+  email_confirmed: number;
+  created_at: string;
+  updated_at: string;
+};
+
+/** One signed-in device: every refresh token rotated from one login belongs to one session. */
+export type SessionTable = {
+  id: string;
+  user_id: string;
+  created_at: string;
+  revoked_at: string | null;
+};
+
+export type RefreshTokenTable = {
+  token_hash: string;
+  session_id: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+};
+
+/** Single-use codes sent by e-mail: password reset links and e-mail confirmation codes. */
+export type EmailCodeTable = {
+  code_hash: string;
+  user_id: string;
+  purpose: 'password_reset' | 'email_confirmation';
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+  failed_attempts: number;
+};
+
+export type ApiKeyTable = {
+  id: string;
+  user_id: string;
+  key_hash: string;
+  /** AES-256-GCM, so the owner can reveal the key again. */
+  key_encrypted: string;
+  created_at: string;
+};
+
+export type PlanTable = {
+  id: string;
+  subscription_type: string;
+  price_cents: number;
+  monthly_limit: number;
+  overage_price_cents: number;
+  allow_overage: number;
+  description: string;
+  support: string;
+  popular: number;
+  sort_order: number;
+};
+
+export type SubscriptionTable = {
+  id: string;
+  user_id: string;
+  plan_id: string;
+  status: 'ACTIVE' | 'EXPIRED' | 'UNPAID' | 'PAST_DUE' | 'CANCELED';
+  start_time: string;
+  end_time: string | null;
+  auto_renewal: number;
+  voucher_code: string | null;
+  billing_cycle_start: string;
+  billing_cycle_end: string;
+  pdfs_generated_this_month: number;
+  last_billed_date: string | null;
+  provider_customer_id: string | null;
+  provider_subscription_id: string | null;
+  created_at: string;
+  updated_at: string;
+};
+
+/** Fixed-window attempt counters shared by every server instance. */
+export type RateLimitTable = {
+  key: string;
+  window_start: string;
+  hits: number;
+};
+
+export type MailOutboxTable = {
+  id: string;
+  recipient: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  created_at: string;
+};
+
+export type Tables = {
+  users: UserTable;
+  sessions: SessionTable;
+  refresh_tokens: RefreshTokenTable;
+  email_codes: EmailCodeTable;
+  api_keys: ApiKeyTable;
+  plans: PlanTable;
+  subscriptions: SubscriptionTable;
+  rate_limits: RateLimitTable;
+  mail_outbox: MailOutboxTable;
+};
+
+export type Db = Kysely<Tables>;

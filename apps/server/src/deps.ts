@@ -1,0 +1,40 @@
+import type { Config } from './config.ts';
+import { databaseTarget, openDatabase } from './db/database.ts';
+import type { Db } from './db/tables.ts';
+import { type Clock, systemClock } from './lib/clock.ts';
+import { createLogger, type Logger } from './lib/logger.ts';
+import { deriveSecrets, loadOrCreateAppSecret, type Secrets } from './lib/secrets.ts';
+import type { Mailer } from './modules/mail/mailer.ts';
+import { createOutboxMailer } from './modules/mail/outbox-mailer.ts';
+import { createSmtpMailer } from './modules/mail/smtp-mailer.ts';
+import { createRateLimiter, type RateLimiter } from './modules/rate-limits/rate-limiter.ts';
+
+/** Everything the modules need from the outside world, built once per app. */
+export type Deps = {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  log: Logger;
+  secrets: Secrets;
+  mailer: Mailer;
+  limiter: RateLimiter;
+};
+
+/**
+ * Builds the dependencies from the configuration. Tests pass `overrides` for what sits at the
+ * edge (the clock, a database made for the test); everything else is the real thing.
+ */
+export const createDeps = (config: Config, overrides: Partial<Deps> = {}): Deps => {
+  const db = overrides.db ?? openDatabase(databaseTarget(config));
+  const clock = overrides.clock ?? systemClock;
+  const log = overrides.log ?? createLogger(config);
+  const secrets =
+    overrides.secrets ?? deriveSecrets(config.appSecret ?? loadOrCreateAppSecret(config.dataDir));
+  const mailer =
+    overrides.mailer ??
+    (config.smtpUrl
+      ? createSmtpMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom })
+      : createOutboxMailer({ db, clock, print: config.env === 'development' }));
+  const limiter = overrides.limiter ?? createRateLimiter(db, clock);
+  return { config, db, clock, log, secrets, mailer, limiter };
+};

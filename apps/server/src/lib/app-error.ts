@@ -1,0 +1,21 @@
+import type { ErrorCode } from '@platen/contract';
+
+/**
+ * The one error type services throw. The error handler turns it into
+ * `{ status, code, message }`; `message` is shown to a person as is.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    readonly status: number,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const notFound = (message: string) => new AppError('NOT_FOUND', 404, message);
+export const unauthorized = (message = 'Please sign in to continue.') =>
+  new AppError('UNAUTHORIZED', 401, message);

@@ -1,0 +1,48 @@
+import { createHmac, hkdfSync, randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { MIN_SECRET_LENGTH } from '../config.ts';
+
+/** Keys derived from APP_SECRET, one per purpose, so no key is ever used for two things. */
+export type Secrets = {
+  jwtKey: Uint8Array;
+  /** Keys the HMAC that stores codes and tokens: a database dump alone cannot verify guesses. */
+  hashKey: Buffer;
+  encryptionKey: Buffer;
+};
+
+const derive = (secret: string, purpose: string): Buffer =>
+  Buffer.from(hkdfSync('sha256', secret, 'platen', purpose, 32));
+
+export const deriveSecrets = (appSecret: string): Secrets => ({
+  jwtKey: new Uint8Array(derive(appSecret, 'jwt')),
+  hashKey: derive(appSecret, 'hash'),
+  encryptionKey: derive(appSecret, 'encryption'),
+});
+
+/**
+ * Development convenience: without APP_SECRET, one random secret is generated on first start and
+ * kept in DATA_DIR/secrets.json (mode 0600) so sessions survive restarts.
+ */
+export const loadOrCreateAppSecret = (dataDir: string): string => {
+  const file = join(dataDir, 'secrets.json');
+  try {
+    const stored = JSON.parse(readFileSync(file, 'utf8')) as { appSecret?: unknown };
+    if (typeof stored.appSecret === 'string' && stored.appSecret.length >= MIN_SECRET_LENGTH) {
+      return stored.appSecret;
+    }
+  } catch {
+    // Missing or unreadable: make a new one below.
+  }
+  const appSecret = randomBytes(32).toString('base64url');
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, JSON.stringify({ appSecret }, null, 2), { mode: 0o600 });
+  return appSecret;
+};
+
+/** A keyed hash for looking up tokens and codes by value without storing the value. */
+export const keyedHash = (key: Buffer, value: string): string =>
+  createHmac('sha256', key).update(value).digest('base64url');
+
+/** URL-safe random token with `bytes` bytes of entropy. */
+export const randomToken = (bytes = 32): string => randomBytes(bytes).toString('base64url');

@@ -1,0 +1,49 @@
+import type { MailMessage } from './mailer.ts';
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+const layout = (paragraphs: string[]) =>
+  `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1a1b1e">${paragraphs
+    .map((p) => `<p>${p}</p>`)
+    .join('')}<p style="color:#868e96">Platen</p></body></html>`;
+
+export const confirmationCodeMail = (opts: {
+  to: string;
+  firstName: string;
+  code: string;
+  validMinutes: number;
+}): MailMessage => ({
+  to: opts.to,
+  subject: 'Your Platen confirmation code',
+  text: [
+    `Hello ${opts.firstName},`,
+    `your code to confirm this e-mail address is: ${opts.code}`,
+    `Enter it on your profile page. It works for ${opts.validMinutes} minutes.`,
+  ].join('\n\n'),
+  html: layout([
+    `Hello ${escapeHtml(opts.firstName)},`,
+    `your code to confirm this e-mail address is:`,
+    `<strong style="font-size:24px;letter-spacing:4px">${escapeHtml(opts.code)}</strong>`,
+    `Enter it on your profile page. It works for ${opts.validMinutes} minutes.`,
+  ]),
+});
+
+export const passwordResetMail = (opts: {
+  to: string;
+  firstName: string;
+  link: string;
+  validMinutes: number;
+}): MailMessage => ({
+  to: opts.to,
+  subject: 'Reset your Platen password',
+  text: [
+    `Hello ${opts.firstName},`,
+    `open this link to choose a new password: ${opts.link}`,
+    `It works once, for ${opts.validMinutes} minutes. If you did not ask for it, ignore this e-mail.`,
+  ].join('\n\n'),
+  html: layout([
+    `Hello ${escapeHtml(opts.firstName)},`,
+    `<a href="${escapeHtml(opts.link)}">Choose a new password</a>`,
+    `It works once, for ${opts.validMinutes} minutes. If you did not ask for it, ignore this e-mail.`,
+  ]),
+});

@@ -1,0 +1,105 @@
+import type {
+  ChangePasswordBody,
+  PictureResponse,
+  ProfileResponse,
+  UpdateProfileBody,
+} from '@platen/contract';
+import type { Deps } from '../../deps.ts';
+import { AppError, unauthorized } from '../../lib/app-error.ts';
+import { checkConfirmationCode, sendConfirmationCode } from '../auth/email-confirmation.ts';
+import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { revokeUserSessions } from '../auth/sessions.repository.ts';
+import { rateRules } from '../rate-limits/rate-limiter.ts';
+import { normalisePicture } from './picture.ts';
+import { findUserById, updateUser, type User } from './users.repository.ts';
+
+export type SessionUser = { userId: string; sessionId: string };
+
+const toProfile = (user: User): ProfileResponse => ({
+  firstName: user.firstName,
+  lastName: user.lastName,
+  email: user.email,
+  title: user.title,
+  profilePic: user.profilePic,
+  emailConfirmed: user.emailConfirmed,
+});
+
+export const createUsersService = (deps: Deps) => {
+  const { db, clock, limiter, log } = deps;
+
+  const getUser = async (userId: string): Promise<User> => {
+    const user = await findUserById(db, userId);
+    if (!user) throw unauthorized();
+    return user;
+  };
+
+  const getProfile = async (userId: string) => toProfile(await getUser(userId));
+
+  const getHeader = async (userId: string): Promise<PictureResponse> => {
+    const { profilePic, firstName, lastName } = await getUser(userId);
+    return { profilePic, firstName, lastName };
+  };
+
+  const updateProfile = async (userId: string, body: UpdateProfileBody) => {
+    await getUser(userId);
+    await updateUser(db, userId, body, clock.now().toISOString());
+    return getProfile(userId);
+  };
+
+  /** Needs the current password; every other session of the user is signed out. */
+  const changePassword = async (session: SessionUser, body: ChangePasswordBody) => {
+    const user = await getUser(session.userId);
+    if (!(await verifyPassword(user.passwordHash, body.oldPassword))) {
+      throw new AppError('WRONG_PASSWORD', 400, 'Your current password is not correct.');
+    }
+    const now = clock.now().toISOString();
+    await updateUser(db, user.id, { passwordHash: await hashPassword(body.newPassword) }, now);
+    await revokeUserSessions(db, { userId: user.id, now, keepSessionId: session.sessionId });
+    log.info({ event: 'password.changed', userId: user.id }, 'password changed');
+  };
+
+  const uploadPicture = async (userId: string, file: Buffer) => {
+    await getUser(userId);
+    const png = await normalisePicture(file);
+    await updateUser(db, userId, { profilePic: png.toString('base64') }, clock.now().toISOString());
+  };
+
+  const confirmEmail = async (userId: string, code: string, ip: string) => {
+    await limiter.consume(rateRules.confirmEmailPerIp, ip);
+    await limiter.consume(rateRules.confirmEmailPerUser, userId);
+    const user = await getUser(userId);
+    if (user.emailConfirmed) {
+      throw new AppError(
+        'EMAIL_ALREADY_CONFIRMED',
+        409,
+        'Your email address is already confirmed.',
+      );
+    }
+    await checkConfirmationCode(deps, userId, code);
+    await updateUser(db, userId, { emailConfirmed: true }, clock.now().toISOString());
+    log.info({ event: 'email.confirmed', userId }, 'email confirmed');
+  };
+
+  const resendConfirmationCode = async (userId: string) => {
+    const user = await getUser(userId);
+    if (user.emailConfirmed) {
+      throw new AppError(
+        'EMAIL_ALREADY_CONFIRMED',
+        409,
+        'Your email address is already confirmed.',
+      );
+    }
+    await limiter.consume(rateRules.resendCodePerUser, userId);
+    await sendConfirmationCode(deps, user);
+  };
+
+  return {
+    getProfile,
+    getHeader,
+    updateProfile,
+    changePassword,
+    uploadPicture,
+    confirmEmail,
+    resendConfirmationCode,
+  };
+};

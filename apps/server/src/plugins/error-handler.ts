@@ -1,0 +1,115 @@
+import type { ErrorResponse } from '@platen/contract';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/app-error.ts';
+
+/** Fastify and plugin error codes we answer with a message written for a person. */
+const FRAMEWORK_ERRORS: Record<string, { status: number; code: string; message: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: {
+    status: 400,
+    code: 'MALFORMED_JSON',
+    message: 'The request body is not valid JSON.',
+  },
+  FST_ERR_CTP_EMPTY_JSON_BODY: {
+    status: 400,
+    code: 'MALFORMED_JSON',
+    message: 'The request body is empty but should be JSON.',
+  },
+  FST_ERR_CTP_BODY_TOO_LARGE: {
+    status: 413,
+    code: 'PAYLOAD_TOO_LARGE',
+    message: 'The request body is too large.',
+  },
+  FST_REQ_FILE_TOO_LARGE: {
+    status: 413,
+    code: 'PAYLOAD_TOO_LARGE',
+    message: 'The file is too large.',
+  },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    status: 415,
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+    message: 'This content type is not accepted here. Send JSON (application/json).',
+  },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    status: 400,
+    code: 'VALIDATION_ERROR',
+    message: 'The request body does not match its Content-Length.',
+  },
+  FST_FILES_LIMIT_ERROR: {
+    status: 400,
+    code: 'VALIDATION_ERROR',
+    message: 'Send exactly one file.',
+  },
+  FST_PARTS_LIMIT_ERROR: {
+    status: 400,
+    code: 'VALIDATION_ERROR',
+    message: 'The form has more parts than expected.',
+  },
+  FST_FIELDS_LIMIT_ERROR: {
+    status: 400,
+    code: 'VALIDATION_ERROR',
+    message: 'The form has more fields than expected.',
+  },
+  FST_INVALID_MULTIPART_CONTENT_TYPE: {
+    status: 415,
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+    message: 'Send the file as multipart/form-data.',
+  },
+  FST_PROTO_VIOLATION: {
+    status: 400,
+    code: 'VALIDATION_ERROR',
+    message: 'The form contains a forbidden field name.',
+  },
+};
+
+const send = (reply: FastifyReply, body: ErrorResponse, headers: Record<string, string> = {}) =>
+  reply.status(body.status).headers(headers).type('application/json').send(body);
+
+const fieldName = (instancePath: string) => instancePath.replace(/^\//, '').replace(/\//g, '.');
+
+/**
+ * The one place errors become responses: `{ status, code, message }` for every failure. A 5xx is
+ * logged with its details and answered with a generic message (no stack, SQL or secret).
+ */
+const errorHandler = async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof AppError) {
+      return send(
+        reply,
+        { status: error.status, code: error.code, message: error.message },
+        error.headers,
+      );
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields = error.validation.map((issue) => ({
+        field: fieldName(issue.instancePath),
+        message: issue.message ?? 'This value is not valid.',
+      }));
+      const message = fields[0]?.message ?? 'The request is not valid.';
+      return send(reply, { status: 400, code: 'VALIDATION_ERROR', message, fields });
+    }
+    const known = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;
+    if (known) return send(reply, known);
+    if (error instanceof SyntaxError || error.statusCode === 400) {
+      return send(reply, {
+        status: 400,
+        code: 'MALFORMED_JSON',
+        message: 'The request body is not valid JSON.',
+      });
+    }
+    const status = error.statusCode ?? 500;
+    if (status < 500) {
+      request.log.info({ err: error }, 'client error');
+      return send(reply, { status, code: error.code ?? 'BAD_REQUEST', message: error.message });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return send(reply, {
+      status: 500,
+      code: 'INTERNAL_ERROR',
+      message: 'Something went wrong on our side. Please try again.',
+    });
+  });
+};
+
+export default fp(errorHandler, { name: 'error-handler' });

@@ -1,0 +1,53 @@
+import type { Endpoint } from '@platen/contract';
+import { errorResponse } from '@platen/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { z } from 'zod';
+
+type Input<E extends Endpoint, K extends keyof Endpoint> = E[K] extends z.ZodType
+  ? z.output<E[K]>
+  : undefined;
+
+export type RouteRequest<E extends Endpoint> = FastifyRequest<{
+  Params: Input<E, 'params'>;
+  Querystring: Input<E, 'query'>;
+  Body: Input<E, 'body'>;
+}>;
+
+type Handler<E extends Endpoint> = (
+  request: RouteRequest<E>,
+  reply: FastifyReply,
+) => Promise<z.input<E['response']>>;
+
+const errorStatuses = [400, 401, 403, 404, 409, 413, 415, 429] as const;
+
+/**
+ * Registers one endpoint of the contract: its path, validation, OpenAPI description and
+ * serialisation all come from the descriptor, so the server cannot drift from the contract.
+ */
+export const route = <E extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: Handler<E>,
+  options: Partial<Pick<RouteOptions, 'config' | 'bodyLimit'>> = {},
+): void => {
+  app.route({
+    method: endpoint.method,
+    url: endpoint.path,
+    ...options,
+    schema: {
+      summary: endpoint.summary,
+      tags: [endpoint.tag],
+      ...(endpoint.auth === 'bearer' && { security: [{ bearer: [] }] }),
+      ...(endpoint.auth === 'apiKey' && { security: [{ apiKey: [] }] }),
+      ...(endpoint.consumes && { consumes: [endpoint.consumes] }),
+      ...(endpoint.params && { params: endpoint.params }),
+      ...(endpoint.query && { querystring: endpoint.query }),
+      ...(endpoint.body && { body: endpoint.body }),
+      response: {
+        200: endpoint.response,
+        ...Object.fromEntries(errorStatuses.map((status) => [status, errorResponse])),
+      },
+    },
+    handler: handler as RouteOptions['handler'],
+  });
+};

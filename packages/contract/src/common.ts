@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+/** SPEC §9: the minimum password length. */
+export const MIN_PASSWORD_LENGTH = 6;
+/** Long enough for any passphrase, short enough that hashing it cannot be abused. */
+export const MAX_PASSWORD_LENGTH = 256;
+
+export const messages = {
+  invalidEmail: 'Please enter a valid email address.',
+  shortPassword: 'Password must be at least 6 characters long.',
+  longPassword: `Password must be at most ${MAX_PASSWORD_LENGTH} characters long.`,
+  firstNameRequired: 'First name is required.',
+  lastNameRequired: 'Last name is required.',
+  resetShortPassword: 'The password needs a minimum length of 6 characters',
+  changeShortPassword: 'The password needs a minimum length of 6',
+  currentPasswordRequired: 'Please enter your current password',
+  profileFirstName: 'First name should not be empty',
+  profileLastName: 'Last name should not be empty',
+  profileTitle: 'Please fill in a title for yourself',
+  emptyCode: "The code can't be empty",
+  missingResetCode: 'The reset link is incomplete. Please request a new one.',
+} as const;
+
+// A basic shape check (SPEC §5); deliverability is proven by the confirmation code.
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const emailSchema = z
+  .string({ error: messages.invalidEmail })
+  .trim()
+  .max(254, { error: messages.invalidEmail })
+  .regex(EMAIL_PATTERN, { error: messages.invalidEmail })
+  .transform((email) => email.toLowerCase());
+
+/** Passwords are taken exactly as typed: no trimming, any Unicode, nothing truncated. */
+export const passwordSchema = (tooShort: string = messages.shortPassword) =>
+  z
+    .string({ error: tooShort })
+    .min(MIN_PASSWORD_LENGTH, { error: tooShort })
+    .max(MAX_PASSWORD_LENGTH, { error: messages.longPassword });
+
+/** A trimmed, non-empty, single-line text such as a name or a title. */
+export const requiredText = (opts: { label: string; empty: string; max?: number }) => {
+  const max = opts.max ?? 100;
+  return z
+    .string({ error: opts.empty })
+    .trim()
+    .min(1, { error: opts.empty })
+    .max(max, { error: `${opts.label} must be at most ${max} characters.` })
+    .refine((text) => !/\p{Cc}/u.test(text), {
+      error: `${opts.label} must not contain control characters.`,
+    });
+};
+
+export const messageResponse = z.object({ message: z.string() }).meta({ id: 'Message' });
+export type MessageResponse = z.infer<typeof messageResponse>;

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import type { Endpoint } from './endpoint.ts';
+
+export const healthResponse = z.object({ status: z.literal('ok') });
+
+export const health = {
+  method: 'GET',
+  path: '/healthz',
+  summary: 'The process is up',
+  tag: 'Operations',
+  auth: 'none',
+  response: healthResponse,
+} as const satisfies Endpoint;
+
+export const readiness = {
+  method: 'GET',
+  path: '/readyz',
+  summary: 'The database answers',
+  tag: 'Operations',
+  auth: 'none',
+  response: healthResponse,
+} as const satisfies Endpoint;
