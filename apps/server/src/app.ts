@@ -33,8 +33,9 @@ export type App = FastifyInstance;
 export const buildApp = async (config: Config, overrides: Partial<Deps> = {}): Promise<App> => {
   const deps = createDeps(config, overrides);
   await migrateToLatest(deps.db);
+  const logger: FastifyBaseLogger = deps.log;
   const app = Fastify({
-    loggerInstance: deps.log,
+    loggerInstance: logger,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     requestIdHeader: false,
