@@ -1,0 +1,68 @@
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { TestApp } from './test-app.ts';
+
+const CSRF = 'test-xsrf-token';
+
+/** The headers a browser tab of ours sends: the XSRF cookie and its echo, plus a bearer token. */
+export const clientHeaders = (token?: string): Record<string, string> => ({
+  cookie: `XSRF-TOKEN=${CSRF}`,
+  'x-xsrf-token': CSRF,
+  ...(token && { authorization: `Bearer ${token}` }),
+});
+
+export const call = (
+  app: TestApp,
+  method: InjectOptions['method'],
+  url: string,
+  opts: { body?: unknown; token?: string; headers?: Record<string, string>; ip?: string } = {},
+): Promise<LightMyRequestResponse> =>
+  app.inject({
+    method,
+    url,
+    headers: { ...clientHeaders(opts.token), ...opts.headers },
+    remoteAddress: opts.ip ?? '203.0.113.7',
+    ...(opts.body !== undefined && { payload: opts.body as InjectOptions['payload'] }),
+  });
+
+export type Account = { email: string; password: string; token: string; refreshToken: string };
+
+let counter = 0;
+
+/** Registers a fresh account and returns its credentials and tokens. */
+export const signUp = async (
+  app: TestApp,
+  opts: { email?: string; password?: string; ip?: string } = {},
+): Promise<Account> => {
+  counter += 1;
+  const email = opts.email ?? `user${counter}@example.com`;
+  const password = opts.password ?? 'correct horse battery';
+  const res = await call(app, 'POST', '/v1/auth/register', {
+    body: { email, password, firstName: 'Ada', lastName: 'Lovelace' },
+    ip: opts.ip ?? `198.51.100.${counter % 250}`,
+  });
+  if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
+  const { token, refreshToken } = res.json<{ token: string; refreshToken: string }>();
+  return { email, password, token, refreshToken };
+};
+
+export type Mail = { to: string; subject: string; text: string; html: string; createdAt: string };
+
+export const mailbox = async (app: TestApp, to?: string): Promise<Mail[]> => {
+  const res = await app.inject({ method: 'GET', url: '/dev/mailbox/messages' });
+  const mails = res.json<Mail[]>();
+  return to ? mails.filter((m) => m.to === to) : mails;
+};
+
+export const lastCode = async (app: TestApp, to: string): Promise<string> => {
+  const mail = (await mailbox(app, to)).filter((m) => m.subject.includes('confirmation')).at(-1);
+  const code = mail?.text.match(/is: ([A-Z0-9]{6})/)?.[1];
+  if (!code) throw new Error(`no confirmation code mailed to ${to}`);
+  return code;
+};
+
+export const lastResetCode = async (app: TestApp, to: string): Promise<string> => {
+  const mail = (await mailbox(app, to)).filter((m) => m.subject.includes('Reset')).at(-1);
+  const link = mail?.text.match(/(https?:\/\/\S+reset-password\?code=\S+)/)?.[1];
+  if (!link) throw new Error(`no reset link mailed to ${to}`);
+  return new URL(link).searchParams.get('code') ?? '';
+};

@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { buildApp, type App } from '../src/app.ts';
+import type { Config } from '../src/config.ts';
+import type { Clock } from '../src/lib/clock.ts';
+
+export type TestDatabase = 'sqlite' | 'postgres';
+
+/**
+ * The databases every API suite runs on: SQLite always, PostgreSQL when TEST_DATABASE_URL points
+ * at a server (CI starts a throwaway one). Say so loudly when PostgreSQL is left out.
+ */
+export const testDatabases = (): TestDatabase[] => {
+  if (process.env.TEST_DATABASE_URL) return ['sqlite', 'postgres'];
+  if (!warnedAboutPostgres) {
+    warnedAboutPostgres = true;
+    console.warn(
+      'TEST_DATABASE_URL is not set: API suites run on SQLite only, PostgreSQL skipped.',
+    );
+  }
+  return ['sqlite'];
+};
+let warnedAboutPostgres = false;
+
+/** A clock that stands still until the test moves it. */
+export const createTestClock = (start = new Date('2026-03-01T09:00:00.000Z')) => {
+  let now = start.getTime();
+  const clock: Clock & { advanceMinutes: (m: number) => void } = {
+    now: () => new Date(now),
+    advanceMinutes: (minutes) => {
+      now += minutes * 60_000;
+    },
+  };
+  return clock;
+};
+
+export const testConfig = (overrides: Partial<Config> = {}): Config => ({
+  env: 'test',
+  port: 0,
+  host: '127.0.0.1',
+  dataDir: join(tmpdir(), 'platen-test-unused'),
+  databaseUrl: undefined,
+  appUrl: 'https://platen.example',
+  appSecret: 'test-secret-that-is-long-enough-for-hkdf-0123456789',
+  smtpUrl: undefined,
+  mailFrom: 'Platen <no-reply@platen.example>',
+  maxUploadBytes: 2 * 1024 * 1024,
+  trustProxy: false,
+  logLevel: 'silent',
+  webDistDir: undefined,
+  ...overrides,
+});
+
+const createPostgresDatabase = async (adminUrl: string) => {
+  const name = `platen_test_${randomUUID().replace(/-/g, '')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const drop = async () => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await client.end();
+  };
+  return { url: url.toString(), drop };
+};
+
+export type TestApp = App & {
+  clock: ReturnType<typeof createTestClock>;
+  dispose: () => Promise<void>;
+};
+
+/**
+ * A fully built app on a brand-new database (a fresh SQLite file, or a new PostgreSQL database
+ * that `dispose` drops again).
+ */
+export const buildTestApp = async (
+  database: TestDatabase,
+  config: Partial<Config> = {},
+): Promise<TestApp> => {
+  const clock = createTestClock();
+  const dataDir = mkdtempSync(join(tmpdir(), 'platen-test-'));
+  const postgres =
+    database === 'postgres'
+      ? await createPostgresDatabase(process.env.TEST_DATABASE_URL ?? '')
+      : undefined;
+  const app = await buildApp(testConfig({ dataDir, databaseUrl: postgres?.url, ...config }), {
+    clock,
+  });
+  const dispose = async () => {
+    await app.close();
+    await postgres?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  return Object.assign(app, { clock, dispose });
+};
