@@ -1,9 +1,9 @@
-import type { Kysely } from 'kysely';
+import type { Generated, Kysely } from 'kysely';
 
 /*
  * Row types, one interface per table, as the database stores them. Portable choices, so one set of
  * migrations serves SQLite and PostgreSQL:
- * - ids are UUID strings made by the app;
+ * - ids are UUID strings made by the app (the mail outbox, which only needs an order, counts);
  * - timestamps are ISO-8601 UTC strings made by the app (fixed width, so they sort as text);
  * - booleans are integers 0/1; repositories map them to `boolean`.
  */
@@ -98,7 +98,7 @@ export type RateLimitTable = {
 };
 
 export type MailOutboxTable = {
-  id: string;
+  id: Generated<number>;
   recipient: string;
   subject: string;
   text_body: string;

@@ -36,17 +36,17 @@ const FRAMEWORK_ERRORS: Record<string, { status: number; code: string; message: 
     code: 'VALIDATION_ERROR',
     message: 'The request body does not match its Content-Length.',
   },
-  FST_FILES_LIMIT_ERROR: {
+  FST_FILES_LIMIT: {
     status: 400,
     code: 'VALIDATION_ERROR',
     message: 'Send exactly one file.',
   },
-  FST_PARTS_LIMIT_ERROR: {
+  FST_PARTS_LIMIT: {
     status: 400,
     code: 'VALIDATION_ERROR',
     message: 'The form has more parts than expected.',
   },
-  FST_FIELDS_LIMIT_ERROR: {
+  FST_FIELDS_LIMIT: {
     status: 400,
     code: 'VALIDATION_ERROR',
     message: 'The form has more fields than expected.',
@@ -55,6 +55,11 @@ const FRAMEWORK_ERRORS: Record<string, { status: number; code: string; message: 
     status: 415,
     code: 'UNSUPPORTED_MEDIA_TYPE',
     message: 'Send the file as multipart/form-data.',
+  },
+  FST_MP_PREMATURE_CLOSE: {
+    status: 400,
+    code: 'VALIDATION_ERROR',
+    message: 'The upload was interrupted. Please try again.',
   },
   FST_PROTO_VIOLATION: {
     status: 400,

@@ -1,4 +1,6 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, SqliteAdapter } from 'kysely';
+
+const isSqlite = (db: Kysely<unknown>) => db.getExecutor().adapter instanceof SqliteAdapter;
 
 // Migrations see the schema as it was when they were written, never the current `Tables`.
 export const up = async (db: Kysely<unknown>): Promise<void> => {
@@ -133,7 +135,10 @@ export const up = async (db: Kysely<unknown>): Promise<void> => {
 
   await db.schema
     .createTable('mail_outbox')
-    .addColumn('id', 'varchar(36)', (c) => c.primaryKey())
+    // A sequence, not a UUID: the mailbox lists mail in the order it was sent.
+    .addColumn('id', isSqlite(db) ? 'integer' : 'serial', (c) =>
+      isSqlite(db) ? c.primaryKey().autoIncrement() : c.primaryKey(),
+    )
     .addColumn('recipient', 'varchar(254)', (c) => c.notNull())
     .addColumn('subject', 'text', (c) => c.notNull())
     .addColumn('text_body', 'text', (c) => c.notNull())

@@ -22,7 +22,9 @@ describe.each(testDatabases())('accounts API on %s', (database) => {
       expect(res.statusCode).toBe(200);
       const { token, refreshToken } = res.json<{ token: string; refreshToken: string }>();
       expect(refreshToken.length).toBeGreaterThanOrEqual(43);
-      const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString());
+      const claims: unknown = JSON.parse(
+        Buffer.from(token.split('.')[1] ?? '', 'base64url').toString(),
+      );
       expect(claims).toMatchObject({ sub: 'ada@example.com', firstName: 'Ada', lastName: 'Byron' });
 
       const { db } = app.deps;

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/tables.ts';
 import type { MailMessage } from './mailer.ts';
 
@@ -8,7 +7,6 @@ export const insertOutboxMail = async (db: Db, mail: MailMessage, createdAt: str
   await db
     .insertInto('mail_outbox')
     .values({
-      id: randomUUID(),
       recipient: mail.to,
       subject: mail.subject,
       text_body: mail.text,
@@ -23,7 +21,6 @@ export const listOutboxMails = async (db: Db, limit = 200): Promise<StoredMail[]
   const rows = await db
     .selectFrom('mail_outbox')
     .selectAll()
-    .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(limit)
     .execute();

@@ -2,6 +2,7 @@ import * as contract from '@platen/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { readMultipartForm } from '../../plugins/multipart-form.ts';
 import { route } from '../../plugins/route.ts';
 import { createUsersService } from './users.service.ts';
 
@@ -17,9 +18,9 @@ export const usersRoutes = async (app: FastifyInstance, opts: { deps: Deps }) =>
     return { message: 'Your password has been changed.' };
   });
   route(app, contract.uploadPicture, async (req) => {
-    const file = await req.file({ limits: { files: 1, fields: 0, parts: 1 } });
+    const { file } = await readMultipartForm(req, { fileField: 'file', fields: [] });
     if (!file) throw new AppError('VALIDATION_ERROR', 400, 'Please choose a picture to upload.');
-    await users.uploadPicture(req.auth.userId, await file.toBuffer());
+    await users.uploadPicture(req.auth.userId, file.data);
     return { message: 'Your picture has been updated.' };
   });
   route(app, contract.confirmEmail, async (req) => {

@@ -1,0 +1,100 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { call, clientHeaders, signUp } from '../../test/http.ts';
+import { buildTestApp, testDatabases, type TestApp } from '../../test/test-app.ts';
+
+describe.each(testDatabases())('error answers on %s', (database) => {
+  let app: TestApp;
+  beforeEach(async () => {
+    app = await buildTestApp(database);
+  });
+  afterEach(() => app.dispose());
+
+  it('answers unknown API routes with a JSON 404', async () => {
+    const res = await call(app, 'GET', '/v1/no/such/thing');
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.json()).toEqual({
+      status: 404,
+      code: 'NOT_FOUND',
+      message: 'There is no GET /v1/no/such/thing in this API.',
+    });
+    expect((await call(app, 'DELETE', '/v1/auth/login')).statusCode).toBe(404);
+  });
+
+  it('answers malformed JSON with 400 and changes nothing', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/v1/auth/register',
+      headers: { ...clientHeaders(), 'content-type': 'application/json' },
+      payload: '{"email": "a@example.com", "password": ',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'MALFORMED_JSON' });
+    expect(await app.deps.db.selectFrom('users').select('id').execute()).toHaveLength(0);
+  });
+
+  it('answers a body that is not an object with 400', async () => {
+    const res = await call(app, 'POST', '/v1/auth/login', { body: [1, 2, 3] });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
+  });
+
+  it('answers an oversized JSON body with 413', async () => {
+    const res = await call(app, 'POST', '/v1/auth/login', {
+      body: { email: 'a@example.com', password: 'x'.repeat(2 * 1024 * 1024) },
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
+  });
+
+  it.each(['text/plain', 'application/xml', 'application/x-www-form-urlencoded'])(
+    'answers %s with 415',
+    async (type) => {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/v1/auth/login',
+        headers: { ...clientHeaders(), 'content-type': type },
+        payload: 'email=a@example.com&password=secret',
+      });
+      expect(res.statusCode).toBe(415);
+      expect(res.json()).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
+    },
+  );
+
+  it('answers a JSON body sent to the picture upload with 415', async () => {
+    const account = await signUp(app);
+    const res = await call(app, 'POST', '/v1/user/picture', {
+      token: account.token,
+      body: { file: 'data:image/png;base64,AAAA' },
+    });
+    expect(res.statusCode).toBe(415);
+  });
+
+  it('hides the details of a database failure behind a generic 500', async () => {
+    const account = await signUp(app);
+    await app.deps.db.destroy();
+    const res = await call(app, 'GET', '/v1/user/profile', { token: account.token });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({
+      status: 500,
+      code: 'INTERNAL_ERROR',
+      message: 'Something went wrong on our side. Please try again.',
+    });
+    const ready = await call(app, 'GET', '/readyz');
+    expect(ready.statusCode).toBe(503);
+  });
+
+  it('reports health and readiness', async () => {
+    expect((await call(app, 'GET', '/healthz')).json()).toEqual({ status: 'ok' });
+    expect((await call(app, 'GET', '/readyz')).json()).toEqual({ status: 'ok' });
+  });
+
+  it('sends security headers on every answer', async () => {
+    const res = await call(app, 'GET', '/v1/no/such/thing');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(res.headers['strict-transport-security']).toContain('max-age=');
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
