@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { buildApp, type App } from '../src/app.ts';
 import type { Config } from '../src/config.ts';
+import type { Deps } from '../src/deps.ts';
 import type { Clock } from '../src/lib/clock.ts';
 
 export type TestDatabase = 'sqlite' | 'postgres';
@@ -83,6 +84,7 @@ export type TestApp = App & {
 export const buildTestApp = async (
   database: TestDatabase,
   config: Partial<Config> = {},
+  overrides: Partial<Deps> = {},
 ): Promise<TestApp> => {
   const clock = createTestClock();
   const dataDir = mkdtempSync(join(tmpdir(), 'platen-test-'));
@@ -92,6 +94,7 @@ export const buildTestApp = async (
       : undefined;
   const app = await buildApp(testConfig({ dataDir, databaseUrl: postgres?.url, ...config }), {
     clock,
+    ...overrides,
   });
   const dispose = async () => {
     await app.close();

@@ -28,16 +28,22 @@ const withoutQueryValues = (url: string): string => {
   return `${url.slice(0, at)}?${[...names].map((n) => `${n}=…`).join('&')}`;
 };
 
-export const createLogger = (config: Pick<Config, 'logLevel'>): Logger =>
-  pino({
-    level: config.logLevel,
-    redact: { paths: REDACTED, censor: '[redacted]' },
-    serializers: {
-      req: (req: { method: string; url: string; ip?: string; id?: string }) => ({
-        id: req.id,
-        method: req.method,
-        url: withoutQueryValues(req.url),
-        ip: req.ip,
-      }),
+export const createLogger = (
+  config: Pick<Config, 'logLevel'>,
+  destination?: NodeJS.WritableStream,
+): Logger =>
+  pino(
+    {
+      level: config.logLevel,
+      redact: { paths: REDACTED, censor: '[redacted]' },
+      serializers: {
+        req: (req: { method: string; url: string; ip?: string; id?: string }) => ({
+          id: req.id,
+          method: req.method,
+          url: withoutQueryValues(req.url),
+          ip: req.ip,
+        }),
+      },
     },
-  });
+    destination,
+  );
