@@ -106,6 +106,36 @@ export type MailOutboxTable = {
   created_at: string;
 };
 
+export type TemplateTable = {
+  id: string;
+  user_id: string;
+  name: string;
+  description: string;
+  /** Goes up whenever the PDF or the fields change; caches key on (id, version). */
+  version: number;
+  page_count: number;
+  /** JSON: the pages as analysed (displayed size, rotation, boxes). */
+  pages_json: string;
+  /** JSON: the fields, in the engine's FieldSpec shape. */
+  fields_json: string;
+  field_count: number;
+  preview_png: Buffer;
+  created_at: string;
+  updated_at: string;
+};
+
+export type TemplateFileTable = {
+  template_id: string;
+  pdf: Buffer;
+};
+
+/** Documents generated per account and calendar month (UTC), for the usage history. */
+export type UsageMonthTable = {
+  user_id: string;
+  month: string;
+  documents: number;
+};
+
 export type Tables = {
   users: UserTable;
   sessions: SessionTable;
@@ -116,6 +146,9 @@ export type Tables = {
   subscriptions: SubscriptionTable;
   rate_limits: RateLimitTable;
   mail_outbox: MailOutboxTable;
+  templates: TemplateTable;
+  template_files: TemplateFileTable;
+  usage_months: UsageMonthTable;
 };
 
 export type Db = Kysely<Tables>;

@@ -1,6 +1,5 @@
-import { type Kysely, SqliteAdapter } from 'kysely';
-
-const isSqlite = (db: Kysely<unknown>) => db.getExecutor().adapter instanceof SqliteAdapter;
+import type { Kysely } from 'kysely';
+import { isSqlite } from '../dialect.ts';
 
 // Migrations see the schema as it was when they were written, never the current `Tables`.
 export const up = async (db: Kysely<unknown>): Promise<void> => {

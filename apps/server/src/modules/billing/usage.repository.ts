@@ -1,0 +1,102 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/tables.ts';
+
+/** The month a document counts in for the usage history, e.g. `2026-03` (UTC). */
+export const usageMonth = (at: Date): string => at.toISOString().slice(0, 7);
+
+/** Adds whole months to a cycle boundary, keeping the day of month where the month has it. */
+export const addMonths = (from: Date, months: number): Date => {
+  const next = new Date(from);
+  next.setUTCMonth(next.getUTCMonth() + months);
+  return next;
+};
+
+/**
+ * Starts a new billing cycle when the current one has ended: usage starts again at zero. It is a
+ * compare-and-set on the old cycle end, so when many instances race, exactly one rolls over.
+ */
+export const rollOverCycle = async (db: Db, userId: string, now: Date): Promise<void> => {
+  const current = await db
+    .selectFrom('subscriptions')
+    .select(['billing_cycle_start', 'billing_cycle_end'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!current || Date.parse(current.billing_cycle_end) > now.getTime()) return;
+  let start = new Date(current.billing_cycle_end);
+  let end = addMonths(start, 1);
+  while (end.getTime() <= now.getTime()) {
+    start = end;
+    end = addMonths(start, 1);
+  }
+  await db
+    .updateTable('subscriptions')
+    .set({
+      billing_cycle_start: start.toISOString(),
+      billing_cycle_end: end.toISOString(),
+      pdfs_generated_this_month: 0,
+      updated_at: now.toISOString(),
+    })
+    .where('user_id', '=', userId)
+    .where('billing_cycle_end', '=', current.billing_cycle_end)
+    .execute();
+};
+
+/**
+ * Counts one document in the current cycle, in one statement, if the plan still allows it: under
+ * the monthly limit, or over it on a plan with overage. Exact under any concurrency, because the
+ * database re-checks the condition on the row it locks. Returns false when the limit is reached.
+ */
+export const reserveDocument = async (db: Db, userId: string, now: Date): Promise<boolean> => {
+  await rollOverCycle(db, userId, now);
+  const result = await db
+    .updateTable('subscriptions')
+    .set((eb) => ({ pdfs_generated_this_month: eb('pdfs_generated_this_month', '+', 1) }))
+    .where('user_id', '=', userId)
+    .where((eb) =>
+      eb.or([
+        eb(
+          'pdfs_generated_this_month',
+          '<',
+          eb
+            .selectFrom('plans')
+            .select('plans.monthly_limit')
+            .whereRef('plans.id', '=', 'subscriptions.plan_id'),
+        ),
+        eb(
+          eb
+            .selectFrom('plans')
+            .select('plans.allow_overage')
+            .whereRef('plans.id', '=', 'subscriptions.plan_id'),
+          '=',
+          1,
+        ),
+      ]),
+    )
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) return false;
+  await db
+    .insertInto('usage_months')
+    .values({ user_id: userId, month: usageMonth(now), documents: 1 })
+    .onConflict((oc) =>
+      oc.columns(['user_id', 'month']).doUpdateSet({ documents: sql`usage_months.documents + 1` }),
+    )
+    .execute();
+  return true;
+};
+
+/** Gives a reserved document back when generating it failed. */
+export const releaseDocument = async (db: Db, userId: string, reservedAt: Date): Promise<void> => {
+  await db
+    .updateTable('subscriptions')
+    .set((eb) => ({ pdfs_generated_this_month: eb('pdfs_generated_this_month', '-', 1) }))
+    .where('user_id', '=', userId)
+    .where('pdfs_generated_this_month', '>', 0)
+    .execute();
+  await db
+    .updateTable('usage_months')
+    .set((eb) => ({ documents: eb('documents', '-', 1) }))
+    .where('user_id', '=', userId)
+    .where('month', '=', usageMonth(reservedAt))
+    .where('documents', '>', 0)
+    .execute();
+};
