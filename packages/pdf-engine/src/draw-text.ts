@@ -1,0 +1,157 @@
+/**
+ * Drawing laid-out text into a field box. Everything is drawn in the box's own upright frame
+ * (page-geometry.ts displayRectTransform) and inside a clip of the box, so a rotated page or a
+ * rounding error can never put ink outside the box.
+ */
+import {
+  clip,
+  concatTransformationMatrix,
+  endPath,
+  popGraphicsState,
+  pushGraphicsState,
+  rectangle,
+  rgb,
+  type PDFFont,
+  type PDFPage,
+  type RGB,
+} from '@cantoo/pdf-lib';
+import { familyMetrics, type DocumentFonts, type LineMetrics } from './fonts.ts';
+import type { Matrix } from './page-geometry.ts';
+import {
+  lineHeight,
+  rangeWidth,
+  type LineRange,
+  type MeasuredText,
+  type TextLayout,
+} from './text-layout.ts';
+import type { FontFamily, TextAlign } from './types.ts';
+
+/** Text measured in the fonts it will be drawn with: one font per character. */
+export interface ShapedText extends MeasuredText {
+  fonts: PDFFont[];
+}
+
+/** How text looks, from the field. */
+export interface TextStyle {
+  family: FontFamily;
+  align: TextAlign;
+  color: RGB;
+  /** Where a block of lines sits: centred (one-line fields) or from the top (long text). */
+  anchor: 'middle' | 'top';
+}
+
+/** The box to draw in: its matrix to user space and its size in points. */
+export interface BoxFrame {
+  matrix: Matrix;
+  width: number;
+  height: number;
+}
+
+/** Side padding, so text does not touch the box's border lines. */
+export const paddingFor = (frame: BoxFrame) => Math.min(2, frame.width / 10);
+
+// Control characters have no glyph; newlines are kept only where lines may break.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f]/g;
+
+/** Cleans a value for drawing: one line, or lines separated by "\n". */
+export const normaliseText = (value: string, isMultiline: boolean): string => {
+  const unified = value.replace(/\r\n?/g, '\n').replace(/\t/g, ' ');
+  const oneOrMore = isMultiline ? unified : unified.replace(/\n/g, ' ');
+  return oneOrMore.replace(CONTROL, '');
+};
+
+/** Splits text into fonts (standard, family TrueType, fallback) and measures every character. */
+export const shapeText = async (
+  fonts: DocumentFonts,
+  text: string,
+  family: FontFamily,
+): Promise<ShapedText> => {
+  const shaped: ShapedText = { chars: [], widths: [], fonts: [] };
+  for (const run of await fonts.runs(text, family)) {
+    for (const char of run.text) {
+      shaped.chars.push(char);
+      shaped.fonts.push(run.font);
+      shaped.widths.push(char === '\n' ? 0 : run.font.widthOfTextAtSize(char, 1));
+    }
+  }
+  return shaped;
+};
+
+/** `#rrggbb` to a pdf-lib colour; anything else is black. */
+export const parseColor = (hex: string): RGB => {
+  const match = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex.trim());
+  if (!match) return rgb(0, 0, 0);
+  return rgb(
+    parseInt(match[1]!, 16) / 255,
+    parseInt(match[2]!, 16) / 255,
+    parseInt(match[3]!, 16) / 255,
+  );
+};
+
+/** Starts drawing in a box's frame, clipped to the box; pair with {@link endBox}. */
+export const beginBox = (page: PDFPage, frame: BoxFrame) => {
+  page.pushOperators(
+    pushGraphicsState(),
+    concatTransformationMatrix(...frame.matrix),
+    rectangle(0, 0, frame.width, frame.height),
+    clip(),
+    endPath(),
+  );
+};
+
+export const endBox = (page: PDFPage) => page.pushOperators(popGraphicsState());
+
+const alignedX = (align: TextAlign, lineWidth: number, frame: BoxFrame, pad: number) => {
+  if (align === 'center') return (frame.width - lineWidth) / 2;
+  if (align === 'right') return frame.width - pad - lineWidth;
+  return pad;
+};
+
+/** Draws one line's characters, one pdf-lib call per run of the same font. */
+const drawLine = (
+  page: PDFPage,
+  t: ShapedText,
+  r: LineRange,
+  at: { x: number; y: number; size: number; color: RGB },
+) => {
+  let x = at.x;
+  let i = r.start;
+  while (i < r.end) {
+    const font = t.fonts[i]!;
+    let j = i;
+    while (j < r.end && t.fonts[j] === font) j++;
+    const text = t.chars.slice(i, j).join('');
+    page.drawText(text, { x, y: at.y, size: at.size, font, color: at.color });
+    x += font.widthOfTextAtSize(text, at.size);
+    i = j;
+  }
+};
+
+/** The baseline of the first line. */
+const firstBaseline = (m: LineMetrics, layout: TextLayout, frame: BoxFrame, style: TextStyle) => {
+  const block = lineHeight(m, layout.size) * layout.lines.length;
+  const pad = paddingFor(frame);
+  const top = style.anchor === 'top' ? frame.height - pad * 0.5 : (frame.height + block) / 2;
+  return Math.min(top, frame.height) - m.ascent * layout.size;
+};
+
+/** Draws laid-out text into a box, aligned and clipped. */
+export const drawTextLayout = (
+  page: PDFPage,
+  frame: BoxFrame,
+  t: ShapedText,
+  layout: TextLayout,
+  style: TextStyle,
+) => {
+  const m = familyMetrics(style.family);
+  const pad = paddingFor(frame);
+  let y = firstBaseline(m, layout, frame, style);
+  beginBox(page, frame);
+  for (const line of layout.lines) {
+    const x = alignedX(style.align, rangeWidth(t, line, layout.size), frame, pad);
+    drawLine(page, t, line, { x, y, size: layout.size, color: style.color });
+    y -= lineHeight(m, layout.size);
+  }
+  endBox(page);
+};

@@ -1,0 +1,38 @@
+/** Stable reasons the engine refuses a file or a request; the server maps them to HTTP answers. */
+export type PdfEngineErrorCode =
+  | 'NOT_A_PDF'
+  | 'ENCRYPTED'
+  | 'TOO_MANY_PAGES'
+  | 'UNSUPPORTED'
+  | 'DAMAGED'
+  | 'INVALID_FIELD'
+  | 'INVALID_VALUE'
+  | 'TEXT_DOES_NOT_FIT'
+  | 'PAGE_NOT_FOUND';
+
+/**
+ * The one error the engine throws on purpose. `message` is written for the person who uploaded
+ * the file or sent the values; `code` is for programs; `fields` names the labels at fault, if any.
+ *
+ * @example
+ * try {
+ *   await analyse(bytes);
+ * } catch (error) {
+ *   if (error instanceof PdfEngineError && error.code === 'ENCRYPTED') showPasswordHelp();
+ *   else throw error;
+ * }
+ */
+export class PdfEngineError extends Error {
+  override readonly name = 'PdfEngineError';
+
+  constructor(
+    readonly code: PdfEngineErrorCode,
+    message: string,
+    readonly fields: readonly string[] = [],
+  ) {
+    super(message);
+  }
+}
+
+/** The largest page count a template may have. */
+export const MAX_PAGES = 500;

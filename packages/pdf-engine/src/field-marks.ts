@@ -1,0 +1,99 @@
+/** Checkboxes, radio buttons and images: drawn contained and centred in their box. */
+import {
+  LineCapStyle,
+  LineJoinStyle,
+  lineTo,
+  moveTo,
+  setLineCap,
+  setLineJoin,
+  setLineWidth,
+  setStrokingColor,
+  stroke,
+  type RGB,
+} from '@cantoo/pdf-lib';
+import { beginBox, endBox } from './draw-text.ts';
+import { PdfEngineError } from './errors.ts';
+import { boxFrame, type FillContext } from './fill-context.ts';
+import { readImageHeader } from './image-header.ts';
+import type { FieldFit, FieldSpec } from './types.ts';
+
+/** Larger pictures are refused: pdf-lib decodes PNGs whole (4 bytes per pixel). */
+export const MAX_IMAGE_PIXELS = 40_000_000;
+
+const FITTED: FieldFit = { result: 'fitted', fontSize: 0 };
+
+/** A tick drawn as two strokes, so it needs no font with a ✓ glyph. */
+export const drawCheckMark = (ctx: FillContext, field: FieldSpec, color: RGB): FieldFit => {
+  const { page, frame } = boxFrame(ctx, field.label, field.page, field);
+  const side = Math.min(frame.width, frame.height) * 0.8;
+  const x0 = (frame.width - side) / 2;
+  const y0 = (frame.height - side) / 2;
+  beginBox(page, frame);
+  page.pushOperators(
+    setStrokingColor(color),
+    setLineWidth(side * 0.12),
+    setLineCap(LineCapStyle.Round),
+    setLineJoin(LineJoinStyle.Round),
+    moveTo(x0 + side * 0.15, y0 + side * 0.5),
+    lineTo(x0 + side * 0.4, y0 + side * 0.2),
+    lineTo(x0 + side * 0.87, y0 + side * 0.82),
+    stroke(),
+  );
+  endBox(page);
+  return FITTED;
+};
+
+/** A filled dot, the way a selected radio button looks. */
+export const drawRadioDot = (ctx: FillContext, field: FieldSpec, color: RGB): FieldFit => {
+  const { page, frame } = boxFrame(ctx, field.label, field.page, field);
+  const radius = Math.min(frame.width, frame.height) * 0.3;
+  beginBox(page, frame);
+  page.drawCircle({ x: frame.width / 2, y: frame.height / 2, size: radius, color, borderWidth: 0 });
+  endBox(page);
+  return FITTED;
+};
+
+const badImage = (label: string, why: string) =>
+  new PdfEngineError('INVALID_VALUE', `The image for "${label}" ${why}`, [label]);
+
+const embedImage = async (ctx: FillContext, label: string, bytes: Uint8Array) => {
+  const header = readImageHeader(bytes);
+  if (!header) throw badImage(label, 'is not a PNG or JPEG picture.');
+  if (
+    header.width * header.height > MAX_IMAGE_PIXELS ||
+    header.width === 0 ||
+    header.height === 0
+  ) {
+    throw badImage(
+      label,
+      `is ${header.width} × ${header.height} pixels; the limit is 40 megapixels.`,
+    );
+  }
+  try {
+    return header.kind === 'png' ? await ctx.doc.embedPng(bytes) : await ctx.doc.embedJpg(bytes);
+  } catch {
+    throw badImage(label, 'is damaged and cannot be read.');
+  }
+};
+
+/** The picture as large as fits the box, keeping its proportions, centred. */
+export const drawImageField = async (
+  ctx: FillContext,
+  field: FieldSpec,
+  bytes: Uint8Array,
+): Promise<FieldFit> => {
+  const { page, frame } = boxFrame(ctx, field.label, field.page, field);
+  const image = await embedImage(ctx, field.label, bytes);
+  const scale = Math.min(frame.width / image.width, frame.height / image.height);
+  const width = image.width * scale;
+  const height = image.height * scale;
+  beginBox(page, frame);
+  page.drawImage(image, {
+    x: (frame.width - width) / 2,
+    y: (frame.height - height) / 2,
+    width,
+    height,
+  });
+  endBox(page);
+  return FITTED;
+};

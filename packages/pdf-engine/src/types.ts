@@ -1,0 +1,149 @@
+/**
+ * The shapes the engine reads and returns. The server stores {@link FieldSpec}s and passes them
+ * back to {@link fill}; every rectangle is in PDF points, origin at the top-left of the page as
+ * displayed (after CropBox and /Rotate), `page` 1-based. See page-geometry.ts.
+ */
+
+/** The kinds of field a template can hold. */
+export type FieldType =
+  | 'text'
+  | 'date'
+  | 'number'
+  | 'email'
+  | 'linked_text'
+  | 'long_text'
+  | 'image'
+  | 'checkbox'
+  | 'radio';
+
+/** The font families offered in the editor; each maps to a metric-compatible font from npm. */
+export type FontFamily = 'arial' | 'helvetica' | 'timesnewroman' | 'courier';
+
+/** Horizontal alignment of text in its box. */
+export type TextAlign = 'left' | 'center' | 'right';
+
+/** A rectangle on a displayed page, in points from its top-left corner. */
+export interface DisplayRect {
+  rectX: number;
+  rectY: number;
+  rectWidth: number;
+  rectHeight: number;
+}
+
+/** One box of a linked-text field; boxes are filled in array order. */
+export interface FieldBox extends DisplayRect {
+  /** 1-based page number. */
+  page: number;
+}
+
+/** A field drawn on a template: where it is and how its value looks. */
+export interface FieldSpec extends DisplayRect {
+  id: string;
+  /** The key of the field's value in the generation payload. */
+  label: string;
+  type: FieldType;
+  /** 1-based page number. Linked text uses `boxes` instead when it is present. */
+  page: number;
+  /** Font size in points; text may shrink below it (never under 6 pt) to fit. */
+  fontSize: number;
+  fontFamily: FontFamily;
+  textAlign: TextAlign;
+  /** `#rrggbb`; anything else draws black. */
+  fontColor: string;
+  /** Linked text only: the boxes the text flows through, in order. */
+  boxes?: FieldBox[];
+  /** At most this many characters are drawn. */
+  maxLength?: number;
+  /** With `maxLength`: one character per equal cell, like a paper form's comb. */
+  comb?: boolean;
+}
+
+/**
+ * The value of one field. Text-like fields take a string (number also a number), checkbox and
+ * radio a boolean, image the PNG or JPEG bytes, linked text a string or one string per box.
+ * `null` and `undefined` leave the box empty.
+ */
+export type FieldValue = string | number | boolean | string[] | Uint8Array | null | undefined;
+
+/** Field values keyed by field label, as in the generation payload. */
+export type FieldValues = Readonly<Record<string, FieldValue>>;
+
+/** A box in PDF user space (origin bottom-left, as stored in the file). */
+export interface PdfBox {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** The rotation of a page as displayed, clockwise. */
+export type PageRotation = 0 | 90 | 180 | 270;
+
+/** One page of a template. */
+export interface PageInfo {
+  /** 1-based page number. */
+  page: number;
+  /** Width as displayed (after CropBox and /Rotate), in points. */
+  width: number;
+  /** Height as displayed, in points. */
+  height: number;
+  rotation: PageRotation;
+  mediaBox: PdfBox;
+  /** The visible area; equals the MediaBox when the page has no CropBox. */
+  cropBox: PdfBox;
+}
+
+/** The kind of an AcroForm field as found in a PDF. */
+export type AcroFieldKind = 'text' | 'checkbox' | 'radio' | 'choice' | 'button' | 'signature';
+
+/** One widget (visible box) of an AcroForm field. */
+export interface AcroWidget extends DisplayRect {
+  /** Fully qualified field name, e.g. `topmostSubform[0].Page1[0].f1_1[0]`. */
+  name: string;
+  kind: AcroFieldKind;
+  /** 1-based page number. */
+  page: number;
+  maxLength?: number;
+  comb?: boolean;
+  multiline?: boolean;
+  textAlign?: TextAlign;
+  /** Undefined when the form asks for automatic size (0) or names none. */
+  fontSize?: number;
+}
+
+/** What {@link analyse} learns about an uploaded template. */
+export interface TemplateAnalysis {
+  pageCount: number;
+  pages: PageInfo[];
+  widgets: AcroWidget[];
+  /** True when the form also carries XFA data (ignored; the AcroForm is used). */
+  hasXfa: boolean;
+  /** True when the file has a filled signature field; filling will invalidate it. */
+  isSigned: boolean;
+}
+
+/** How a field's value was made to fit its box. */
+export type FitResult = 'fitted' | 'shrunk' | 'wrapped' | 'truncated';
+
+/** The fit of one field: the result and the font size finally used (0 for non-text fields). */
+export interface FieldFit {
+  result: FitResult;
+  fontSize: number;
+}
+
+/** Per field label, how its value fitted. Fields without a value are absent. */
+export type FitReport = Record<string, FieldFit>;
+
+/** Options of {@link fill}. */
+export interface FillOptions {
+  /** Refuse (throw `TEXT_DOES_NOT_FIT`) instead of truncating text that cannot fit at 6 pt. */
+  strict?: boolean;
+  /** Stamp every page with a diagonal SAMPLE mark (tryout documents). */
+  sample?: boolean;
+}
+
+/** The filled document and how each value fitted. */
+export interface FillResult {
+  pdf: Uint8Array;
+  fitReport: FitReport;
+}
