@@ -4,8 +4,14 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   plugins: [react()],
   server: {
-    // `npm run dev`: the API runs on :3000 (npm run dev -w apps/server), the app on Vite's port.
-    proxy: { '/v1': 'http://localhost:3000', '/docs': 'http://localhost:3000' },
+    // `npm run dev -w apps/web` with the API on :3000 (`npm run dev`): Vite serves the app with
+    // hot reload and forwards API calls.
+    proxy: {
+      '/v1': 'http://localhost:3000',
+      '/docs': 'http://localhost:3000',
+      '/dev/mailbox': 'http://localhost:3000',
+    },
   },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  // The manifest lets bench/web-bundle-size.ts add up what each route downloads.
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, manifest: true },
 });

@@ -1,0 +1,5 @@
+import { ProfilePage } from '../../features/profile/components/ProfilePage.tsx';
+
+export default function ProfileRoute() {
+  return <ProfilePage />;
+}

@@ -1,0 +1,11 @@
+import { useLayoutEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+
+/** SPEC §2: the scroll position resets to the top on every navigation. */
+export const RootLayout = () => {
+  const { pathname, search } = useLocation();
+  useLayoutEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname, search]);
+  return <Outlet />;
+};

@@ -1,0 +1,92 @@
+import { Anchor, Button, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { showError } from '../../../components/feedback/toast.ts';
+import { paths } from '../../../config/paths.ts';
+import { errorMessage } from '../../../lib/api-error.ts';
+import { useRegister } from '../api/register.ts';
+import { validateRegister } from '../model/validators.ts';
+import { useFieldFocus } from './use-field-focus.ts';
+import { PasswordField } from '../../../components/forms/PasswordField.tsx';
+
+type Field = 'firstName' | 'lastName' | 'email' | 'password';
+
+/** SPEC §2 Register: names, e-mail, password; the button spins and is disabled while sending. */
+export const RegisterForm = () => {
+  const navigate = useNavigate();
+  const register = useRegister();
+  const [values, setValues] = useState({ firstName: '', lastName: '', email: '', password: '' });
+  const [invalid, setInvalid] = useState<Field | undefined>();
+  const { refs, focus } = useFieldFocus<Field>();
+  const set = (field: Field) => (e: { currentTarget: HTMLInputElement }) =>
+    setValues({ ...values, [field]: e.currentTarget.value });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (register.isPending) return;
+    const problem = validateRegister(values);
+    setInvalid(problem?.field);
+    if (problem) {
+      showError(problem.title, problem.message);
+      focus(problem.field);
+      return;
+    }
+    register.mutate(values, {
+      onSuccess: () => void navigate(paths.admin),
+      onError: (error) => showError('Registration failed', errorMessage(error)),
+    });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Create an account">
+      <Stack gap="md">
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+          <TextInput
+            ref={refs.firstName}
+            label="First name"
+            autoComplete="given-name"
+            value={values.firstName}
+            error={invalid === 'firstName'}
+            onChange={set('firstName')}
+          />
+          <TextInput
+            ref={refs.lastName}
+            label="Last name"
+            autoComplete="family-name"
+            value={values.lastName}
+            error={invalid === 'lastName'}
+            onChange={set('lastName')}
+          />
+        </SimpleGrid>
+        <TextInput
+          ref={refs.email}
+          label="Email"
+          type="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+          value={values.email}
+          error={invalid === 'email'}
+          onChange={set('email')}
+        />
+        <PasswordField
+          ref={refs.password}
+          label="Password"
+          autoComplete="new-password"
+          description="At least 6 characters"
+          value={values.password}
+          error={invalid === 'password'}
+          onChange={set('password')}
+        />
+        <Button type="submit" fullWidth size="md" loading={register.isPending}>
+          Create account
+        </Button>
+        <Text size="sm" ta="center" c="dimmed">
+          Already have an account?{' '}
+          <Anchor component={Link} to={paths.login} fw={500}>
+            Sign in
+          </Anchor>
+        </Text>
+      </Stack>
+    </form>
+  );
+};

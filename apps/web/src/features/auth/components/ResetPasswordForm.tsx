@@ -1,0 +1,93 @@
+import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
+import { messages } from '@platen/contract';
+import { IconKey } from '@tabler/icons-react';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { showAlertDialog } from '../../../components/dialogs/alert-dialog.tsx';
+import { PasswordField } from '../../../components/forms/PasswordField.tsx';
+import { showError } from '../../../components/feedback/toast.ts';
+import { paths } from '../../../config/paths.ts';
+import { errorMessage } from '../../../lib/api-error.ts';
+import { useSubmitPasswordReset } from '../api/submit-password-reset.ts';
+import { validateResetPassword } from '../model/validators.ts';
+import { useFieldFocus } from './use-field-focus.ts';
+
+/**
+ * SPEC §2 Reset password: the mailed code in a disabled field, the new password twice. Success
+ * stores the new tokens and goes to /admin (SPEC §4).
+ */
+export const ResetPasswordForm = () => {
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const code = searchParams.get('code') ?? '';
+  const reset = useSubmitPasswordReset();
+  const [values, setValues] = useState({ password: '', confirm: '' });
+  const [invalid, setInvalid] = useState<'password' | 'confirm' | undefined>();
+  const { refs, focus } = useFieldFocus<'password' | 'confirm'>();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (reset.isPending || !code) return;
+    const problem = validateResetPassword(values);
+    setInvalid(problem?.field);
+    if (problem) {
+      showError(problem.title, problem.message);
+      focus(problem.field);
+      return;
+    }
+    reset.mutate(
+      { password: values.password, confirmLink: code },
+      {
+        onSuccess: () => void navigate(paths.admin),
+        onError: (error) =>
+          void showAlertDialog({
+            kind: 'error',
+            title: 'Request Error',
+            message: errorMessage(error, 'An error occurred while changing your password.'),
+          }),
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Set a new password">
+      <Stack gap="md">
+        {!code && (
+          <Alert color="red" variant="light" title="Missing code">
+            {messages.missingResetCode}
+          </Alert>
+        )}
+        <TextInput
+          label="Confirmation code"
+          value={code}
+          disabled
+          readOnly
+          leftSection={<IconKey size={18} aria-hidden />}
+          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+        />
+        <PasswordField
+          ref={refs.password}
+          label="New password"
+          autoComplete="new-password"
+          value={values.password}
+          error={invalid === 'password'}
+          onChange={(e) => setValues({ ...values, password: e.currentTarget.value })}
+        />
+        <PasswordField
+          ref={refs.confirm}
+          label="Confirm password"
+          autoComplete="new-password"
+          value={values.confirm}
+          error={invalid === 'confirm'}
+          onChange={(e) => setValues({ ...values, confirm: e.currentTarget.value })}
+        />
+        <Button type="submit" fullWidth size="md" loading={reset.isPending} disabled={!code}>
+          Change password
+        </Button>
+        <Anchor component={Link} to={paths.login} ta="center" size="sm" fw={500}>
+          Go back to Login page
+        </Anchor>
+      </Stack>
+    </form>
+  );
+};

@@ -1,0 +1,77 @@
+import {
+  emailSchema,
+  firstNameSchema,
+  lastNameSchema,
+  passwordSchema,
+  resetSubmitBody,
+} from '@platen/contract';
+import { firstProblem } from '../../../lib/validation.ts';
+
+/** SPEC §5: forgot-password wants a top-level domain of 2 to 6 letters. */
+export const FORGOT_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,6}$/;
+
+export const validateLogin = (values: { email: string; password: string }) =>
+  firstProblem<'email' | 'password'>([
+    { field: 'email', title: 'Invalid Email', schema: emailSchema, value: values.email },
+    {
+      field: 'password',
+      title: 'Wrong Password',
+      schema: passwordSchema(),
+      value: values.password,
+    },
+  ]);
+
+export const validateRegister = (values: {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+}) =>
+  firstProblem<'firstName' | 'lastName' | 'email' | 'password'>([
+    {
+      field: 'firstName',
+      title: 'Missing First Name',
+      schema: firstNameSchema,
+      value: values.firstName,
+    },
+    {
+      field: 'lastName',
+      title: 'Missing Last Name',
+      schema: lastNameSchema,
+      value: values.lastName,
+    },
+    { field: 'email', title: 'Invalid Email', schema: emailSchema, value: values.email },
+    { field: 'password', title: 'Weak Password', schema: passwordSchema(), value: values.password },
+  ]);
+
+export const validateForgotPassword = (values: { email: string }) =>
+  firstProblem<'email'>([
+    {
+      field: 'email',
+      title: 'Invalid email.',
+      isValid: FORGOT_EMAIL_PATTERN.test(values.email.trim()),
+      message: 'Please write a valid email',
+    },
+  ]);
+
+export const validateResetPassword = (values: { password: string; confirm: string }) =>
+  firstProblem<'password' | 'confirm'>([
+    {
+      field: 'password',
+      title: 'Password length',
+      schema: resetSubmitBody.shape.password,
+      value: values.password,
+    },
+    {
+      field: 'confirm',
+      title: 'Confirmation password.',
+      isValid: values.confirm.trim() !== '',
+      message: 'Please confirm your new password',
+    },
+    {
+      field: 'confirm',
+      title: 'Password mismatch',
+      isValid: values.confirm === values.password,
+      message: 'The passwords do not match',
+    },
+  ]);

@@ -1,0 +1,85 @@
+import {
+  Card,
+  Group,
+  Select,
+  Skeleton,
+  Stack,
+  Switch,
+  Text,
+  Title,
+  useComputedColorScheme,
+  useMantineColorScheme,
+} from '@mantine/core';
+import { IconMoon, IconSun } from '@tabler/icons-react';
+import { lazy, Suspense, useState } from 'react';
+import {
+  editorThemes,
+  parseEditorTheme,
+  readEditorTheme,
+  SAMPLE_JSON,
+  storeEditorTheme,
+  type EditorTheme,
+} from '../model/editor-theme.ts';
+
+const AceCodeView = lazy(() => import('./AceCodeView.tsx'));
+
+/** SPEC §2 Settings: the site theme switch and the editor theme with a JSON sample. */
+export const SettingsPage = () => {
+  const { setColorScheme } = useMantineColorScheme();
+  const scheme = useComputedColorScheme('dark');
+  const [editorTheme, setEditorTheme] = useState<EditorTheme>(() => readEditorTheme(scheme));
+
+  const changeEditorTheme = (value: string | null) => {
+    const theme = parseEditorTheme(value);
+    if (!theme) return;
+    storeEditorTheme(theme);
+    setEditorTheme(theme);
+  };
+
+  return (
+    <Stack gap="lg">
+      <Card component="section" aria-labelledby="appearance-title">
+        <Title order={2} size="h4" id="appearance-title">
+          Appearance
+        </Title>
+        <Text size="sm" c="dimmed" mb="md">
+          The theme is kept in this browser.
+        </Text>
+        <Group gap="sm">
+          <IconSun size={20} aria-hidden />
+          <Switch
+            label="Dark theme"
+            checked={scheme === 'dark'}
+            onChange={(e) => setColorScheme(e.currentTarget.checked ? 'dark' : 'light')}
+            size="md"
+            data-testid="theme-switch"
+          />
+          <IconMoon size={20} aria-hidden />
+        </Group>
+      </Card>
+      <Card component="section" aria-labelledby="editor-title">
+        <Title order={2} size="h4" id="editor-title">
+          Code editor
+        </Title>
+        <Text size="sm" c="dimmed" mb="md">
+          Used wherever JSON is shown, such as the example payload of a template.
+        </Text>
+        <Stack gap="md">
+          <Select
+            label="Editor theme"
+            data={editorThemes.map((theme) => ({ value: theme.value, label: theme.label }))}
+            value={editorTheme}
+            onChange={changeEditorTheme}
+            allowDeselect={false}
+            maw={320}
+            comboboxProps={{ withinPortal: true }}
+            maxDropdownHeight={200}
+          />
+          <Suspense fallback={<Skeleton height={320} radius="md" aria-label="Loading editor" />}>
+            <AceCodeView value={SAMPLE_JSON} theme={editorTheme} label="Sample JSON payload" />
+          </Suspense>
+        </Stack>
+      </Card>
+    </Stack>
+  );
+};

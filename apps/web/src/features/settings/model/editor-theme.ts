@@ -1,0 +1,41 @@
+import { readStorage, storageKeys, writeStorage } from '../../../lib/local-storage.ts';
+
+/** SPEC §2 Settings: the editor themes offered, by their Ace names. */
+export const editorThemes = [
+  { value: 'merbivore_soft', label: 'Merbivore Soft' },
+  { value: 'dracula', label: 'Dracula' },
+  { value: 'xcode', label: 'X Code' },
+  { value: 'dawn', label: 'Dawn' },
+] as const;
+
+export type EditorTheme = (typeof editorThemes)[number]['value'];
+
+export const parseEditorTheme = (value: string | null | undefined): EditorTheme | undefined =>
+  editorThemes.find((theme) => theme.value === value)?.value;
+
+/** SPEC §9: merbivore_soft by default, dawn for the light site theme. */
+export const defaultEditorTheme = (siteTheme: 'dark' | 'light'): EditorTheme =>
+  siteTheme === 'light' ? 'dawn' : 'merbivore_soft';
+
+/** The stored choice, else the default for the site theme. */
+export const readEditorTheme = (siteTheme: 'dark' | 'light'): EditorTheme =>
+  parseEditorTheme(readStorage(storageKeys.editorTheme)) ?? defaultEditorTheme(siteTheme);
+
+export const storeEditorTheme = (theme: EditorTheme): void =>
+  writeStorage(storageKeys.editorTheme, theme);
+
+export const SAMPLE_JSON = JSON.stringify(
+  {
+    templateName: 'Invoice',
+    fields: {
+      customerName: 'Ada Lovelace',
+      invoiceNumber: 'INV-2025-0042',
+      issuedOn: '2025-03-14',
+      total: 1280.5,
+      paid: true,
+      lines: ['Design review', 'Template setup'],
+    },
+  },
+  null,
+  2,
+);

@@ -1,0 +1,63 @@
+import type { TokenPair } from '@platen/contract';
+import { readStorage, removeStorage, storageKeys, writeStorage } from './local-storage.ts';
+
+/** What the access token tells about its user (SPEC §3: sub is the e-mail). */
+export type SessionUser = { email: string; firstName: string; lastName: string };
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+const notify = () => listeners.forEach((listener) => listener());
+
+export const findAccessToken = (): string | undefined => readStorage(storageKeys.token);
+export const findRefreshToken = (): string | undefined => readStorage(storageKeys.refreshToken);
+export const isSignedIn = (): boolean => Boolean(findAccessToken());
+
+export const storeTokens = (pair: TokenPair): void => {
+  writeStorage(storageKeys.token, pair.token);
+  writeStorage(storageKeys.refreshToken, pair.refreshToken);
+  notify();
+};
+
+export const clearTokens = (): void => {
+  removeStorage(storageKeys.token);
+  removeStorage(storageKeys.refreshToken);
+  notify();
+};
+
+/** Calls `listener` whenever the tokens are stored or cleared; returns the unsubscribe. */
+export const subscribeToSession = (listener: Listener): (() => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+const decodeBase64Url = (segment: string): string => {
+  const base64 = segment.replace(/-/g, '+').replace(/_/g, '/');
+  const padded = base64 + '='.repeat((4 - (base64.length % 4)) % 4);
+  const bytes = Uint8Array.from(atob(padded), (c) => c.charCodeAt(0));
+  return new TextDecoder().decode(bytes);
+};
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+/**
+ * Reads the claims of a JWT without verifying it: the server verifies on every call, the client
+ * only needs the name and e-mail to show.
+ */
+export const decodeSessionUser = (token: string | undefined): SessionUser | undefined => {
+  const payload = token?.split('.')[1];
+  if (!payload) return undefined;
+  try {
+    const claims: unknown = JSON.parse(decodeBase64Url(payload));
+    if (typeof claims !== 'object' || claims === null) return undefined;
+    const record = claims as Record<string, unknown>;
+    return {
+      email: text(record.sub),
+      firstName: text(record.firstName),
+      lastName: text(record.lastName),
+    };
+  } catch {
+    return undefined;
+  }
+};
+
+export const findSessionUser = (): SessionUser | undefined => decodeSessionUser(findAccessToken());

@@ -1,0 +1,30 @@
+import type { z } from 'zod';
+
+/** A failed check as SPEC §5 shows it: a titled message, and the field to focus. */
+export type FormProblem<F extends string = string> = { field: F; title: string; message: string };
+
+/** The first message a schema gives for a value, or undefined when the value passes. */
+export const firstIssue = (schema: z.ZodType, value: unknown): string | undefined => {
+  const result = schema.safeParse(value);
+  return result.success
+    ? undefined
+    : (result.error.issues[0]?.message ?? 'This value is not valid.');
+};
+
+type Check<F extends string> = { field: F; title: string } & (
+  { schema: z.ZodType; value: unknown } | { isValid: boolean; message: string }
+);
+
+/** Runs checks in order and reports the first that fails (the screens show one toast at a time). */
+export const firstProblem = <F extends string>(checks: Check<F>[]): FormProblem<F> | undefined => {
+  for (const check of checks) {
+    const message =
+      'schema' in check
+        ? firstIssue(check.schema, check.value)
+        : check.isValid
+          ? undefined
+          : check.message;
+    if (message) return { field: check.field, title: check.title, message };
+  }
+  return undefined;
+};
