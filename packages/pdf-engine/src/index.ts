@@ -4,5 +4,14 @@
  */
 export { analyse } from './analyse.ts';
 export { fill } from './fill.ts';
+export { importAcroForm, type AcroFormImport } from './import-acroform.ts';
+export { renderPreview, MAX_PREVIEW_WIDTH_PX } from './render-preview.ts';
+export {
+  displayRectToPdfBox,
+  pdfBoxToDisplayRect,
+  displayedSize,
+  type PageGeometry,
+} from './page-geometry.ts';
 export { PdfEngineError, MAX_PAGES, type PdfEngineErrorCode } from './errors.ts';
+export { MIN_FONT_SIZE } from './text-layout.ts';
 export type * from './types.ts';

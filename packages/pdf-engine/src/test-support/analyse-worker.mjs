@@ -1,0 +1,22 @@
+// Test-only worker: runs analyse() on one file per message, so a hostile file can be given a
+// time and memory limit (the parent terminates the worker) without taking the test run down.
+import { register } from 'node:module';
+import { parentPort } from 'node:worker_threads';
+
+register('./ts-loader.mjs', import.meta.url);
+const { analyse, PdfEngineError } = await import('../index.ts');
+
+parentPort.on('message', async ({ bytes }) => {
+  try {
+    const analysis = await analyse(bytes);
+    parentPort.postMessage({ outcome: 'accepted', pageCount: analysis.pageCount });
+  } catch (error) {
+    const isEngineError = error instanceof PdfEngineError;
+    parentPort.postMessage({
+      outcome: isEngineError ? 'refused' : 'crashed',
+      code: isEngineError ? error.code : undefined,
+      message: String(error?.message ?? error),
+    });
+  }
+});
+parentPort.postMessage({ outcome: 'ready' });
