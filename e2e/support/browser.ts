@@ -66,8 +66,15 @@ export const expectNoConsoleErrors = (errors: string[]) => {
   expect(unexpected).toEqual([]);
 };
 
+/** Waits until no CSS transition or animation runs (toasts and modals fade in). */
+export const waitForAnimations = (page: Page) =>
+  page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running'),
+  );
+
 /** axe-core on the page as it is: no serious or critical violation. */
 export const expectAccessible = async (page: Page, label: string) => {
+  await waitForAnimations(page);
   const result = await new AxeBuilder({ page }).analyze();
   const serious = result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
@@ -82,5 +89,6 @@ const screenshotDir = join(import.meta.dirname, '..', 'screenshots');
 
 export const saveScreenshot = async (page: Page, name: string) => {
   mkdirSync(screenshotDir, { recursive: true });
+  await waitForAnimations(page);
   await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true });
 };

@@ -11,7 +11,7 @@ import { showApiError } from '../components/feedback/show-api-error.ts';
 import { TOAST_EASE_MS, TOAST_TIMEOUT_MS } from '../components/feedback/toast.ts';
 import { DEFAULT_SITE_THEME, siteThemeManager } from '../lib/color-scheme.ts';
 import { createQueryClient } from '../lib/query-client.ts';
-import { theme } from './theme.ts';
+import { cssVariablesResolver, theme } from './theme.ts';
 
 const queryClient = createQueryClient(showApiError);
 const colorSchemeManager = siteThemeManager();
@@ -19,6 +19,7 @@ const colorSchemeManager = siteThemeManager();
 export const AppProviders = ({ children }: { children: ReactNode }) => (
   <MantineProvider
     theme={theme}
+    cssVariablesResolver={cssVariablesResolver}
     colorSchemeManager={colorSchemeManager}
     defaultColorScheme={DEFAULT_SITE_THEME}
   >

@@ -63,7 +63,13 @@ export const AdminShell = ({ user, onLogout, title, children }: AdminShellProps)
       <AppShell.Header px="md">
         <Group h="100%" justify="space-between" wrap="nowrap" gap="sm">
           <Group gap="sm" wrap="nowrap" miw={0}>
-            <Box component={Link} to={paths.admin} aria-label="Platen home" visibleFrom="xs">
+            <Box
+              component={Link}
+              to={paths.admin}
+              aria-label="Platen home"
+              visibleFrom="xs"
+              style={{ textDecoration: 'none', borderRadius: 8 }}
+            >
               <Logo variant={scheme} markOnly={isMini || isOverlay} />
             </Box>
             <Tooltip label={isOverlay ? 'Open menu' : 'Collapse sidebar'}>
@@ -101,7 +107,7 @@ export const AdminShell = ({ user, onLogout, title, children }: AdminShellProps)
             {user ? (
               <UserMenu user={user} onLogout={onLogout} />
             ) : (
-              <Skeleton height={36} width={120} radius="xl" aria-label="Loading account" />
+              <Skeleton height={36} width={120} radius="xl" />
             )}
           </Group>
         </Group>
@@ -117,7 +123,7 @@ export const AdminShell = ({ user, onLogout, title, children }: AdminShellProps)
         size={280}
         id={isOverlay ? 'admin-sidebar' : undefined}
         title={<Logo variant={scheme} />}
-        aria-label="Main"
+        closeButtonProps={{ 'aria-label': 'Close menu' }}
       >
         <nav aria-label="Main">
           <SidebarNav isMini={false} onNavigate={sidebar.close} />

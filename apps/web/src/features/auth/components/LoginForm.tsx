@@ -52,7 +52,6 @@ export const LoginForm = () => {
           ref={refs.password}
           label="Password"
           autoComplete="current-password"
-          placeholder="Your password"
           value={values.password}
           error={invalid === 'password'}
           onChange={(e) => setValues({ ...values, password: e.currentTarget.value })}

@@ -26,6 +26,9 @@ export const useEmailNotConfirmedToast = () => {
         <Text size="sm">
           Please confirm your email address to use every feature.{' '}
           <Anchor
+            c="inherit"
+            fw={600}
+            underline="always"
             href={paths.profile}
             onClick={(event) => {
               event.preventDefault();
