@@ -78,8 +78,7 @@ export const renderPreview = async (
     const context = canvas.getContext('2d');
     context.fillStyle = '#ffffff';
     context.fillRect(0, 0, canvas.width, canvas.height);
-    // @napi-rs/canvas implements the 2D context pdf.js draws on; the DOM types differ only nominally.
-    await page.render({ canvas: canvas as never, canvasContext: context, viewport }).promise;
+    await page.render({ canvas, canvasContext: context, viewport }).promise;
     return new Uint8Array(await canvas.encode('png'));
   } catch (error) {
     throw error instanceof PdfEngineError ? error : openError(error);

@@ -29,7 +29,7 @@ export const corpusPdf = (name: string) => new Uint8Array(readFileSync(join(corp
 
 /**
  * Four pages: A4 portrait, US Letter landscape, A4 with /Rotate 90 and a CropBox offset from the
- * origin, and a Letter page rotated 270 with a MediaBox not starting at (0, 0).
+ * origin, and a page rotated 270 whose 512 × 842 MediaBox starts at (-100, 50).
  */
 export const makeTemplate = async (): Promise<Uint8Array> => {
   const doc = await PDFDocument.create();
