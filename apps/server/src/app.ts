@@ -7,8 +7,13 @@ import type { Config } from './config.ts';
 import { migrateToLatest } from './db/database.ts';
 import { createDeps, type Deps } from './deps.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { billingRoutes } from './modules/billing/billing.routes.ts';
+import { billingPublicRoutes } from './modules/billing/webhooks.routes.ts';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { documentsRoutes } from './modules/documents/documents.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { mailboxRoutes } from './modules/mail/mailbox.routes.ts';
+import { templatesRoutes } from './modules/templates/templates.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import csrf from './plugins/csrf.ts';
 import errorHandler from './plugins/error-handler.ts';
@@ -46,7 +51,10 @@ export const buildApp = async (config: Config, overrides: Partial<Deps> = {}): P
   app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onClose', () => deps.db.destroy());
+  app.addHook('onClose', async () => {
+    await deps.pdfPool.close();
+    await deps.db.destroy();
+  });
 
   await app.register(errorHandler);
   await app.register(helmet, securityHeaders(config));
@@ -59,9 +67,14 @@ export const buildApp = async (config: Config, overrides: Partial<Deps> = {}): P
 
   await app.register(healthRoutes, { deps });
   await app.register(authRoutes, { deps });
+  await app.register(billingPublicRoutes, { deps });
+  await app.register(documentsRoutes, { deps });
   await app.register(async (guarded) => {
     guarded.addHook('onRequest', requireSession(deps));
     await guarded.register(usersRoutes, { deps });
+    await guarded.register(billingRoutes, { deps });
+    await guarded.register(dashboardRoutes, { deps });
+    await guarded.register(templatesRoutes, { deps });
   });
   if (config.env !== 'production' && !config.smtpUrl) {
     await app.register(mailboxRoutes, { deps });

@@ -4,10 +4,13 @@ import type { Db } from './db/tables.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
 import { deriveSecrets, loadOrCreateAppSecret, type Secrets } from './lib/secrets.ts';
+import { createPaymentProvider } from './modules/billing/payments/create-payment-provider.ts';
+import type { PaymentProvider } from './modules/billing/payments/payment-provider.ts';
 import type { Mailer } from './modules/mail/mailer.ts';
 import { createOutboxMailer } from './modules/mail/outbox-mailer.ts';
 import { createSmtpMailer } from './modules/mail/smtp-mailer.ts';
 import { createRateLimiter, type RateLimiter } from './modules/rate-limits/rate-limiter.ts';
+import { createPdfPool, type PdfPool } from './pdf-pool/pdf-pool.ts';
 
 /** Everything the modules need from the outside world, built once per app. */
 export type Deps = {
@@ -18,6 +21,9 @@ export type Deps = {
   secrets: Secrets;
   mailer: Mailer;
   limiter: RateLimiter;
+  /** Stripe, the offline `local` provider, or none (production without Stripe). */
+  payments: PaymentProvider | undefined;
+  pdfPool: PdfPool;
 };
 
 /**
@@ -36,5 +42,8 @@ export const createDeps = (config: Config, overrides: Partial<Deps> = {}): Deps 
       ? createSmtpMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom })
       : createOutboxMailer({ db, clock, print: config.env === 'development' }));
   const limiter = overrides.limiter ?? createRateLimiter(db, clock);
-  return { config, db, clock, log, secrets, mailer, limiter };
+  const payments =
+    'payments' in overrides ? overrides.payments : createPaymentProvider(config, { db, clock, secrets });
+  const pdfPool = overrides.pdfPool ?? createPdfPool();
+  return { config, payments, db, clock, log, secrets, mailer, limiter, pdfPool };
 };

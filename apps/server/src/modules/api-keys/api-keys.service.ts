@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Deps } from '../../deps.ts';
 import type { Db } from '../../db/tables.ts';
-import { encryptText } from '../../lib/secret-box.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { decryptText, encryptText } from '../../lib/secret-box.ts';
 import { keyedHash, randomToken } from '../../lib/secrets.ts';
-import { insertApiKey } from './api-keys.repository.ts';
+import { findApiKeyOwner, findEncryptedApiKey, insertApiKey } from './api-keys.repository.ts';
 
 /** Recognisable in logs and secret scanners; 32 random bytes follow. */
 export const API_KEY_PREFIX = 'plt_';
@@ -21,4 +22,33 @@ export const createApiKey = async (
     keyEncrypted: encryptText(deps.secrets.encryptionKey, key),
     now: deps.clock.now().toISOString(),
   });
+};
+
+/** The account's key in clear, for its owner to see (SPEC: shown again after a click). */
+export const revealApiKey = async (
+  deps: Pick<Deps, 'db' | 'secrets'>,
+  userId: string,
+): Promise<string> => {
+  const encrypted = await findEncryptedApiKey(deps.db, userId);
+  return encrypted ? decryptText(deps.secrets.encryptionKey, encrypted) : '';
+};
+
+const API_KEY_SHAPE = /^plt_[A-Za-z0-9_-]{43}$/;
+
+/**
+ * The account an API key belongs to. Missing, malformed and unknown keys get the same answer, so
+ * the answer tells a guesser nothing (SECURITY.md §21).
+ */
+export const authenticateApiKey = async (
+  deps: Pick<Deps, 'db' | 'secrets'>,
+  key: string | undefined,
+): Promise<string> => {
+  const owner =
+    key && API_KEY_SHAPE.test(key)
+      ? await findApiKeyOwner(deps.db, keyedHash(deps.secrets.hashKey, key))
+      : undefined;
+  if (!owner) {
+    throw new AppError('INVALID_API_KEY', 401, 'The API key is missing or not valid.');
+  }
+  return owner;
 };

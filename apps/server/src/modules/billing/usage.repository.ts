@@ -100,3 +100,12 @@ export const releaseDocument = async (db: Db, userId: string, reservedAt: Date):
     .where('documents', '>', 0)
     .execute();
 };
+
+/** The plan an account generates under, for the message when its limit is reached. */
+export const findPlanLimit = async (db: Db, userId: string) =>
+  db
+    .selectFrom('subscriptions')
+    .innerJoin('plans', 'plans.id', 'subscriptions.plan_id')
+    .select(['plans.subscription_type as planType', 'plans.monthly_limit as monthlyLimit'])
+    .where('subscriptions.user_id', '=', userId)
+    .executeTakeFirst();

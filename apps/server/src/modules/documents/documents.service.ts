@@ -1,0 +1,73 @@
+import type { GenerateDocumentBody } from '@platen/contract';
+import type { FillOptions, FitReport } from '@platen/pdf-engine';
+import type { Deps } from '../../deps.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { engineRefusalToError } from '../../pdf-pool/engine-refusal.ts';
+import { authenticateApiKey } from '../api-keys/api-keys.service.ts';
+import { findPlanLimit, releaseDocument, reserveDocument } from '../billing/usage.repository.ts';
+import { exampleValues } from '../templates/api-example.ts';
+import { createTemplatesService } from '../templates/templates.service.ts';
+import { resolveFieldValues } from './field-values.ts';
+
+export type Document = { pdf: Uint8Array; fitReport: FitReport };
+
+export const createDocumentsService = (deps: Deps) => {
+  const templates = createTemplatesService(deps);
+
+  /** The template, its PDF and the payload's values, checked and with images loaded. */
+  const prepare = async (
+    userId: string,
+    templateName: string,
+    payload?: Record<string, unknown>,
+  ) => {
+    const template = await templates.getTemplate(userId, templateName);
+    const values = await resolveFieldValues(
+      template.fields,
+      payload ?? exampleValues(template.fields),
+    );
+    const pdf = await templates.getPdf(template);
+    return { fields: template.fields, values, template: new Uint8Array(pdf) };
+  };
+
+  const fill = async (input: Awaited<ReturnType<typeof prepare>>, options: FillOptions) => {
+    const filled = await deps.pdfPool.fillDocument({ ...input, options });
+    if (!filled.ok) throw engineRefusalToError(filled);
+    return { pdf: filled.pdf, fitReport: filled.fitReport };
+  };
+
+  const quotaExceeded = async (userId: string) => {
+    const plan = await findPlanLimit(deps.db, userId);
+    return new AppError(
+      'QUOTA_EXCEEDED',
+      402,
+      `You have used all ${plan?.monthlyLimit ?? ''} documents of your ${plan?.planType ?? ''} plan this month. Upgrade your plan to generate more.`,
+    );
+  };
+
+  /**
+   * The paid-for call: fills a template with the caller's values and counts one document. The
+   * document is counted before the work and given back if the work fails, so a limit is never
+   * exceeded by requests racing each other.
+   */
+  const generate = async (
+    apiKey: string | undefined,
+    body: GenerateDocumentBody,
+  ): Promise<Document> => {
+    const userId = await authenticateApiKey(deps, apiKey);
+    const input = await prepare(userId, body.templateName, body.fields ?? {});
+    const reservedAt = deps.clock.now();
+    if (!(await reserveDocument(deps.db, userId, reservedAt))) throw await quotaExceeded(userId);
+    try {
+      return await fill(input, { strict: body.strict ?? false });
+    } catch (error) {
+      await releaseDocument(deps.db, userId, reservedAt);
+      throw error;
+    }
+  };
+
+  /** The template's example payload, marked SAMPLE on every page, and not counted. */
+  const tryout = async (userId: string, templateName: string): Promise<Document> =>
+    fill(await prepare(userId, templateName), { sample: true });
+
+  return { generate, tryout };
+};

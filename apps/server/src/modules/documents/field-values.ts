@@ -1,0 +1,63 @@
+import type { FieldSpec, FieldValue, FieldValues } from '@platen/pdf-engine';
+import { AppError } from '../../lib/app-error.ts';
+import { loadImageValue } from './image-source.ts';
+
+const EXPECTED: Record<FieldSpec['type'], string> = {
+  text: 'text',
+  date: 'text',
+  email: 'text',
+  long_text: 'text',
+  number: 'a number or text',
+  checkbox: 'true or false',
+  radio: 'true or false',
+  image: 'a data: URI or an https:// URL',
+  linked_text: 'text or a list of texts',
+};
+
+const isValidValue = (type: FieldSpec['type'], value: unknown): boolean => {
+  if (value === null || value === undefined) return true;
+  switch (type) {
+    case 'checkbox':
+    case 'radio':
+      return typeof value === 'boolean';
+    case 'number':
+      return typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value));
+    case 'linked_text':
+      return (
+        typeof value === 'string' ||
+        (Array.isArray(value) && value.length <= 100 && value.every((v) => typeof v === 'string'))
+      );
+    default:
+      return typeof value === 'string';
+  }
+};
+
+/**
+ * Checks every value against its field's type and names all the wrong ones at once (DESIGN.md
+ * "Generation payload"); then loads image values. Values for labels the template does not have
+ * are ignored, so an integration keeps working when a field is removed.
+ */
+export const resolveFieldValues = async (
+  fields: readonly FieldSpec[],
+  payload: Record<string, unknown>,
+): Promise<FieldValues> => {
+  const wrong = fields.filter((field) => !isValidValue(field.type, payload[field.label]));
+  if (wrong.length > 0) {
+    const list = wrong.map((f) => `"${f.label}" (expected ${EXPECTED[f.type]})`).join(', ');
+    throw new AppError(
+      'INVALID_VALUES',
+      400,
+      `These fields have values of the wrong type: ${list}.`,
+    );
+  }
+  const entries = await Promise.all(
+    fields.map(async (field): Promise<[string, FieldValue]> => {
+      const value = payload[field.label];
+      if (field.type === 'image' && typeof value === 'string' && value !== '') {
+        return [field.label, await loadImageValue(field.label, value)];
+      }
+      return [field.label, value as FieldValue];
+    }),
+  );
+  return Object.fromEntries(entries);
+};

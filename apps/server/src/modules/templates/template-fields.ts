@@ -1,0 +1,115 @@
+import { randomUUID } from 'node:crypto';
+import type { TemplateInput, TemplateInputValue } from '@platen/contract';
+import type { FieldBox, FieldSpec, PageInfo } from '@platen/pdf-engine';
+import { AppError } from '../../lib/app-error.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Half a point of slack: editors round, and a box flush with the page edge must be accepted. */
+const EDGE_TOLERANCE_PT = 0.5;
+
+const invalid = (message: string) => new AppError('INVALID_FIELDS', 400, message);
+
+const checkOnPage = (label: string, box: FieldBox, pages: PageInfo[]) => {
+  const page = pages[box.page - 1];
+  if (!page) {
+    throw invalid(
+      `The field "${label}" is on page ${box.page}, but the template has ${pages.length} page${pages.length === 1 ? '' : 's'}.`,
+    );
+  }
+  const isInside =
+    box.rectX + box.rectWidth <= page.width + EDGE_TOLERANCE_PT &&
+    box.rectY + box.rectHeight <= page.height + EDGE_TOLERANCE_PT;
+  if (!isInside) throw invalid(`The field "${label}" lies outside page ${box.page}.`);
+};
+
+const boxesOf = (input: TemplateInputValue): FieldBox[] =>
+  input.fieldType === 'linked_text' && input.boxes?.length
+    ? input.boxes
+    : [
+        {
+          page: input.page,
+          rectX: input.rectX,
+          rectY: input.rectY,
+          rectWidth: input.rectWidth,
+          rectHeight: input.rectHeight,
+        },
+      ];
+
+/**
+ * Turns the editor's inputs into stored fields (SPEC §5): every field has a type and a label,
+ * labels are unique except for linked text, whose inputs sharing a label become one field with
+ * all their boxes; every box lies on its page. Saved fields keep their UUID, new ones get one.
+ */
+export const normaliseFields = (
+  inputs: readonly TemplateInputValue[],
+  pages: PageInfo[],
+  existingIds: ReadonlySet<string>,
+): FieldSpec[] => {
+  const byLabel = new Map<string, FieldSpec>();
+  for (const input of inputs) {
+    const boxes = boxesOf(input);
+    for (const box of boxes) checkOnPage(input.label, box, pages);
+    const previous = byLabel.get(input.label);
+    if (previous) {
+      if (input.fieldType !== 'linked_text' || previous.type !== 'linked_text') {
+        throw invalid(`Two fields are labelled "${input.label}". Each label must be unique.`);
+      }
+      previous.boxes = [...(previous.boxes ?? []), ...boxes];
+      if (!UUID.test(previous.id) && input.id && existingIds.has(input.id)) previous.id = input.id;
+      continue;
+    }
+    const [first] = boxes;
+    byLabel.set(input.label, {
+      id: input.id && UUID.test(input.id) && existingIds.has(input.id) ? input.id : randomUUID(),
+      label: input.label,
+      type: input.fieldType,
+      page: first?.page ?? input.page,
+      rectX: first?.rectX ?? input.rectX,
+      rectY: first?.rectY ?? input.rectY,
+      rectWidth: first?.rectWidth ?? input.rectWidth,
+      rectHeight: first?.rectHeight ?? input.rectHeight,
+      fontSize: input.fontSize,
+      fontFamily: input.fontFamily,
+      textAlign: input.textAlign,
+      fontColor: input.fontColor.toLowerCase(),
+      ...(input.fieldType === 'linked_text' && { boxes }),
+      ...(input.maxLength !== undefined && { maxLength: input.maxLength }),
+      ...(input.comb !== undefined && { comb: input.comb }),
+    });
+  }
+  return [...byLabel.values()];
+};
+
+/** Keeps the fields whose every box still lies on the new pages; names the others. */
+export const fieldsThatFit = (fields: FieldSpec[], pages: PageInfo[]) => {
+  const kept: FieldSpec[] = [];
+  const removed: string[] = [];
+  for (const field of fields) {
+    try {
+      for (const box of field.boxes ?? [field]) checkOnPage(field.label, box, pages);
+      kept.push(field);
+    } catch {
+      removed.push(field.label);
+    }
+  }
+  return { kept, removed };
+};
+
+export const toTemplateInput = (field: FieldSpec): TemplateInput => ({
+  id: field.id,
+  rectX: field.rectX,
+  rectY: field.rectY,
+  rectWidth: field.rectWidth,
+  rectHeight: field.rectHeight,
+  page: field.page,
+  label: field.label,
+  type: field.type.toUpperCase(),
+  fontSize: field.fontSize,
+  fontFamily: field.fontFamily,
+  textAlign: field.textAlign,
+  fontColor: field.fontColor,
+  ...(field.boxes && { boxes: field.boxes }),
+  ...(field.maxLength !== undefined && { maxLength: field.maxLength }),
+  ...(field.comb !== undefined && { comb: field.comb }),
+});

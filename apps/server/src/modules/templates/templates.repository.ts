@@ -1,0 +1,161 @@
+import type { Selectable } from 'kysely';
+import type { FieldSpec, PageInfo } from '@platen/pdf-engine';
+import type { Db, TemplateTable } from '../../db/tables.ts';
+
+export type Template = {
+  id: string;
+  userId: string;
+  name: string;
+  description: string;
+  version: number;
+  pages: PageInfo[];
+  fields: FieldSpec[];
+  previewPng: Buffer;
+  updatedAt: string;
+};
+
+export type TemplateSummary = Pick<Template, 'name' | 'previewPng' | 'updatedAt'> & {
+  fieldCount: number;
+};
+
+const templateRowToTemplate = (row: Selectable<TemplateTable>): Template => ({
+  id: row.id,
+  userId: row.user_id,
+  name: row.name,
+  description: row.description,
+  version: Number(row.version),
+  pages: JSON.parse(row.pages_json) as PageInfo[],
+  fields: JSON.parse(row.fields_json) as FieldSpec[],
+  previewPng: row.preview_png,
+  updatedAt: row.updated_at,
+});
+
+/** Every query is scoped to the account: another account's template simply does not exist. */
+export const findTemplate = async (db: Db, userId: string, name: string) => {
+  const row = await db
+    .selectFrom('templates')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('name', '=', name)
+    .executeTakeFirst();
+  return row && templateRowToTemplate(row);
+};
+
+export const findTemplatePdf = async (db: Db, templateId: string): Promise<Buffer | undefined> => {
+  const row = await db
+    .selectFrom('template_files')
+    .select('pdf')
+    .where('template_id', '=', templateId)
+    .executeTakeFirst();
+  return row?.pdf;
+};
+
+export const countTemplates = async (db: Db, userId: string): Promise<number> => {
+  const row = await db
+    .selectFrom('templates')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+};
+
+export const listTemplates = async (
+  db: Db,
+  opts: { userId: string; offset: number; limit: number },
+): Promise<TemplateSummary[]> => {
+  const rows = await db
+    .selectFrom('templates')
+    .select(['name', 'preview_png', 'updated_at', 'field_count'])
+    .where('user_id', '=', opts.userId)
+    .orderBy('updated_at', 'desc')
+    .orderBy('name')
+    .offset(opts.offset)
+    .limit(opts.limit)
+    .execute();
+  return rows.map((row) => ({
+    name: row.name,
+    previewPng: row.preview_png,
+    updatedAt: row.updated_at,
+    fieldCount: Number(row.field_count),
+  }));
+};
+
+export const insertTemplate = async (
+  db: Db,
+  t: Omit<Template, 'version' | 'updatedAt'> & { pdf: Uint8Array; now: string },
+) => {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('templates')
+      .values({
+        id: t.id,
+        user_id: t.userId,
+        name: t.name,
+        description: t.description,
+        version: 1,
+        page_count: t.pages.length,
+        pages_json: JSON.stringify(t.pages),
+        fields_json: JSON.stringify(t.fields),
+        field_count: t.fields.length,
+        preview_png: t.previewPng,
+        created_at: t.now,
+        updated_at: t.now,
+      })
+      .execute();
+    await trx
+      .insertInto('template_files')
+      .values({ template_id: t.id, pdf: Buffer.from(t.pdf) })
+      .execute();
+  });
+};
+
+/**
+ * Changes a template and bumps its version in one statement. The version check makes two
+ * concurrent edits safe: the second, based on an old version, changes nothing (returns false).
+ */
+export const updateTemplate = async (
+  db: Db,
+  t: { id: string; version: number; now: string },
+  changes: {
+    name?: string;
+    fields?: FieldSpec[];
+    pages?: PageInfo[];
+    previewPng?: Uint8Array;
+    pdf?: Uint8Array;
+  },
+): Promise<boolean> =>
+  db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable('templates')
+      .set({
+        name: changes.name,
+        fields_json: changes.fields && JSON.stringify(changes.fields),
+        field_count: changes.fields?.length,
+        pages_json: changes.pages && JSON.stringify(changes.pages),
+        page_count: changes.pages?.length,
+        preview_png: changes.previewPng && Buffer.from(changes.previewPng),
+        version: t.version + 1,
+        updated_at: t.now,
+      })
+      .where('id', '=', t.id)
+      .where('version', '=', t.version)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) return false;
+    if (changes.pdf) {
+      await trx
+        .updateTable('template_files')
+        .set({ pdf: Buffer.from(changes.pdf) })
+        .where('template_id', '=', t.id)
+        .execute();
+    }
+    return true;
+  });
+
+export const deleteTemplate = async (db: Db, userId: string, name: string): Promise<boolean> => {
+  const result = await db
+    .deleteFrom('templates')
+    .where('user_id', '=', userId)
+    .where('name', '=', name)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+};

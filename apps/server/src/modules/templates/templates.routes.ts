@@ -1,0 +1,63 @@
+import * as contract from '@platen/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../../deps.ts';
+import { readMultipartForm } from '../../plugins/multipart-form.ts';
+import { route } from '../../plugins/route.ts';
+import { createTemplatesService } from './templates.service.ts';
+
+/** RFC 6266: a plain ASCII fallback plus the exact UTF-8 name. */
+export const attachmentDisposition = (name: string) => {
+  const fileName = `${name}.pdf`;
+  const fallback = fileName.replace(/[^\x20-\x7e]|["\\%/]/g, '_');
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+};
+
+export const templatesRoutes = async (app: FastifyInstance, opts: { deps: Deps }) => {
+  const templates = createTemplatesService(opts.deps);
+
+  route(app, contract.listTemplates, (req) =>
+    templates.list(req.auth.userId, req.query.page, req.query.size),
+  );
+  route(app, contract.createTemplate, async (req) => {
+    const form = await readMultipartForm(req, {
+      fileField: 'file',
+      fields: ['templateName', 'templateDescription'] as const,
+    });
+    return templates.create(req.auth.userId, {
+      name: form.fields.templateName,
+      description: form.fields.templateDescription,
+      file: form.file,
+    });
+  });
+  route(app, contract.getTemplate, (req) =>
+    templates.get(req.auth.userId, req.params.templateName),
+  );
+  route(app, contract.saveTemplate, (req) => templates.save(req.auth.userId, req.body));
+  route(app, contract.deleteTemplate, async (req) => {
+    await templates.remove(req.auth.userId, req.params.templateName);
+    return { message: 'The template has been deleted.' };
+  });
+  route(app, contract.deleteTemplateField, async (req) => {
+    await templates.deleteField(req.auth.userId, req.params.templateName, req.body.id);
+    return { message: 'The field has been deleted.' };
+  });
+  route(app, contract.renameTemplate, async (req) => ({
+    templateName: await templates.rename(req.auth.userId, req.params.templateName, req.body.name),
+  }));
+  route(app, contract.replaceTemplatePdf, async (req) => {
+    const form = await readMultipartForm(req, { fileField: 'file', fields: [] });
+    const { removedFields } = await templates.replacePdf(
+      req.auth.userId,
+      req.params.templateName,
+      form.file,
+    );
+    return { message: 'Template replaced successfully.', removedFields };
+  });
+  route(app, contract.downloadTemplatePdf, async (req, reply) => {
+    const pdf = await templates.download(req.auth.userId, req.params.templateName);
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', attachmentDisposition(req.params.templateName))
+      .send(pdf);
+  });
+};

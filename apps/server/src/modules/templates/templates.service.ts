@@ -1,0 +1,228 @@
+import { randomUUID } from 'node:crypto';
+import {
+  DEFAULT_TEMPLATE_DESCRIPTION,
+  MAX_PAGE_SIZE,
+  templateMessages,
+  templateNameSchema,
+  type SaveTemplateBody,
+  type TemplateListResponse,
+  type TemplateResponse,
+  type TemplateInputValue,
+} from '@platen/contract';
+import { isUniqueViolation } from '../../db/errors.ts';
+import type { Deps } from '../../deps.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { engineRefusalToError } from '../../pdf-pool/engine-refusal.ts';
+import type { PreparedTemplate } from '../../pdf-pool/pdf-tasks.ts';
+import { revealApiKey } from '../api-keys/api-keys.service.ts';
+import { curlCommand, exampleValues } from './api-example.ts';
+import { fieldsThatFit, normaliseFields, toTemplateInput } from './template-fields.ts';
+import * as repo from './templates.repository.ts';
+
+export type UploadedFile = { data: Buffer; filename: string };
+
+const templateNotFound = (name: string) =>
+  new AppError('TEMPLATE_NOT_FOUND', 404, `There is no template named "${name}".`);
+const nameTaken = (name: string) =>
+  new AppError('TEMPLATE_NAME_TAKEN', 409, `A template named "${name}" already exists.`);
+const editedElsewhere = () =>
+  new AppError(
+    'TEMPLATE_CHANGED',
+    409,
+    'This template was changed in the meantime. Reload it and try again.',
+  );
+
+export const createTemplatesService = (deps: Deps) => {
+  const { db, clock } = deps;
+
+  const getTemplate = async (userId: string, name: string) => {
+    const template = await repo.findTemplate(db, userId, name);
+    if (!template) throw templateNotFound(name);
+    return template;
+  };
+
+  const getPdf = async (template: repo.Template): Promise<Buffer> => {
+    const pdf = await repo.findTemplatePdf(db, template.id);
+    if (!pdf) throw templateNotFound(template.name);
+    return pdf;
+  };
+
+  /** Parses, checks and previews an upload in the worker pool; refusals become 4xx answers. */
+  const prepare = async (file: UploadedFile | undefined): Promise<PreparedTemplate> => {
+    if (!file || file.data.length === 0) {
+      throw new AppError('VALIDATION_ERROR', 400, templateMessages.missingFields);
+    }
+    const prepared = await deps.pdfPool.prepareTemplate({ pdf: new Uint8Array(file.data) });
+    if (!prepared.ok) throw engineRefusalToError(prepared);
+    return prepared;
+  };
+
+  const detail = async (template: repo.Template): Promise<TemplateResponse> => {
+    const [pdf, apiKey] = await Promise.all([
+      getPdf(template),
+      revealApiKey(deps, template.userId),
+    ]);
+    const api = { templateName: template.name, fields: exampleValues(template.fields) };
+    return {
+      id: template.id,
+      templateName: template.name,
+      description: template.description,
+      inputs: template.fields.map(toTemplateInput),
+      file: pdf.toString('base64'),
+      thumbnail: template.previewPng.toString('base64'),
+      pages: template.pages.map(({ page, width, height }) => ({ page, width, height })),
+      api,
+      apiKey,
+      curlCall: curlCommand({ appUrl: deps.config.appUrl, apiKey, payload: api }),
+      boxes: template.fields.flatMap((field) =>
+        (field.boxes ?? []).map((box) => ({ ...box, label: field.label })),
+      ),
+      lastUpdate: template.updatedAt,
+    };
+  };
+
+  const create = async (
+    userId: string,
+    form: {
+      name: string | undefined;
+      description: string | undefined;
+      file: UploadedFile | undefined;
+    },
+  ): Promise<TemplateResponse> => {
+    if (!form.name?.trim() || !form.file) {
+      throw new AppError('VALIDATION_ERROR', 400, templateMessages.missingFields);
+    }
+    const parsedName = templateNameSchema.safeParse(form.name);
+    if (!parsedName.success) {
+      throw new AppError('VALIDATION_ERROR', 400, parsedName.error.issues[0]?.message ?? '');
+    }
+    const name = parsedName.data;
+    if (await repo.findTemplate(db, userId, name)) throw nameTaken(name);
+    const prepared = await prepare(form.file);
+    const description = form.description?.trim().slice(0, 1000) || DEFAULT_TEMPLATE_DESCRIPTION;
+    const id = randomUUID();
+    try {
+      await repo.insertTemplate(db, {
+        id,
+        userId,
+        name,
+        description,
+        pages: prepared.pages,
+        fields: prepared.importedFields,
+        previewPng: Buffer.from(prepared.previewPng),
+        pdf: prepared.pdf,
+        now: clock.now().toISOString(),
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw nameTaken(name);
+      throw error;
+    }
+    deps.log.info({ event: 'template.created', userId, templateId: id }, 'template created');
+    return detail(await getTemplate(userId, name));
+  };
+
+  const list = async (
+    userId: string,
+    page: number,
+    size: number,
+  ): Promise<TemplateListResponse> => {
+    const pageSize = Math.min(size, MAX_PAGE_SIZE);
+    const [totalElements, items] = await Promise.all([
+      repo.countTemplates(db, userId),
+      repo.listTemplates(db, { userId, offset: page * pageSize, limit: pageSize }),
+    ]);
+    return {
+      templates: items.map((item) => ({
+        templateName: item.name,
+        file: item.previewPng.toString('base64'),
+        lastUpdate: item.updatedAt,
+        coordinates: item.fieldCount,
+        status: item.fieldCount > 0 ? 'READY' : 'DRAFT',
+        type: 'png',
+      })),
+      totalElements,
+      pageSize,
+      totalPages: Math.ceil(totalElements / pageSize),
+      currentPage: page,
+    };
+  };
+
+  const get = async (userId: string, name: string) => detail(await getTemplate(userId, name));
+
+  const save = async (
+    userId: string,
+    body: SaveTemplateBody & { inputs: TemplateInputValue[] },
+  ) => {
+    const template = await getTemplate(userId, body.templateName);
+    const existingIds = new Set(template.fields.map((field) => field.id));
+    const fields = normaliseFields(body.inputs, template.pages, existingIds);
+    const now = clock.now().toISOString();
+    if (!(await repo.updateTemplate(db, { ...template, now }, { fields }))) throw editedElsewhere();
+    return detail(await getTemplate(userId, template.name));
+  };
+
+  const deleteField = async (userId: string, name: string, fieldId: string) => {
+    const template = await getTemplate(userId, name);
+    const fields = template.fields.filter((field) => field.id !== fieldId);
+    if (fields.length === template.fields.length) {
+      throw new AppError('NOT_FOUND', 404, 'This field does not exist (any more).');
+    }
+    const now = clock.now().toISOString();
+    if (!(await repo.updateTemplate(db, { ...template, now }, { fields }))) throw editedElsewhere();
+  };
+
+  const rename = async (userId: string, name: string, newName: string) => {
+    const template = await getTemplate(userId, name);
+    if (newName === template.name) return newName;
+    if (await repo.findTemplate(db, userId, newName)) throw nameTaken(newName);
+    try {
+      const now = clock.now().toISOString();
+      if (!(await repo.updateTemplate(db, { ...template, now }, { name: newName }))) {
+        throw editedElsewhere();
+      }
+    } catch (error) {
+      if (isUniqueViolation(error)) throw nameTaken(newName);
+      throw error;
+    }
+    return newName;
+  };
+
+  /** New PDF, same fields: those that no longer lie on the new pages are removed and named. */
+  const replacePdf = async (userId: string, name: string, file: UploadedFile | undefined) => {
+    const template = await getTemplate(userId, name);
+    if (!file) throw new AppError('VALIDATION_ERROR', 400, 'Please upload a PDF file.');
+    const prepared = await prepare(file);
+    const { kept, removed } = fieldsThatFit(template.fields, prepared.pages);
+    const now = clock.now().toISOString();
+    const isUpdated = await repo.updateTemplate(
+      db,
+      { ...template, now },
+      { fields: kept, pages: prepared.pages, previewPng: prepared.previewPng, pdf: prepared.pdf },
+    );
+    if (!isUpdated) throw editedElsewhere();
+    return { removedFields: removed };
+  };
+
+  const remove = async (userId: string, name: string) => {
+    if (!(await repo.deleteTemplate(db, userId, name))) throw templateNotFound(name);
+    deps.log.info({ event: 'template.deleted', userId }, 'template deleted');
+  };
+
+  const download = async (userId: string, name: string) => getPdf(await getTemplate(userId, name));
+
+  return {
+    create,
+    list,
+    get,
+    save,
+    deleteField,
+    rename,
+    replacePdf,
+    remove,
+    download,
+    getTemplate,
+    getPdf,
+  };
+};
+
+export type TemplatesService = ReturnType<typeof createTemplatesService>;

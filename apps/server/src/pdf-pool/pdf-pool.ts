@@ -1,0 +1,69 @@
+import { availableParallelism } from 'node:os';
+import { Piscina } from 'piscina';
+import { AppError } from '../lib/app-error.ts';
+import type { EngineRefusal, FilledDocument, PreparedTemplate } from './pdf-tasks.ts';
+import type * as tasks from './pdf-tasks.ts';
+
+/** SECURITY.md §33: a hostile file gets at most this long and this much memory. */
+export const PDF_TASK_TIMEOUT_MS = 10_000;
+export const PDF_WORKER_MEMORY_MB = 512;
+
+export type PdfPool = {
+  prepareTemplate: (
+    input: Parameters<typeof tasks.prepareTemplate>[0],
+  ) => Promise<PreparedTemplate | EngineRefusal>;
+  fillDocument: (
+    input: Parameters<typeof tasks.fillDocument>[0],
+  ) => Promise<FilledDocument | EngineRefusal>;
+  close: () => Promise<void>;
+};
+
+const tooHeavy = () =>
+  new AppError(
+    'PDF_TOO_COMPLEX',
+    422,
+    'This PDF is too large or too complex to process. Please try a simpler file.',
+  );
+
+/**
+ * Parsing, previews and filling run in worker threads, so a slow or hostile file never blocks
+ * the requests around it: each task has a time limit and each worker a memory cap; a worker
+ * that hits either is replaced.
+ */
+export const createPdfPool = (): PdfPool => {
+  let pool: Piscina | undefined;
+  const run = async <T>(name: string, input: unknown): Promise<T> => {
+    pool ??= new Piscina({
+      filename: new URL('./pdf-worker-entry.mjs', import.meta.url).href,
+      minThreads: 0,
+      maxThreads: Math.max(1, availableParallelism()),
+      idleTimeout: 60_000,
+      resourceLimits: { maxOldGenerationSizeMb: PDF_WORKER_MEMORY_MB },
+    });
+    try {
+      return (await pool.run(input, {
+        name,
+        signal: AbortSignal.timeout(PDF_TASK_TIMEOUT_MS),
+      })) as T;
+    } catch (error) {
+      const code = (error as { code?: unknown; name?: unknown }).code;
+      const errorName = (error as { name?: unknown }).name;
+      if (
+        errorName === 'AbortError' ||
+        errorName === 'TimeoutError' ||
+        code === 'ERR_WORKER_OUT_OF_MEMORY'
+      ) {
+        throw tooHeavy();
+      }
+      throw error;
+    }
+  };
+  return {
+    prepareTemplate: (input) => run('prepareTemplate', input),
+    fillDocument: (input) => run('fillDocument', input),
+    close: async () => {
+      await pool?.destroy();
+      pool = undefined;
+    },
+  };
+};

@@ -1,0 +1,84 @@
+import {
+  analyse,
+  fill,
+  importAcroForm,
+  PdfEngineError,
+  renderPreview,
+  type FieldSpec,
+  type FieldValues,
+  type FillOptions,
+  type FitReport,
+  type PageInfo,
+} from '@platen/pdf-engine';
+
+/*
+ * The work that runs inside the worker threads. Errors do not survive the thread boundary with
+ * their fields, so refusals come back as values and only real crashes are thrown.
+ */
+
+export type EngineRefusal = { ok: false; code: string; message: string; fields: string[] };
+
+const refusal = (error: unknown): EngineRefusal => {
+  if (error instanceof PdfEngineError) {
+    return { ok: false, code: error.code, message: error.message, fields: [...error.fields] };
+  }
+  throw error;
+};
+
+/** Width of the list and thumbnail preview of page 1, in pixels. */
+export const PREVIEW_WIDTH_PX = 600;
+
+export type PreparedTemplate = {
+  ok: true;
+  pages: PageInfo[];
+  /** Fields found in the PDF's own form, ready to be the template's first inputs. */
+  importedFields: FieldSpec[];
+  /** The PDF to store: the original, with its form widgets taken out when it had any. */
+  pdf: Uint8Array;
+  previewPng: Uint8Array;
+  isSigned: boolean;
+};
+
+export const prepareTemplate = async (input: {
+  pdf: Uint8Array;
+}): Promise<PreparedTemplate | EngineRefusal> => {
+  try {
+    const analysis = await analyse(input.pdf);
+    const imported =
+      analysis.widgets.length > 0
+        ? await importAcroForm(input.pdf)
+        : { fields: [], pdf: input.pdf };
+    const previewPng = await renderPreview(imported.pdf, 1, PREVIEW_WIDTH_PX);
+    return {
+      ok: true,
+      pages: analysis.pages,
+      importedFields: imported.fields,
+      pdf: imported.pdf,
+      previewPng,
+      isSigned: analysis.isSigned,
+    };
+  } catch (error) {
+    return refusal(error);
+  }
+};
+
+export type FilledDocument = { ok: true; pdf: Uint8Array; fitReport: FitReport };
+
+export const fillDocument = async (input: {
+  template: Uint8Array;
+  fields: FieldSpec[];
+  values: FieldValues;
+  options: FillOptions;
+}): Promise<FilledDocument | EngineRefusal> => {
+  try {
+    const { pdf, fitReport } = await fill(
+      input.template,
+      input.fields,
+      input.values,
+      input.options,
+    );
+    return { ok: true, pdf, fitReport };
+  } catch (error) {
+    return refusal(error);
+  }
+};

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import type { Endpoint } from './endpoint.ts';
+import { generationFields, templateNameSchema } from './templates.ts';
+
+/** Response header carrying how each value fitted its box, as compact JSON. */
+export const FIT_REPORT_HEADER = 'x-fit-report';
+
+export const generateDocumentBody = z
+  .object({
+    templateName: templateNameSchema,
+    /** Values keyed by field label; see the template's `api` example. */
+    fields: generationFields.default({}),
+    /** Answer 422 instead of truncating text that does not fit at 6 pt. */
+    strict: z.boolean().optional(),
+  })
+  .meta({ id: 'GenerateDocument' });
+export type GenerateDocumentBody = z.input<typeof generateDocumentBody>;
+
+const pdfResponse = z.any().meta({
+  description: `The PDF (application/pdf). The ${FIT_REPORT_HEADER} header holds JSON: for each field label, {"result": "fitted"|"shrunk"|"wrapped"|"truncated", "fontSize": n}.`,
+});
+
+export const generateDocument = {
+  method: 'POST',
+  path: '/v1/document/generate/template',
+  summary: 'Generate a filled PDF from a template (x-api-key); counts one document',
+  tag: 'Documents',
+  auth: 'apiKey',
+  body: generateDocumentBody,
+  response: pdfResponse,
+} as const satisfies Endpoint;
+
+export const tryoutDocument = {
+  method: 'POST',
+  path: '/v1/document/tryout/template',
+  summary: "Generate a SAMPLE-marked PDF from the template's example payload (not counted)",
+  tag: 'Documents',
+  auth: 'bearer',
+  body: z.object({ templateName: templateNameSchema }),
+  response: pdfResponse,
+} as const satisfies Endpoint;

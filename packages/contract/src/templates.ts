@@ -1,0 +1,288 @@
+import { z } from 'zod';
+import { messageResponse } from './common.ts';
+import type { Endpoint } from './endpoint.ts';
+
+export const fieldTypes = [
+  'text',
+  'date',
+  'number',
+  'email',
+  'linked_text',
+  'long_text',
+  'image',
+  'checkbox',
+  'radio',
+] as const;
+export type FieldType = (typeof fieldTypes)[number];
+
+export const fontFamilies = ['arial', 'helvetica', 'timesnewroman', 'courier'] as const;
+export type FontFamily = (typeof fontFamilies)[number];
+
+export const textAligns = ['left', 'center', 'right'] as const;
+export type TextAlign = (typeof textAligns)[number];
+
+/** SPEC §9: the editor offers 10–24 pt; imported form fields may carry other sizes. */
+export const FONT_SIZE = { min: 6, max: 72, default: 14, editorMin: 10, editorMax: 24 } as const;
+export const MAX_FIELDS = 1000;
+export const MAX_PAGE_SIZE = 100;
+export const DEFAULT_PAGE_SIZE = 4;
+export const DEFAULT_TEMPLATE_DESCRIPTION = 'Template description';
+
+export const templateMessages = {
+  missingFields: 'Missing fields! Please fill in all fields.',
+  nameRequired: 'Please give the template a name.',
+  nameTooLong: 'The template name must be at most 100 characters.',
+  nameControl: 'The template name must not contain control characters.',
+  labelRequired: 'Every field needs a label.',
+  typeRequired: 'Every field needs a type.',
+} as const;
+
+export const templateNameSchema = z
+  .string({ error: templateMessages.nameRequired })
+  .trim()
+  .min(1, { error: templateMessages.nameRequired })
+  .max(100, { error: templateMessages.nameTooLong })
+  .refine((name) => !/\p{Cc}/u.test(name), { error: templateMessages.nameControl });
+
+/** Points on a displayed page; no real page is larger than 200 inches. */
+const points = z.number().finite().min(0).max(14_400);
+const size = z.number().finite().positive().max(14_400);
+const pageNumber = z.number().int().min(1).max(500);
+
+export const rectSchema = z.object({
+  rectX: points,
+  rectY: points,
+  rectWidth: size,
+  rectHeight: size,
+});
+
+export const fieldBoxSchema = rectSchema.extend({ page: pageNumber }).meta({ id: 'FieldBox' });
+export type FieldBox = z.infer<typeof fieldBoxSchema>;
+
+const fieldStyle = {
+  fontSize: z.number().min(FONT_SIZE.min).max(FONT_SIZE.max).default(FONT_SIZE.default),
+  fontFamily: z.enum(fontFamilies).default('helvetica'),
+  textAlign: z.enum(textAligns).default('left'),
+  fontColor: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/, { error: 'The font colour must look like #1a2b3c.' })
+    .default('#000000'),
+  maxLength: z.number().int().min(1).max(10_000).optional(),
+  comb: z.boolean().optional(),
+};
+
+/**
+ * A field as the editor sends it (SPEC §3 "Template input"). Positions are PDF points from the
+ * top-left of the page as displayed, `page` is 1-based. Linked text lists its boxes in order.
+ */
+export const templateInputBody = rectSchema
+  .extend({
+    id: z.string().max(64).optional(),
+    page: pageNumber,
+    label: z
+      .string({ error: templateMessages.labelRequired })
+      .trim()
+      .min(1, { error: templateMessages.labelRequired })
+      .max(100, { error: 'A field label must be at most 100 characters.' }),
+    fieldType: z.enum(fieldTypes, { error: templateMessages.typeRequired }),
+    boxes: z.array(fieldBoxSchema).max(100).optional(),
+    ...fieldStyle,
+  })
+  .meta({ id: 'TemplateInputBody' });
+export type TemplateInputBody = z.input<typeof templateInputBody>;
+/** A field after validation, with its defaults filled in. */
+export type TemplateInputValue = z.output<typeof templateInputBody>;
+
+/** A stored field: the same shape, with a UUID and the type in upper case (SPEC §3). */
+export const templateInput = rectSchema
+  .extend({
+    id: z.string(),
+    page: z.number().int(),
+    label: z.string(),
+    type: z.string().meta({ description: 'Upper case, e.g. TEXT, LINKED_TEXT, CHECKBOX' }),
+    fontSize: z.number(),
+    fontFamily: z.enum(fontFamilies),
+    textAlign: z.enum(textAligns),
+    fontColor: z.string(),
+    boxes: z.array(fieldBoxSchema).optional(),
+    maxLength: z.number().int().optional(),
+    comb: z.boolean().optional(),
+  })
+  .meta({ id: 'TemplateInput' });
+export type TemplateInput = z.infer<typeof templateInput>;
+
+export const templatePage = z
+  .object({ page: z.number().int(), width: z.number(), height: z.number() })
+  .meta({ id: 'TemplatePage', description: 'A page as displayed, in PDF points' });
+
+/** The generation payload: field values keyed by field label. */
+export const generationFields = z.record(z.string(), z.unknown());
+
+export const templateApiExample = z.object({
+  templateName: z.string(),
+  fields: generationFields,
+});
+
+export const templateResponse = z
+  .object({
+    id: z.string(),
+    templateName: z.string(),
+    description: z.string(),
+    inputs: z.array(templateInput),
+    /** Base64 PDF. */
+    file: z.string(),
+    /** Base64 PNG of page 1. */
+    thumbnail: z.string(),
+    pages: z.array(templatePage),
+    api: templateApiExample,
+    apiKey: z.string(),
+    curlCall: z.string(),
+    /** Every linked-text box, with the label of its field. */
+    boxes: z.array(fieldBoxSchema.extend({ label: z.string() })),
+    lastUpdate: z.string(),
+  })
+  .meta({ id: 'Template' });
+export type TemplateResponse = z.infer<typeof templateResponse>;
+
+export const templateListItem = z.object({
+  templateName: z.string(),
+  /** Base64 PNG preview of page 1. */
+  file: z.string(),
+  lastUpdate: z.string(),
+  /** The number of fields. */
+  coordinates: z.number().int(),
+  status: z.enum(['READY', 'DRAFT']),
+  type: z.literal('png'),
+});
+export type TemplateListItem = z.infer<typeof templateListItem>;
+
+export const templateListQuery = z.object({
+  size: z.coerce.number().int().min(1).max(1000).default(DEFAULT_PAGE_SIZE),
+  page: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+
+export const templateListResponse = z
+  .object({
+    templates: z.array(templateListItem),
+    totalElements: z.number().int(),
+    pageSize: z.number().int(),
+    totalPages: z.number().int(),
+    currentPage: z.number().int(),
+  })
+  .meta({ id: 'TemplateList' });
+export type TemplateListResponse = z.infer<typeof templateListResponse>;
+
+export const templateNameParams = z.object({ templateName: templateNameSchema });
+
+export const saveTemplateBody = z.object({
+  templateName: templateNameSchema,
+  inputs: z
+    .array(templateInputBody)
+    .max(MAX_FIELDS, { error: 'A template holds at most 1000 fields.' }),
+  boxes: z
+    .array(z.unknown())
+    .optional()
+    .meta({ description: 'Accepted and ignored: linked-text boxes travel inside their input.' }),
+});
+export type SaveTemplateBody = z.input<typeof saveTemplateBody>;
+
+export const replaceTemplateResponse = z.object({
+  message: z.string(),
+  /** Labels of fields that no longer fit on the new pages and were removed. */
+  removedFields: z.array(z.string()),
+});
+
+const tag = 'Templates';
+
+export const listTemplates = {
+  method: 'GET',
+  path: '/v1/template',
+  summary: 'List your templates, a page at a time (page is zero-based; size at most 100)',
+  tag,
+  auth: 'bearer',
+  query: templateListQuery,
+  response: templateListResponse,
+} as const satisfies Endpoint;
+
+export const createTemplate = {
+  method: 'POST',
+  path: '/v1/template',
+  summary: 'Upload a PDF as a new template (multipart: file, templateName, templateDescription)',
+  tag,
+  auth: 'bearer',
+  consumes: 'multipart/form-data',
+  response: templateResponse,
+} as const satisfies Endpoint;
+
+export const getTemplate = {
+  method: 'GET',
+  path: '/v1/template/:templateName',
+  summary: 'A template with its fields, PDF, API example and curl command',
+  tag,
+  auth: 'bearer',
+  params: templateNameParams,
+  response: templateResponse,
+} as const satisfies Endpoint;
+
+export const saveTemplate = {
+  method: 'PUT',
+  path: '/v1/template',
+  summary: "Replace a template's fields",
+  tag,
+  auth: 'bearer',
+  body: saveTemplateBody,
+  response: templateResponse,
+} as const satisfies Endpoint;
+
+export const deleteTemplate = {
+  method: 'DELETE',
+  path: '/v1/template/:templateName',
+  summary: 'Delete a template',
+  tag,
+  auth: 'bearer',
+  params: templateNameParams,
+  response: messageResponse,
+} as const satisfies Endpoint;
+
+export const deleteTemplateField = {
+  method: 'DELETE',
+  path: '/v1/template/:templateName/coordinate',
+  summary: 'Delete one field of a template',
+  tag,
+  auth: 'bearer',
+  params: templateNameParams,
+  body: z.object({ id: z.string().min(1).max(64) }),
+  response: messageResponse,
+} as const satisfies Endpoint;
+
+export const renameTemplate = {
+  method: 'POST',
+  path: '/v1/template/:templateName/update/name',
+  summary: 'Rename a template',
+  tag,
+  auth: 'bearer',
+  params: templateNameParams,
+  body: z.object({ name: templateNameSchema }),
+  response: z.object({ templateName: z.string() }),
+} as const satisfies Endpoint;
+
+export const replaceTemplatePdf = {
+  method: 'POST',
+  path: '/v1/template/:templateName/update/pdf',
+  summary: "Replace a template's PDF, keeping the fields that still fit (multipart: file)",
+  tag,
+  auth: 'bearer',
+  params: templateNameParams,
+  consumes: 'multipart/form-data',
+  response: replaceTemplateResponse,
+} as const satisfies Endpoint;
+
+export const downloadTemplatePdf = {
+  method: 'GET',
+  path: '/v1/template/:templateName/pdf',
+  summary: "Download a template's PDF",
+  tag,
+  auth: 'bearer',
+  params: templateNameParams,
+  response: z.any().meta({ description: 'application/pdf' }),
+} as const satisfies Endpoint;
