@@ -4,3 +4,7 @@ export * from './common.ts';
 export * from './auth.ts';
 export * from './users.ts';
 export * from './health.ts';
+export * from './templates.ts';
+export * from './documents.ts';
+export * from './billing.ts';
+export * from './dashboard.ts';
