@@ -1,4 +1,9 @@
-/** Stable reasons the engine refuses a file or a request; the server maps them to HTTP answers. */
+/**
+ * Stable reasons the engine refuses a file or a request; the server maps them to HTTP answers.
+ *
+ * @example
+ * const status: Record<PdfEngineErrorCode, number> = { NOT_A_PDF: 400, ENCRYPTED: 400, ... };
+ */
 export type PdfEngineErrorCode =
   | 'NOT_A_PDF'
   | 'ENCRYPTED'
@@ -34,5 +39,10 @@ export class PdfEngineError extends Error {
   }
 }
 
-/** The largest page count a template may have. */
+/**
+ * The largest page count a template may have.
+ *
+ * @example
+ * if (analysis.pageCount === MAX_PAGES) warn('This template is at the page limit.');
+ */
 export const MAX_PAGES = 500;

@@ -9,7 +9,12 @@ import { findWidgets, type FoundWidget } from './acroform-widgets.ts';
 import { asEngineError, loadTemplate, type LoadedTemplate } from './load-template.ts';
 import type { FieldSpec, FieldType } from './types.ts';
 
-/** The fields found in a form and the template copy without their widgets. */
+/**
+ * The fields found in a form and the template copy without their widgets.
+ *
+ * @example
+ * const result: AcroFormImport = await importAcroForm(bytes);
+ */
 export interface AcroFormImport {
   fields: FieldSpec[];
   /** The PDF to store as the template: imported widgets removed. */

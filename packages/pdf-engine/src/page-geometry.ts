@@ -19,7 +19,12 @@ export type DisplayPoint = { x: number; y: number } & { readonly __space: 'displ
 /** A point in PDF user space (points, origin bottom-left of the MediaBox system, y up). */
 export type UserPoint = { x: number; y: number } & { readonly __space: 'user-pt' };
 
-/** What the conversion needs to know about a page. */
+/**
+ * What the conversion needs to know about a page (PageInfo's `cropBox` and `rotation`).
+ *
+ * @example
+ * const g: PageGeometry = { visibleBox: info.cropBox, rotation: info.rotation };
+ */
 export interface PageGeometry {
   /** The visible area in user space: the CropBox clipped to the MediaBox. */
   visibleBox: PdfBox;
@@ -58,7 +63,13 @@ export const visibleBox = (mediaBox: PdfBox, cropBox: PdfBox | undefined): PdfBo
   return x1 > x0 && y1 > y0 ? boxFromCorners(x0, y0, x1, y1) : mediaBox;
 };
 
-/** The page's size as displayed, in points. */
+/**
+ * The page's size as displayed, in points.
+ *
+ * @example
+ * displayedSize({ visibleBox: { x: 0, y: 0, width: 612, height: 792 }, rotation: 90 });
+ * // { width: 792, height: 612 }
+ */
 export const displayedSize = (g: PageGeometry): { width: number; height: number } => {
   const { width, height } = g.visibleBox;
   return g.rotation % 180 === 0 ? { width, height } : { width: height, height: width };
@@ -98,14 +109,27 @@ export const toDisplayPoint = (g: PageGeometry, p: UserPoint): DisplayPoint => {
   }
 };
 
-/** A displayed rectangle to the user-space box it covers. */
+/**
+ * A displayed rectangle to the user-space box it covers.
+ *
+ * @example
+ * const letter = { visibleBox: { x: 0, y: 0, width: 612, height: 792 }, rotation: 0 as const };
+ * displayRectToPdfBox(letter, { rectX: 50, rectY: 60, rectWidth: 200, rectHeight: 24 });
+ * // { x: 50, y: 708, width: 200, height: 24 }
+ */
 export const displayRectToPdfBox = (g: PageGeometry, r: DisplayRect): PdfBox => {
   const a = toUserPoint(g, displayPoint(r.rectX, r.rectY));
   const b = toUserPoint(g, displayPoint(r.rectX + r.rectWidth, r.rectY + r.rectHeight));
   return boxFromCorners(a.x, a.y, b.x, b.y);
 };
 
-/** A user-space box (e.g. a widget's /Rect) to the displayed rectangle it covers. */
+/**
+ * A user-space box (e.g. a widget's /Rect) to the displayed rectangle it covers.
+ *
+ * @example
+ * pdfBoxToDisplayRect(letter, { x: 50, y: 708, width: 200, height: 24 });
+ * // { rectX: 50, rectY: 60, rectWidth: 200, rectHeight: 24 }
+ */
 export const pdfBoxToDisplayRect = (g: PageGeometry, box: PdfBox): DisplayRect => {
   const a = toDisplayPoint(g, userPoint(box.x, box.y));
   const b = toDisplayPoint(g, userPoint(box.x + box.width, box.y + box.height));

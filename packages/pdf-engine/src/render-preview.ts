@@ -9,7 +9,12 @@ import { createCanvas } from '@napi-rs/canvas';
 import { PdfEngineError } from './errors.ts';
 import { encryptedError } from './load-template.ts';
 
-/** The widest preview rendered, in pixels. */
+/**
+ * The widest preview rendered, in pixels.
+ *
+ * @example
+ * const png = await renderPreview(bytes, 1, Math.min(requestedWidth, MAX_PREVIEW_WIDTH_PX));
+ */
 export const MAX_PREVIEW_WIDTH_PX = 4000;
 // Decoded images beyond this many pixels are skipped, defusing image bombs (corpus: jbig2_bomb).
 const MAX_IMAGE_PIXELS = 40_000_000;

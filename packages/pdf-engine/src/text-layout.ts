@@ -6,7 +6,12 @@
 import type { LineMetrics } from './fonts.ts';
 import type { FitResult } from './types.ts';
 
-/** The smallest size text shrinks to before it is truncated. */
+/**
+ * The smallest size text shrinks to before it is truncated.
+ *
+ * @example
+ * if (report[label]?.fontSize === MIN_FONT_SIZE) hint('Enlarge this box.');
+ */
 export const MIN_FONT_SIZE = 6;
 const SHRINK_STEP = 0.5;
 

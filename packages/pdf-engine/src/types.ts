@@ -4,7 +4,12 @@
  * displayed (after CropBox and /Rotate), `page` 1-based. See page-geometry.ts.
  */
 
-/** The kinds of field a template can hold. */
+/**
+ * The kinds of field a template can hold.
+ *
+ * @example
+ * const type: FieldType = 'linked_text';
+ */
 export type FieldType =
   | 'text'
   | 'date'
@@ -16,13 +21,28 @@ export type FieldType =
   | 'checkbox'
   | 'radio';
 
-/** The font families offered in the editor; each maps to a metric-compatible font from npm. */
+/**
+ * The font families offered in the editor; each maps to a metric-compatible font from npm.
+ *
+ * @example
+ * const family: FontFamily = 'timesnewroman'; // drawn with Times-Roman or Tinos
+ */
 export type FontFamily = 'arial' | 'helvetica' | 'timesnewroman' | 'courier';
 
-/** Horizontal alignment of text in its box. */
+/**
+ * Horizontal alignment of text in its box.
+ *
+ * @example
+ * const align: TextAlign = 'center';
+ */
 export type TextAlign = 'left' | 'center' | 'right';
 
-/** A rectangle on a displayed page, in points from its top-left corner. */
+/**
+ * A rectangle on a displayed page, in points from its top-left corner.
+ *
+ * @example
+ * const rect: DisplayRect = { rectX: 50, rectY: 60, rectWidth: 200, rectHeight: 24 };
+ */
 export interface DisplayRect {
   rectX: number;
   rectY: number;
@@ -30,13 +50,27 @@ export interface DisplayRect {
   rectHeight: number;
 }
 
-/** One box of a linked-text field; boxes are filled in array order. */
+/**
+ * One box of a linked-text field; boxes are filled in array order.
+ *
+ * @example
+ * const box: FieldBox = { page: 2, rectX: 50, rectY: 50, rectWidth: 250, rectHeight: 20 };
+ */
 export interface FieldBox extends DisplayRect {
   /** 1-based page number. */
   page: number;
 }
 
-/** A field drawn on a template: where it is and how its value looks. */
+/**
+ * A field drawn on a template: where it is and how its value looks.
+ *
+ * @example
+ * const name: FieldSpec = {
+ *   id: 'f1', label: 'Full name', type: 'text', page: 1,
+ *   rectX: 50, rectY: 60, rectWidth: 200, rectHeight: 24,
+ *   fontSize: 14, fontFamily: 'helvetica', textAlign: 'left', fontColor: '#000000',
+ * };
+ */
 export interface FieldSpec extends DisplayRect {
   id: string;
   /** The key of the field's value in the generation payload. */
@@ -62,13 +96,26 @@ export interface FieldSpec extends DisplayRect {
  * The value of one field. Text-like fields take a string (number also a number), checkbox and
  * radio a boolean, image the PNG or JPEG bytes, linked text a string or one string per box.
  * `null` and `undefined` leave the box empty.
+ *
+ * @example
+ * const photo: FieldValue = new Uint8Array(pngBytes);
  */
 export type FieldValue = string | number | boolean | string[] | Uint8Array | null | undefined;
 
-/** Field values keyed by field label, as in the generation payload. */
+/**
+ * Field values keyed by field label, as in the generation payload.
+ *
+ * @example
+ * const values: FieldValues = { 'Full name': 'Jane Doe', Agree: true, Lines: ['one', 'two'] };
+ */
 export type FieldValues = Readonly<Record<string, FieldValue>>;
 
-/** A box in PDF user space (origin bottom-left, as stored in the file). */
+/**
+ * A box in PDF user space (origin bottom-left, as stored in the file).
+ *
+ * @example
+ * const a4: PdfBox = { x: 0, y: 0, width: 595.28, height: 841.89 };
+ */
 export interface PdfBox {
   x: number;
   y: number;
@@ -76,10 +123,20 @@ export interface PdfBox {
   height: number;
 }
 
-/** The rotation of a page as displayed, clockwise. */
+/**
+ * The rotation of a page as displayed, clockwise.
+ *
+ * @example
+ * const rotation: PageRotation = 90;
+ */
 export type PageRotation = 0 | 90 | 180 | 270;
 
-/** One page of a template. */
+/**
+ * One page of a template.
+ *
+ * @example
+ * const page: PageInfo = analysis.pages[0]!; // { page: 1, width: 612, height: 792, rotation: 0, ... }
+ */
 export interface PageInfo {
   /** 1-based page number. */
   page: number;
@@ -93,10 +150,20 @@ export interface PageInfo {
   cropBox: PdfBox;
 }
 
-/** The kind of an AcroForm field as found in a PDF. */
+/**
+ * The kind of an AcroForm field as found in a PDF.
+ *
+ * @example
+ * const importable = (kind: AcroFieldKind) => ['text', 'checkbox', 'radio'].includes(kind);
+ */
 export type AcroFieldKind = 'text' | 'checkbox' | 'radio' | 'choice' | 'button' | 'signature';
 
-/** One widget (visible box) of an AcroForm field. */
+/**
+ * One widget (visible box) of an AcroForm field.
+ *
+ * @example
+ * const combs = analysis.widgets.filter((w: AcroWidget) => w.comb);
+ */
 export interface AcroWidget extends DisplayRect {
   /** Fully qualified field name, e.g. `topmostSubform[0].Page1[0].f1_1[0]`. */
   name: string;
@@ -111,7 +178,12 @@ export interface AcroWidget extends DisplayRect {
   fontSize?: number;
 }
 
-/** What {@link analyse} learns about an uploaded template. */
+/**
+ * What analyse() learns about an uploaded template.
+ *
+ * @example
+ * const { pageCount, pages, widgets }: TemplateAnalysis = await analyse(bytes);
+ */
 export interface TemplateAnalysis {
   pageCount: number;
   pages: PageInfo[];
@@ -122,19 +194,39 @@ export interface TemplateAnalysis {
   isSigned: boolean;
 }
 
-/** How a field's value was made to fit its box. */
+/**
+ * How a field's value was made to fit its box.
+ *
+ * @example
+ * const needsAttention = (r: FitResult) => r === 'truncated';
+ */
 export type FitResult = 'fitted' | 'shrunk' | 'wrapped' | 'truncated';
 
-/** The fit of one field: the result and the font size finally used (0 for non-text fields). */
+/**
+ * The fit of one field: the result and the font size finally used (0 for non-text fields).
+ *
+ * @example
+ * const fit: FieldFit = { result: 'shrunk', fontSize: 9.5 };
+ */
 export interface FieldFit {
   result: FitResult;
   fontSize: number;
 }
 
-/** Per field label, how its value fitted. Fields without a value are absent. */
+/**
+ * Per field label, how its value fitted. Fields without a value are absent.
+ *
+ * @example
+ * const report: FitReport = { 'Full name': { result: 'fitted', fontSize: 14 } };
+ */
 export type FitReport = Record<string, FieldFit>;
 
-/** Options of {@link fill}. */
+/**
+ * Options of fill().
+ *
+ * @example
+ * const tryout: FillOptions = { sample: true };
+ */
 export interface FillOptions {
   /** Refuse (throw `TEXT_DOES_NOT_FIT`) instead of truncating text that cannot fit at 6 pt. */
   strict?: boolean;
@@ -142,7 +234,12 @@ export interface FillOptions {
   sample?: boolean;
 }
 
-/** The filled document and how each value fitted. */
+/**
+ * The filled document and how each value fitted.
+ *
+ * @example
+ * const { pdf, fitReport }: FillResult = await fill(template, fields, values);
+ */
 export interface FillResult {
   pdf: Uint8Array;
   fitReport: FitReport;
