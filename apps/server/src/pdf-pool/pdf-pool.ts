@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { AppError } from '../lib/app-error.ts';
 import type { EngineRefusal, FilledDocument, PreparedTemplate } from './pdf-tasks.ts';
@@ -32,30 +33,39 @@ const tooHeavy = () =>
  */
 export const createPdfPool = (): PdfPool => {
   let pool: Piscina | undefined;
-  const run = async <T>(name: string, input: unknown): Promise<T> => {
-    pool ??= new Piscina({
+  const getPool = () =>
+    (pool ??= new Piscina({
       filename: new URL('./pdf-worker-entry.mjs', import.meta.url).href,
       minThreads: 0,
       maxThreads: Math.max(1, availableParallelism()),
       idleTimeout: 60_000,
       resourceLimits: { maxOldGenerationSizeMb: PDF_WORKER_MEMORY_MB },
+    }));
+
+  /*
+   * The time limit counts from the moment a worker starts the task (it says so on `started`),
+   * not from the call: waiting in the queue behind other work, or for a new worker to load the
+   * engine, must not make a healthy file time out under load.
+   */
+  const run = async <T>(name: string, input: object): Promise<T> => {
+    const { port1: startedListener, port2: started } = new MessageChannel();
+    const abort = new AbortController();
+    let deadline: NodeJS.Timeout | undefined;
+    startedListener.once('message', () => {
+      deadline = setTimeout(() => abort.abort(), PDF_TASK_TIMEOUT_MS);
     });
     try {
-      return (await pool.run(input, {
-        name,
-        signal: AbortSignal.timeout(PDF_TASK_TIMEOUT_MS),
-      })) as T;
+      return (await getPool().run(
+        { ...input, started },
+        { name, signal: abort.signal, transferList: [started] },
+      )) as T;
     } catch (error) {
-      const code = (error as { code?: unknown; name?: unknown }).code;
-      const errorName = (error as { name?: unknown }).name;
-      if (
-        errorName === 'AbortError' ||
-        errorName === 'TimeoutError' ||
-        code === 'ERR_WORKER_OUT_OF_MEMORY'
-      ) {
-        throw tooHeavy();
-      }
+      const { code, name: errorName } = error as { code?: unknown; name?: unknown };
+      if (errorName === 'AbortError' || code === 'ERR_WORKER_OUT_OF_MEMORY') throw tooHeavy();
       throw error;
+    } finally {
+      clearTimeout(deadline);
+      startedListener.close();
     }
   };
   return {

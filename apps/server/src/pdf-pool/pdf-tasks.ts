@@ -1,3 +1,4 @@
+import type { MessagePort } from 'node:worker_threads';
 import {
   analyse,
   fill,
@@ -17,6 +18,14 @@ import {
  */
 
 export type EngineRefusal = { ok: false; code: string; message: string; fields: string[] };
+
+/** Every task gets a port to say it has started: the pool's time limit counts from then. */
+type Task<T> = T & { started?: MessagePort };
+
+const announceStart = (port: MessagePort | undefined) => {
+  port?.postMessage('started');
+  port?.close();
+};
 
 const refusal = (error: unknown): EngineRefusal => {
   if (error instanceof PdfEngineError) {
@@ -39,9 +48,10 @@ export type PreparedTemplate = {
   isSigned: boolean;
 };
 
-export const prepareTemplate = async (input: {
-  pdf: Uint8Array;
-}): Promise<PreparedTemplate | EngineRefusal> => {
+export const prepareTemplate = async (
+  input: Task<{ pdf: Uint8Array }>,
+): Promise<PreparedTemplate | EngineRefusal> => {
+  announceStart(input.started);
   try {
     const analysis = await analyse(input.pdf);
     const imported =
@@ -64,12 +74,15 @@ export const prepareTemplate = async (input: {
 
 export type FilledDocument = { ok: true; pdf: Uint8Array; fitReport: FitReport };
 
-export const fillDocument = async (input: {
-  template: Uint8Array;
-  fields: FieldSpec[];
-  values: FieldValues;
-  options: FillOptions;
-}): Promise<FilledDocument | EngineRefusal> => {
+export const fillDocument = async (
+  input: Task<{
+    template: Uint8Array;
+    fields: FieldSpec[];
+    values: FieldValues;
+    options: FillOptions;
+  }>,
+): Promise<FilledDocument | EngineRefusal> => {
+  announceStart(input.started);
   try {
     const { pdf, fitReport } = await fill(
       input.template,

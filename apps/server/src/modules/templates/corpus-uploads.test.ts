@@ -1,0 +1,42 @@
+import { readdirSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { corpusDir, corpusFile, hasCorpus } from '../../../test/corpus.ts';
+import { call, signUp, type Account } from '../../../test/http.ts';
+import { buildTestApp, type TestApp } from '../../../test/test-app.ts';
+import { uploadTemplate } from '../../../test/templates.ts';
+
+const pdfs = hasCorpus ? readdirSync(`${corpusDir}pdfs`).filter((f) => f.endsWith('.pdf')).sort() : [];
+
+/**
+ * Every real-world and hostile PDF of the shared corpus, uploaded as a template: each is accepted
+ * with a preview or refused with a 4xx, never a 5xx, and the server keeps answering meanwhile.
+ */
+describe.runIf(hasCorpus)('uploading the PDF corpus', () => {
+  let app: TestApp;
+  let account: Account;
+  const outcomes: string[] = [];
+
+  beforeAll(async () => {
+    app = await buildTestApp('sqlite', { maxUploadBytes: 20 * 1024 * 1024 });
+    account = await signUp(app);
+  });
+  afterAll(async () => {
+    console.info(`Corpus upload outcomes:\n${outcomes.join('\n')}`);
+    await app.dispose();
+  });
+
+  it.each(pdfs)('%s is accepted with a preview or refused with a 4xx', async (file) => {
+    const upload = uploadTemplate(app, account, { name: file, pdf: corpusFile(`pdfs/${file}`) });
+    const health = await call(app, 'GET', '/healthz');
+    expect(health.statusCode).toBe(200);
+    const res = await upload;
+    const body = res.json<{ code?: string; message?: string; thumbnail?: string; inputs?: unknown[] }>();
+    outcomes.push(
+      res.statusCode === 200
+        ? `  ${file}: accepted, ${body.inputs?.length ?? 0} fields imported`
+        : `  ${file}: ${res.statusCode} ${body.code} — ${body.message}`,
+    );
+    expect(res.statusCode).toBeLessThan(500);
+    if (res.statusCode === 200) expect(body.thumbnail?.length).toBeGreaterThan(100);
+  });
+});
