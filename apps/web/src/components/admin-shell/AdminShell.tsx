@@ -52,11 +52,16 @@ export const AdminShell = ({ user, onLogout, title, children }: AdminShellProps)
   return (
     <AppShell
       header={{ height: HEADER_HEIGHT_PX }}
-      navbar={{
-        width: isMini ? NAVBAR_WIDTH_PX.mini : NAVBAR_WIDTH_PX.full,
-        breakpoint: 'sm',
-        collapsed: { desktop: isOverlay, mobile: true },
-      }}
+      // In overlay mode the sidebar lives in the drawer only: an off-screen navbar would still
+      // take keyboard focus.
+      navbar={
+        isOverlay
+          ? undefined
+          : {
+              width: isMini ? NAVBAR_WIDTH_PX.mini : NAVBAR_WIDTH_PX.full,
+              breakpoint: 0,
+            }
+      }
       padding={0}
       data-sidebar-mode={sidebar.mode}
     >
@@ -113,9 +118,11 @@ export const AdminShell = ({ user, onLogout, title, children }: AdminShellProps)
         </Group>
       </AppShell.Header>
 
-      <AppShell.Navbar p="sm" id={isOverlay ? undefined : 'admin-sidebar'} aria-label="Main">
-        <SidebarNav isMini={isMini} />
-      </AppShell.Navbar>
+      {!isOverlay && (
+        <AppShell.Navbar p="sm" id="admin-sidebar" aria-label="Main">
+          <SidebarNav isMini={isMini} />
+        </AppShell.Navbar>
+      )}
 
       <Drawer
         opened={isOverlay && sidebar.isOpen}
