@@ -1,4 +1,4 @@
-import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
+import { PDFDocument, PDFName, PDFRawStream, StandardFonts } from '@cantoo/pdf-lib';
 
 /** A small real PDF: `pages` A4 pages with a heading, as a user's template might be. */
 export const makePdf = async (opts: { pages?: number; width?: number; height?: number } = {}) => {
@@ -18,3 +18,15 @@ export const makePdf = async (opts: { pages?: number; width?: number; height?: n
 
 export const pageCountOf = async (pdf: Uint8Array) =>
   (await PDFDocument.load(pdf, { updateMetadata: false })).getPageCount();
+
+/** How many image XObjects a PDF holds (wherever they are stored, object streams included). */
+export const countImages = async (pdf: Uint8Array) => {
+  const doc = await PDFDocument.load(pdf, { updateMetadata: false });
+  return doc.context
+    .enumerateIndirectObjects()
+    .filter(
+      ([, object]) =>
+        object instanceof PDFRawStream &&
+        object.dict.get(PDFName.of('Subtype')) === PDFName.of('Image'),
+    ).length;
+};

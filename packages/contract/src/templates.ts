@@ -115,6 +115,46 @@ export const templatePage = z
   .object({ page: z.number().int(), width: z.number(), height: z.number() })
   .meta({ id: 'TemplatePage', description: 'A page as displayed, in PDF points' });
 
+/** SPEC §5: the pictures a stamp may be made from (the server re-encodes each as PNG). */
+export const stampImageTypes = [
+  'image/apng',
+  'image/avif',
+  'image/bmp',
+  'image/gif',
+  'image/jpeg',
+  'image/png',
+  'image/svg+xml',
+  'image/webp',
+  'image/x-icon',
+] as const;
+export const MAX_STAMPS = 50;
+
+/**
+ * A static picture on a page, drawn into every document. `image` is a data: URI; leave it out
+ * for a stamp that is already saved (same `id`) to keep its picture.
+ */
+export const stampBody = rectSchema
+  .extend({
+    id: z.string().max(64).optional(),
+    page: pageNumber,
+    image: z
+      .string()
+      .max(8_000_000, { error: 'A stamp picture must be smaller than 6 MB.' })
+      .optional(),
+  })
+  .meta({ id: 'StampBody' });
+export type StampBody = z.input<typeof stampBody>;
+
+export const stamp = rectSchema
+  .extend({
+    id: z.string(),
+    page: z.number().int(),
+    /** `data:image/png;base64,…` */
+    image: z.string(),
+  })
+  .meta({ id: 'Stamp' });
+export type Stamp = z.infer<typeof stamp>;
+
 /** The generation payload: field values keyed by field label. */
 export const generationFields = z.record(z.string(), z.unknown());
 
@@ -139,6 +179,7 @@ export const templateResponse = z
     curlCall: z.string(),
     /** Every linked-text box, with the label of its field. */
     boxes: z.array(fieldBoxSchema.extend({ label: z.string() })),
+    stamps: z.array(stamp),
     lastUpdate: z.string(),
   })
   .meta({ id: 'Template' });
@@ -179,6 +220,11 @@ export const saveTemplateBody = z.object({
   inputs: z
     .array(templateInputBody)
     .max(MAX_FIELDS, { error: 'A template holds at most 1000 fields.' }),
+  /** Leave out to keep the saved stamps as they are. */
+  stamps: z
+    .array(stampBody)
+    .max(MAX_STAMPS, { error: `A template holds at most ${MAX_STAMPS} stamps.` })
+    .optional(),
   boxes: z
     .array(z.unknown())
     .optional()

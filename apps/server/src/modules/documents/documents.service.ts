@@ -6,6 +6,8 @@ import { engineRefusalToError } from '../../pdf-pool/engine-refusal.ts';
 import { authenticateApiKey } from '../api-keys/api-keys.service.ts';
 import { findPlanLimit, releaseDocument, reserveDocument } from '../billing/usage.repository.ts';
 import { exampleValues } from '../templates/api-example.ts';
+import { listStamps } from '../templates/stamps.repository.ts';
+import { isStampLabel, stampsAsFields } from '../templates/stamps.ts';
 import { createTemplatesService } from '../templates/templates.service.ts';
 import { resolveFieldValues } from './field-values.ts';
 
@@ -25,14 +27,24 @@ export const createDocumentsService = (deps: Deps) => {
       template.fields,
       payload ?? exampleValues(template.fields),
     );
-    const pdf = await templates.getPdf(template);
-    return { fields: template.fields, values, template: new Uint8Array(pdf) };
+    const [pdf, stamps] = await Promise.all([
+      templates.getPdf(template),
+      listStamps(deps.db, template.id).then(stampsAsFields),
+    ]);
+    return {
+      fields: [...stamps.fields, ...template.fields],
+      values: { ...values, ...stamps.values },
+      template: new Uint8Array(pdf),
+    };
   };
 
   const fill = async (input: Awaited<ReturnType<typeof prepare>>, options: FillOptions) => {
     const filled = await deps.pdfPool.fillDocument({ ...input, options });
     if (!filled.ok) throw engineRefusalToError(filled);
-    return { pdf: filled.pdf, fitReport: filled.fitReport };
+    const fitReport = Object.fromEntries(
+      Object.entries(filled.fitReport).filter(([label]) => !isStampLabel(label)),
+    );
+    return { pdf: filled.pdf, fitReport };
   };
 
   const quotaExceeded = async (userId: string) => {

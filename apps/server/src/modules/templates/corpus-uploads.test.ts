@@ -5,7 +5,11 @@ import { call, signUp, type Account } from '../../../test/http.ts';
 import { buildTestApp, type TestApp } from '../../../test/test-app.ts';
 import { uploadTemplate } from '../../../test/templates.ts';
 
-const pdfs = hasCorpus ? readdirSync(`${corpusDir}pdfs`).filter((f) => f.endsWith('.pdf')).sort() : [];
+const pdfs = hasCorpus
+  ? readdirSync(`${corpusDir}pdfs`)
+      .filter((f) => f.endsWith('.pdf'))
+      .sort()
+  : [];
 
 /**
  * Every real-world and hostile PDF of the shared corpus, uploaded as a template: each is accepted
@@ -30,7 +34,12 @@ describe.runIf(hasCorpus)('uploading the PDF corpus', () => {
     const health = await call(app, 'GET', '/healthz');
     expect(health.statusCode).toBe(200);
     const res = await upload;
-    const body = res.json<{ code?: string; message?: string; thumbnail?: string; inputs?: unknown[] }>();
+    const body = res.json<{
+      code?: string;
+      message?: string;
+      thumbnail?: string;
+      inputs?: unknown[];
+    }>();
     outcomes.push(
       res.statusCode === 200
         ? `  ${file}: accepted, ${body.inputs?.length ?? 0} fields imported`

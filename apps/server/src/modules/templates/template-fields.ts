@@ -10,7 +10,8 @@ const EDGE_TOLERANCE_PT = 0.5;
 
 const invalid = (message: string) => new AppError('INVALID_FIELDS', 400, message);
 
-const checkOnPage = (label: string, box: FieldBox, pages: PageInfo[]) => {
+/** Refuses a box that is not on an existing page, naming what it belongs to. */
+export const checkOnPage = (label: string, box: FieldBox, pages: PageInfo[]) => {
   const page = pages[box.page - 1];
   if (!page) {
     throw invalid(

@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { FieldSpec, PageInfo } from '@platen/pdf-engine';
 import type { Db, TemplateTable } from '../../db/tables.ts';
+import { replaceStamps, type StoredStamp } from './stamps.repository.ts';
 
 export type Template = {
   id: string;
@@ -122,6 +123,7 @@ export const updateTemplate = async (
     pages?: PageInfo[];
     previewPng?: Uint8Array;
     pdf?: Uint8Array;
+    stamps?: StoredStamp[];
   },
 ): Promise<boolean> =>
   db.transaction().execute(async (trx) => {
@@ -141,6 +143,7 @@ export const updateTemplate = async (
       .where('version', '=', t.version)
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) return false;
+    if (changes.stamps) await replaceStamps(trx, t.id, changes.stamps);
     if (changes.pdf) {
       await trx
         .updateTable('template_files')

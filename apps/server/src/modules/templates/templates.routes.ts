@@ -32,7 +32,10 @@ export const templatesRoutes = async (app: FastifyInstance, opts: { deps: Deps }
   route(app, contract.getTemplate, (req) =>
     templates.get(req.auth.userId, req.params.templateName),
   );
-  route(app, contract.saveTemplate, (req) => templates.save(req.auth.userId, req.body));
+  // Stamps travel as data: URIs inside the JSON, so saving takes up to the upload limit.
+  route(app, contract.saveTemplate, (req) => templates.save(req.auth.userId, req.body), {
+    bodyLimit: opts.deps.config.maxUploadBytes,
+  });
   route(app, contract.deleteTemplate, async (req) => {
     await templates.remove(req.auth.userId, req.params.templateName);
     return { message: 'The template has been deleted.' };

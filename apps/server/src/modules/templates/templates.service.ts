@@ -17,6 +17,8 @@ import type { PreparedTemplate } from '../../pdf-pool/pdf-tasks.ts';
 import { revealApiKey } from '../api-keys/api-keys.service.ts';
 import { curlCommand, exampleValues } from './api-example.ts';
 import { fieldsThatFit, normaliseFields, toTemplateInput } from './template-fields.ts';
+import { listStamps } from './stamps.repository.ts';
+import { stampsThatFit, toStampResponse, toStoredStamps } from './stamps.ts';
 import * as repo from './templates.repository.ts';
 
 export type UploadedFile = { data: Buffer; filename: string };
@@ -58,9 +60,10 @@ export const createTemplatesService = (deps: Deps) => {
   };
 
   const detail = async (template: repo.Template): Promise<TemplateResponse> => {
-    const [pdf, apiKey] = await Promise.all([
+    const [pdf, apiKey, stamps] = await Promise.all([
       getPdf(template),
       revealApiKey(deps, template.userId),
+      listStamps(db, template.id),
     ]);
     const api = { templateName: template.name, fields: exampleValues(template.fields) };
     return {
@@ -77,6 +80,7 @@ export const createTemplatesService = (deps: Deps) => {
       boxes: template.fields.flatMap((field) =>
         (field.boxes ?? []).map((box) => ({ ...box, label: field.label })),
       ),
+      stamps: stamps.map(toStampResponse),
       lastUpdate: template.updatedAt,
     };
   };
@@ -156,8 +160,15 @@ export const createTemplatesService = (deps: Deps) => {
     const template = await getTemplate(userId, body.templateName);
     const existingIds = new Set(template.fields.map((field) => field.id));
     const fields = normaliseFields(body.inputs, template.pages, existingIds);
+    const stamps =
+      body.stamps &&
+      (await toStoredStamps(body.stamps, await listStamps(db, template.id), template.pages));
     const now = clock.now().toISOString();
-    if (!(await repo.updateTemplate(db, { ...template, now }, { fields }))) throw editedElsewhere();
+    if (
+      !(await repo.updateTemplate(db, { ...template, now }, { fields, ...(stamps && { stamps }) }))
+    ) {
+      throw editedElsewhere();
+    }
     return detail(await getTemplate(userId, template.name));
   };
 
@@ -192,15 +203,22 @@ export const createTemplatesService = (deps: Deps) => {
     const template = await getTemplate(userId, name);
     if (!file) throw new AppError('VALIDATION_ERROR', 400, 'Please upload a PDF file.');
     const prepared = await prepare(file);
-    const { kept, removed } = fieldsThatFit(template.fields, prepared.pages);
+    const fields = fieldsThatFit(template.fields, prepared.pages);
+    const stamps = stampsThatFit(await listStamps(db, template.id), prepared.pages);
     const now = clock.now().toISOString();
     const isUpdated = await repo.updateTemplate(
       db,
       { ...template, now },
-      { fields: kept, pages: prepared.pages, previewPng: prepared.previewPng, pdf: prepared.pdf },
+      {
+        fields: fields.kept,
+        stamps: stamps.kept,
+        pages: prepared.pages,
+        previewPng: prepared.previewPng,
+        pdf: prepared.pdf,
+      },
     );
     if (!isUpdated) throw editedElsewhere();
-    return { removedFields: removed };
+    return { removedFields: [...fields.removed, ...stamps.removed] };
   };
 
   const remove = async (userId: string, name: string) => {

@@ -1,0 +1,104 @@
+import type { TemplateResponse } from '@platen/contract';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { corpusFile, hasCorpus } from '../../../test/corpus.ts';
+import { call, signUp, type Account } from '../../../test/http.ts';
+import { countImages, makePdf } from '../../../test/pdf-fixtures.ts';
+import { buildTestApp, testDatabases, type TestApp } from '../../../test/test-app.ts';
+import { apiKeyOf, generate, getTemplate, uploadTemplate } from '../../../test/templates.ts';
+
+const dataUri = (type: string, bytes: Buffer) => `data:${type};base64,${bytes.toString('base64')}`;
+
+describe.each(testDatabases())('stamps on %s', (database) => {
+  let app: TestApp;
+  let ada: Account;
+  let logo: string;
+
+  beforeAll(async () => {
+    app = await buildTestApp(database, { maxUploadBytes: 8 * 1024 * 1024 });
+    ada = await signUp(app);
+    await uploadTemplate(app, ada, { name: 'Stamped', pdf: await makePdf({ pages: 2 }) });
+    const webp = await sharp({
+      create: { width: 300, height: 120, channels: 4, background: '#e03131' },
+    })
+      .webp()
+      .toBuffer();
+    logo = dataUri('image/webp', webp);
+  });
+  afterAll(() => app.dispose());
+
+  const save = (stamps: unknown[]) =>
+    call(app, 'PUT', '/v1/template', {
+      token: ada.token,
+      body: { templateName: 'Stamped', inputs: [], stamps },
+    });
+  const at = { page: 1, rectX: 400, rectY: 40, rectWidth: 150, rectHeight: 60 };
+
+  it('saves a stamp as a re-encoded PNG and returns it with the template', async () => {
+    const res = await save([{ ...at, image: logo }]);
+    expect(res.statusCode, res.body).toBe(200);
+    const [stamp] = res.json<TemplateResponse>().stamps;
+    expect(stamp).toMatchObject({ ...at, id: expect.stringMatching(/^[0-9a-f-]{36}$/) as unknown });
+    expect(stamp?.image).toMatch(/^data:image\/png;base64,/);
+    const png = Buffer.from(stamp?.image.split(',')[1] ?? '', 'base64');
+    expect((await sharp(png).metadata()).format).toBe('png');
+  });
+
+  it('keeps a saved picture when the stamp is sent back without one, and moves it', async () => {
+    const [saved] = (await save([{ ...at, image: logo }])).json<TemplateResponse>().stamps;
+    const moved = await save([{ ...at, id: saved?.id, rectX: 100 }]);
+    const [stamp] = moved.json<TemplateResponse>().stamps;
+    expect(stamp).toMatchObject({ id: saved?.id, rectX: 100, image: saved?.image });
+  });
+
+  it('leaves stamps alone when a save does not mention them', async () => {
+    await save([{ ...at, image: logo }]);
+    await call(app, 'PUT', '/v1/template', {
+      token: ada.token,
+      body: { templateName: 'Stamped', inputs: [] },
+    });
+    expect((await getTemplate(app, ada, 'Stamped')).stamps).toHaveLength(1);
+  });
+
+  it.each([
+    [[{ ...at }], 'Stamp 1 needs a picture.'],
+    [
+      [{ ...at, page: 3, image: 'x' }],
+      'The field "Stamp 1" is on page 3, but the template has 2 pages.',
+    ],
+    [
+      [{ ...at, image: 'data:text/html;base64,PHNjcmlwdD4=' }],
+      'A stamp picture must be sent as a base64 data: URI.',
+    ],
+    [
+      [{ ...at, image: 'data:image/png;base64,PHNjcmlwdD4=' }],
+      'This stamp picture cannot be read. Please use PNG, JPEG, WebP, GIF, AVIF or SVG.',
+    ],
+  ])('refuses %j', async (stamps, message) => {
+    await save([{ ...at, image: logo }]);
+    const res = await save(stamps);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ message });
+    expect((await getTemplate(app, ada, 'Stamped')).stamps).toHaveLength(1);
+  });
+
+  it.runIf(hasCorpus)('rasterises a hostile SVG into plain pixels', async () => {
+    const svg = corpusFile('images/svg_xss_script_onload_foreignobject.svg');
+    const res = await save([{ ...at, image: dataUri('image/svg+xml', svg) }]);
+    expect(res.statusCode, res.body).toBe(200);
+    const [stamp] = res.json<TemplateResponse>().stamps;
+    const png = Buffer.from(stamp?.image.split(',')[1] ?? '', 'base64');
+    expect(png.toString('latin1')).not.toMatch(/script|onload/i);
+  });
+
+  it('draws the stamps into generated documents, without listing them in the fit report', async () => {
+    await save([{ ...at, image: logo }]);
+    const res = await generate(app, await apiKeyOf(app, ada, 'Stamped'), {
+      templateName: 'Stamped',
+      fields: {},
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(JSON.parse(String(res.headers['x-fit-report']))).toEqual({});
+    expect(await countImages(res.rawPayload)).toBe(1);
+  });
+});
