@@ -25,7 +25,49 @@ const envSchema = z.object({
   TRUST_PROXY: booleanFlag.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_… or rk_…)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  STRIPE_METER_EVENT: z.string().min(1).default('platen_overage_documents'),
 });
+
+/** Card payments through Stripe; absent when STRIPE_SECRET_KEY is not set. */
+export type StripeConfig = {
+  secretKey: string;
+  webhookSecret: string;
+  /** STRIPE_PRICE_<PLAN>: the subscription price of each paid plan, by plan type. */
+  prices: Record<string, string>;
+  /** STRIPE_OVERAGE_PRICE_<PLAN>: optional metered price that bills overage documents. */
+  overagePrices: Record<string, string>;
+  /** STRIPE_METER_EVENT: the Billing Meter event that counts overage documents. */
+  meterEventName: string;
+};
+
+const pricesFrom = (env: NodeJS.ProcessEnv, prefix: string): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(env)
+      .filter(([name, value]) => name.startsWith(prefix) && value)
+      .map(([name, value]) => [name.slice(prefix.length), value ?? '']),
+  );
+
+const stripeConfig = (
+  env: NodeJS.ProcessEnv,
+  e: { STRIPE_SECRET_KEY?: string; STRIPE_WEBHOOK_SECRET?: string; STRIPE_METER_EVENT: string },
+): StripeConfig | undefined => {
+  if (!e.STRIPE_SECRET_KEY) return undefined;
+  if (!e.STRIPE_WEBHOOK_SECRET) {
+    throw new ConfigError('STRIPE_WEBHOOK_SECRET: must be set when STRIPE_SECRET_KEY is set.');
+  }
+  return {
+    secretKey: e.STRIPE_SECRET_KEY,
+    webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+    prices: pricesFrom(env, 'STRIPE_PRICE_'),
+    overagePrices: pricesFrom(env, 'STRIPE_OVERAGE_PRICE_'),
+    meterEventName: e.STRIPE_METER_EVENT,
+  };
+};
 
 /** The minimum length of APP_SECRET: 32 characters carry at least 128 bits of entropy when random. */
 export const MIN_SECRET_LENGTH = 32;
@@ -47,6 +89,8 @@ export type Config = {
   logLevel: string;
   /** Where the built web app lives (apps/web/dist unless set); absent in API-only tests. */
   webDistDir: string | undefined;
+  /** Stripe when configured; otherwise the local provider (never in production). */
+  stripe?: StripeConfig;
 };
 
 export class ConfigError extends Error {}
@@ -84,5 +128,6 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR ?? fileURLToPath(new URL('../../web/dist', import.meta.url)),
+    stripe: stripeConfig(env, e),
   };
 };

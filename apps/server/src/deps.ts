@@ -43,7 +43,9 @@ export const createDeps = (config: Config, overrides: Partial<Deps> = {}): Deps 
       : createOutboxMailer({ db, clock, print: config.env === 'development' }));
   const limiter = overrides.limiter ?? createRateLimiter(db, clock);
   const payments =
-    'payments' in overrides ? overrides.payments : createPaymentProvider(config, { db, clock, secrets });
+    'payments' in overrides
+      ? overrides.payments
+      : createPaymentProvider(config, { db, clock, secrets });
   const pdfPool = overrides.pdfPool ?? createPdfPool();
   return { config, payments, db, clock, log, secrets, mailer, limiter, pdfPool };
 };

@@ -88,6 +88,59 @@ export type SubscriptionTable = {
   provider_subscription_id: string | null;
   created_at: string;
   updated_at: string;
+  /** When the provider's state was last read; an older read never overwrites a newer one. */
+  provider_synced_at: string | null;
+  /** Overage documents of this cycle already reported to the provider as metered usage. */
+  overage_reported: Generated<number>;
+};
+
+/** Operator-made codes that grant a plan for a number of days (`npm run voucher`). */
+export type VoucherTable = {
+  code: string;
+  plan_id: string;
+  days: number;
+  max_uses: number;
+  uses: number;
+  expires_at: string | null;
+  created_at: string;
+};
+
+export type VoucherRedemptionTable = {
+  voucher_code: string;
+  user_id: string;
+  redeemed_at: string;
+};
+
+/** Payment provider events already applied, by the provider's event id. */
+export type ProviderEventTable = {
+  id: string;
+  type: string;
+  received_at: string;
+};
+
+/** The `local` payment provider's hosted checkout and portal sessions (token stored hashed). */
+export type LocalPaymentSessionTable = {
+  token_hash: string;
+  kind: 'checkout' | 'portal';
+  customer_id: string;
+  plan_id: string | null;
+  user_id: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+};
+
+/** The `local` payment provider's subscriptions: its side of what Stripe would keep. */
+export type LocalPaymentSubscriptionTable = {
+  id: string;
+  customer_id: string;
+  plan_id: string;
+  status: 'active' | 'canceled';
+  current_period_start: string;
+  current_period_end: string;
+  cancel_at_period_end: number;
+  created_at: string;
+  updated_at: string;
 };
 
 /** Fixed-window attempt counters shared by every server instance. */
@@ -149,6 +202,11 @@ export type Tables = {
   templates: TemplateTable;
   template_files: TemplateFileTable;
   usage_months: UsageMonthTable;
+  vouchers: VoucherTable;
+  voucher_redemptions: VoucherRedemptionTable;
+  provider_events: ProviderEventTable;
+  local_payment_sessions: LocalPaymentSessionTable;
+  local_payment_subscriptions: LocalPaymentSubscriptionTable;
 };
 
 export type Db = Kysely<Tables>;

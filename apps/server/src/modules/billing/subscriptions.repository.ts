@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../../db/tables.ts';
+import { SqliteAdapter, type Selectable, type Updateable } from 'kysely';
+import type { SubscriptionStatus } from '@platen/contract';
+import type { Db, SubscriptionTable } from '../../db/tables.ts';
+import { addMonths } from './usage.repository.ts';
 
 export const FREE_PLAN_ID = 'free';
 
@@ -28,5 +31,174 @@ export const insertFreeSubscription = async (db: Db, userId: string, now: Date) 
       created_at: iso,
       updated_at: iso,
     })
+    .execute();
+};
+
+export type SubscriptionRecord = {
+  id: string;
+  userId: string;
+  planId: string;
+  status: SubscriptionStatus;
+  startTime: string;
+  endTime: string | null;
+  autoRenewal: boolean;
+  voucherCode: string | null;
+  billingCycleStart: string;
+  billingCycleEnd: string;
+  pdfsGeneratedThisMonth: number;
+  lastBilledDate: string | null;
+  providerCustomerId: string | null;
+  providerSubscriptionId: string | null;
+};
+
+const rowToSubscription = (row: Selectable<SubscriptionTable>): SubscriptionRecord => ({
+  id: row.id,
+  userId: row.user_id,
+  planId: row.plan_id,
+  status: row.status,
+  startTime: row.start_time,
+  endTime: row.end_time,
+  autoRenewal: Boolean(row.auto_renewal),
+  voucherCode: row.voucher_code,
+  billingCycleStart: row.billing_cycle_start,
+  billingCycleEnd: row.billing_cycle_end,
+  pdfsGeneratedThisMonth: Number(row.pdfs_generated_this_month),
+  lastBilledDate: row.last_billed_date,
+  providerCustomerId: row.provider_customer_id,
+  providerSubscriptionId: row.provider_subscription_id,
+});
+
+export const findSubscription = async (
+  db: Db,
+  userId: string,
+  opts: { lock?: boolean } = {},
+): Promise<SubscriptionRecord | undefined> => {
+  let query = db.selectFrom('subscriptions').selectAll().where('user_id', '=', userId);
+  // SQLite runs one writer at a time anyway and has no FOR UPDATE.
+  if (opts.lock && !(db.getExecutor().adapter instanceof SqliteAdapter)) query = query.forUpdate();
+  const row = await query.executeTakeFirst();
+  return row && rowToSubscription(row);
+};
+
+export const findUserIdByCustomer = async (
+  db: Db,
+  customerId: string,
+): Promise<string | undefined> => {
+  const row = await db
+    .selectFrom('subscriptions')
+    .select('user_id')
+    .where('provider_customer_id', '=', customerId)
+    .executeTakeFirst();
+  return row?.user_id;
+};
+
+/** FREE from `now`: a fresh cycle, no end, nothing from the previous plan but the customer. */
+export const freePlanValues = (now: Date): Updateable<SubscriptionTable> => ({
+  plan_id: FREE_PLAN_ID,
+  status: 'ACTIVE',
+  start_time: now.toISOString(),
+  end_time: null,
+  auto_renewal: 0,
+  voucher_code: null,
+  billing_cycle_start: now.toISOString(),
+  billing_cycle_end: addMonths(now, 1).toISOString(),
+  pdfs_generated_this_month: 0,
+  overage_reported: 0,
+  provider_subscription_id: null,
+  updated_at: now.toISOString(),
+});
+
+/**
+ * The clock's part of the state machine: a voucher, or a paid plan cancelled at period end, falls
+ * back to FREE once its end has passed. One conditional statement, so it is idempotent and safe
+ * when several instances run it at the same moment.
+ */
+export const expireEndedPlan = async (db: Db, userId: string, now: Date): Promise<void> => {
+  await db
+    .updateTable('subscriptions')
+    .set(freePlanValues(now))
+    .where('user_id', '=', userId)
+    .where('plan_id', '!=', FREE_PLAN_ID)
+    .where('end_time', '<=', now.toISOString())
+    .where((eb) => eb.or([eb('voucher_code', 'is not', null), eb('auto_renewal', '=', 0)]))
+    .execute();
+};
+
+export const switchToFree = async (
+  db: Db,
+  userId: string,
+  now: Date,
+  only: { voucherCode?: string; providerSubscriptionId?: string } = {},
+): Promise<boolean> => {
+  let query = db
+    .updateTable('subscriptions')
+    .set(freePlanValues(now))
+    .where('user_id', '=', userId);
+  if (only.voucherCode) query = query.where('voucher_code', '=', only.voucherCode);
+  if (only.providerSubscriptionId) {
+    query = query.where('provider_subscription_id', '=', only.providerSubscriptionId);
+  }
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+};
+
+export const switchToVoucherPlan = async (
+  db: Db,
+  v: { userId: string; planId: string; code: string; now: Date; endTime: Date },
+): Promise<void> => {
+  const now = v.now.toISOString();
+  await db
+    .updateTable('subscriptions')
+    .set({
+      plan_id: v.planId,
+      status: 'ACTIVE',
+      start_time: now,
+      end_time: v.endTime.toISOString(),
+      auto_renewal: 0,
+      voucher_code: v.code,
+      billing_cycle_start: now,
+      billing_cycle_end: addMonths(v.now, 1).toISOString(),
+      pdfs_generated_this_month: 0,
+      overage_reported: 0,
+      updated_at: now,
+    })
+    .where('user_id', '=', v.userId)
+    .execute();
+};
+
+/** Links the account to its provider customer once; a second writer keeps the first customer. */
+export const setProviderCustomer = async (
+  db: Db,
+  userId: string,
+  customerId: string,
+): Promise<void> => {
+  await db
+    .updateTable('subscriptions')
+    .set({ provider_customer_id: customerId })
+    .where('user_id', '=', userId)
+    .where('provider_customer_id', 'is', null)
+    .execute();
+};
+
+/**
+ * Writes what the provider says, unless a newer read of the provider has been written already
+ * (two events processed at once must not let the older read win).
+ */
+export const updateFromProvider = async (
+  db: Db,
+  userId: string,
+  changes: Updateable<SubscriptionTable>,
+  syncedAt: Date,
+): Promise<void> => {
+  await db
+    .updateTable('subscriptions')
+    .set({ ...changes, provider_synced_at: syncedAt.toISOString() })
+    .where('user_id', '=', userId)
+    .where((eb) =>
+      eb.or([
+        eb('provider_synced_at', 'is', null),
+        eb('provider_synced_at', '<=', syncedAt.toISOString()),
+      ]),
+    )
     .execute();
 };

@@ -1,0 +1,233 @@
+import { billingMessages, type PlansResponse } from '@platen/contract';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { call, signUp, type Account } from '../../../test/http.ts';
+import { buildTestApp, testDatabases, type TestApp } from '../../../test/test-app.ts';
+import { advanceDays, makeVoucher, subscriptionOf, userIdOf } from './billing-test-support.ts';
+import { reserveDocument } from './usage.repository.ts';
+
+describe.each(testDatabases())('plans, subscription and vouchers on %s', (database) => {
+  let app: TestApp;
+  let ada: Account;
+  beforeEach(async () => {
+    app = await buildTestApp(database);
+    ada = await signUp(app, { email: 'ada@example.com' });
+  });
+  afterEach(() => app.dispose());
+
+  const redeem = (code: unknown, account = ada) =>
+    call(app, 'POST', '/v1/subscription/voucher', { token: account.token, body: { code } });
+
+  it('lists FREE and the paid plans, the caller’s marked active', async () => {
+    const res = await call(app, 'GET', '/v1/subscription/plans', { token: ada.token });
+    expect(res.statusCode).toBe(200);
+    const plans = res.json<PlansResponse>();
+    expect(plans[0]).toEqual({
+      id: 'free',
+      active: true,
+      link: '',
+      monthlyLimit: 100,
+      overagePrice: 0.05,
+      subscriptionType: 'FREE',
+      price: 0,
+      description: 'Everything you need to try Platen and run small workloads.',
+      support: 'Video tutorials',
+      popular: false,
+    });
+    const paid = plans.slice(1);
+    expect(paid.length).toBeGreaterThanOrEqual(2);
+    expect(paid.filter((p) => p.popular)).toHaveLength(1);
+    for (const plan of paid) {
+      expect(plan).toMatchObject({
+        active: false,
+        link: '/v1/session/local/create-checkout-session',
+      });
+      expect(plan.price).toBeGreaterThan(0);
+    }
+    expect(paid.find((p) => p.id === 'pro')).toMatchObject({ price: 29.99, monthlyLimit: 5000 });
+  });
+
+  it('starts a new account ACTIVE on FREE with a monthly cycle and its API key', async () => {
+    const sub = await subscriptionOf(app, ada);
+    expect(sub).toMatchObject({
+      status: 'ACTIVE',
+      subscriptionPlan: { id: 'free', active: true },
+      startTime: '2026-03-01T09:00:00.000Z',
+      endTime: null,
+      autoRenewal: false,
+      voucher: false,
+      voucherCode: null,
+      monthlyLimit: 100,
+      pdfsGeneratedThisMonth: 0,
+      allowOverCharge: false,
+      overageCharges: 0,
+      billingCycleStart: '2026-03-01T09:00:00.000Z',
+      billingCycleEnd: '2026-04-01T09:00:00.000Z',
+      lastBilledDate: null,
+      providerSubscriptionId: null,
+    });
+    expect(sub.apiKey).toMatch(/^plt_/);
+  });
+
+  it('rolls the cycle over with the clock, usage starting again at zero', async () => {
+    const userId = await userIdOf(app, ada.email);
+    for (let i = 0; i < 3; i += 1) await reserveDocument(app.deps.db, userId, app.clock.now());
+    expect((await subscriptionOf(app, ada)).pdfsGeneratedThisMonth).toBe(3);
+    await advanceDays(app, 31, ada);
+    const sub = await subscriptionOf(app, ada);
+    expect(sub).toMatchObject({
+      pdfsGeneratedThisMonth: 0,
+      billingCycleStart: '2026-04-01T09:00:00.000Z',
+      billingCycleEnd: '2026-05-01T09:00:00.000Z',
+    });
+  });
+
+  it('counts exactly 5 of 20 parallel documents at 95 of 100', async () => {
+    const userId = await userIdOf(app, ada.email);
+    await app.deps.db
+      .updateTable('subscriptions')
+      .set({ pdfs_generated_this_month: 95 })
+      .where('user_id', '=', userId)
+      .execute();
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => reserveDocument(app.deps.db, userId, app.clock.now())),
+    );
+    expect(results.filter(Boolean)).toHaveLength(5);
+    expect((await subscriptionOf(app, ada)).pdfsGeneratedThisMonth).toBe(100);
+  });
+
+  it('refuses an empty voucher code with the spec’s message', async () => {
+    for (const code of ['', '   ', undefined]) {
+      const res = await redeem(code);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ message: billingMessages.emptyVoucher });
+    }
+  });
+
+  it('answers unknown, expired and used-up codes alike', async () => {
+    const expired = await makeVoucher(app, { expiresAt: new Date('2026-02-28T00:00:00Z') });
+    const usedUp = await makeVoucher(app);
+    const bob = await signUp(app);
+    expect((await redeem(usedUp, bob)).statusCode).toBe(200);
+    const answers = await Promise.all(
+      ['PLT-NOPE-NOPE-NOPE-NOPE', expired, usedUp].map((c) => redeem(c)),
+    );
+    for (const res of answers) {
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        status: 400,
+        code: 'VOUCHER_INVALID',
+        message: billingMessages.invalidVoucher,
+      });
+    }
+    expect((await subscriptionOf(app, ada)).subscriptionPlan.id).toBe('free');
+  });
+
+  it('grants the voucher’s plan for its period, then falls back to FREE', async () => {
+    const code = await makeVoucher(app, { plan: 'BUSINESS', days: 10 });
+    const res = await redeem(` ${code.toLowerCase()} `);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      subscriptionPlan: { id: 'business', active: true },
+      status: 'ACTIVE',
+      voucher: true,
+      voucherCode: code,
+      autoRenewal: false,
+      endTime: '2026-03-11T09:00:00.000Z',
+      monthlyLimit: 25000,
+      allowOverCharge: true,
+    });
+    await advanceDays(app, 9, ada);
+    expect((await subscriptionOf(app, ada)).voucher).toBe(true);
+    await advanceDays(app, 1, ada);
+    expect(await subscriptionOf(app, ada)).toMatchObject({
+      subscriptionPlan: { id: 'free' },
+      status: 'ACTIVE',
+      voucher: false,
+      voucherCode: null,
+      endTime: null,
+    });
+  });
+
+  it('redeems a single-use code exactly once when 20 accounts race for it', async () => {
+    const code = await makeVoucher(app);
+    const racers = await Promise.all(Array.from({ length: 20 }, () => signUp(app)));
+    const answers = await Promise.all(racers.map((account) => redeem(code, account)));
+    expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    expect(answers.filter((r) => r.statusCode === 400)).toHaveLength(19);
+    const voucher = await app.deps.db
+      .selectFrom('vouchers')
+      .select('uses')
+      .where('code', '=', code)
+      .executeTakeFirstOrThrow();
+    expect(Number(voucher.uses)).toBe(1);
+  });
+
+  it('lets an account redeem a multi-use code only once', async () => {
+    const code = await makeVoucher(app, { uses: 5 });
+    expect((await redeem(code)).statusCode).toBe(200);
+    const again = await redeem(code);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'VOUCHER_ALREADY_REDEEMED' });
+  });
+
+  it('cancels a voucher subscription at once, back to FREE', async () => {
+    await redeem(await makeVoucher(app));
+    const res = await call(app, 'POST', '/v1/subscription/cancel', {
+      token: ada.token,
+      body: await subscriptionOf(app, ada),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ subscriptionPlan: { id: 'free' }, voucher: false });
+  });
+
+  it('has nothing to cancel on FREE', async () => {
+    const res = await call(app, 'POST', '/v1/subscription/cancel', { token: ada.token, body: {} });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'NOTHING_TO_CANCEL' });
+  });
+
+  it('charges overage only past the limit, in euros', async () => {
+    await redeem(await makeVoucher(app, { plan: 'STARTER' }));
+    const userId = await userIdOf(app, ada.email);
+    await app.deps.db
+      .updateTable('subscriptions')
+      .set({ pdfs_generated_this_month: 999 })
+      .where('user_id', '=', userId)
+      .execute();
+    expect((await subscriptionOf(app, ada)).overageCharges).toBe(0);
+    for (let i = 0; i < 4; i += 1) {
+      expect(await reserveDocument(app.deps.db, userId, app.clock.now())).toBe(true);
+    }
+    expect(await subscriptionOf(app, ada)).toMatchObject({
+      pdfsGeneratedThisMonth: 1003,
+      overageCharges: 0.09,
+    });
+  });
+
+  it('keeps FREE at its limit', async () => {
+    const userId = await userIdOf(app, ada.email);
+    await app.deps.db
+      .updateTable('subscriptions')
+      .set({ pdfs_generated_this_month: 100 })
+      .where('user_id', '=', userId)
+      .execute();
+    expect(await reserveDocument(app.deps.db, userId, app.clock.now())).toBe(false);
+  });
+
+  it('ignores plan and usage fields sent by the client', async () => {
+    await call(app, 'POST', '/v1/subscription/cancel', {
+      token: ada.token,
+      body: { subscriptionPlan: { id: 'business' }, monthlyLimit: 1e9, status: 'ACTIVE' },
+    });
+    expect(await subscriptionOf(app, ada)).toMatchObject({
+      subscriptionPlan: { id: 'free' },
+      monthlyLimit: 100,
+    });
+  });
+
+  it('needs a session', async () => {
+    for (const url of ['/v1/subscription', '/v1/subscription/plans', '/v1/dashboard']) {
+      expect((await call(app, 'GET', url)).statusCode).toBe(401);
+    }
+  });
+});

@@ -1,0 +1,98 @@
+import type { PlansResponse, SubscriptionResponse } from '@platen/contract';
+import { isUniqueViolation } from '../../db/errors.ts';
+import type { Deps } from '../../deps.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { decryptText } from '../../lib/secret-box.ts';
+import type { RateRule } from '../rate-limits/rate-limiter.ts';
+import { findEncryptedApiKey } from './api-key.repository.ts';
+import { invalidVoucher, planActive } from './billing-errors.ts';
+import { callProvider, requireProvider } from './provider-calls.ts';
+import { applyProviderSubscription } from './provider-events.ts';
+import { listPlanRecords } from './plans.repository.ts';
+import { currentSubscription } from './subscription-state.ts';
+import { toPlanResponse, toSubscriptionResponse } from './subscription-view.ts';
+import { FREE_PLAN_ID, switchToFree, switchToVoucherPlan } from './subscriptions.repository.ts';
+import { normaliseVoucherCode } from './voucher-codes.ts';
+import { insertRedemption, takeVoucherUse } from './vouchers.repository.ts';
+
+/** SECURITY.md §24: guessing codes is slow; a real user redeems one or two. */
+export const voucherRules = {
+  perUser: { name: 'voucher:user', limit: 10, windowMinutes: 15 },
+  perIp: { name: 'voucher:ip', limit: 100, windowMinutes: 15 },
+} as const satisfies Record<string, RateRule>;
+
+const DAY_MS = 86_400_000;
+
+export const createBillingService = (deps: Deps) => {
+  const { db, clock } = deps;
+  const providerName = () => deps.payments?.name;
+
+  const view = async (userId: string): Promise<SubscriptionResponse> => {
+    const current = await currentSubscription(deps, userId);
+    const encrypted = await findEncryptedApiKey(db, userId);
+    const apiKey = encrypted ? decryptText(deps.secrets.encryptionKey, encrypted) : '';
+    return toSubscriptionResponse(current, { apiKey, provider: providerName() });
+  };
+
+  const listPlans = async (userId: string): Promise<PlansResponse> => {
+    const { sub } = await currentSubscription(deps, userId);
+    const plans = await listPlanRecords(db);
+    return plans.map((p) =>
+      toPlanResponse(p, { activePlanId: sub.planId, provider: providerName() }),
+    );
+  };
+
+  const takeVoucher = async (userId: string, code: string, now: Date) => {
+    await db.transaction().execute(async (trx) => {
+      const voucher = await takeVoucherUse(trx, code, now.toISOString());
+      if (!voucher) throw invalidVoucher();
+      await insertRedemption(trx, { code, userId, now: now.toISOString() });
+      const endTime = new Date(now.getTime() + voucher.days * DAY_MS);
+      await switchToVoucherPlan(trx, { userId, planId: voucher.planId, code, now, endTime });
+    });
+  };
+
+  /** Unknown, expired and used-up codes get one answer, so it tells a guesser nothing. */
+  const redeemVoucher = async (userId: string, input: string, ip: string) => {
+    await deps.limiter.consume(voucherRules.perIp, ip);
+    await deps.limiter.consume(voucherRules.perUser, userId);
+    const { sub } = await currentSubscription(deps, userId);
+    if (sub.planId !== FREE_PLAN_ID && sub.voucherCode === null) throw planActive();
+    try {
+      await takeVoucher(userId, normaliseVoucherCode(input), clock.now());
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      throw new AppError(
+        'VOUCHER_ALREADY_REDEEMED',
+        409,
+        'You have already redeemed this voucher.',
+      );
+    }
+    deps.log.info({ event: 'billing.voucher_redeemed', userId }, 'voucher redeemed');
+    return view(userId);
+  };
+
+  /** A voucher ends at once; a paid plan is cancelled at period end through its provider. */
+  const cancel = async (userId: string) => {
+    const { sub } = await currentSubscription(deps, userId);
+    if (sub.voucherCode !== null) {
+      await switchToFree(db, userId, clock.now(), { voucherCode: sub.voucherCode });
+      return view(userId);
+    }
+    if (sub.planId === FREE_PLAN_ID || !sub.providerSubscriptionId) {
+      throw new AppError(
+        'NOTHING_TO_CANCEL',
+        400,
+        'You are on the free plan: there is nothing to cancel.',
+      );
+    }
+    const provider = requireProvider(deps);
+    const readAt = clock.now();
+    const id = sub.providerSubscriptionId;
+    const updated = await callProvider(deps, () => provider.cancelAtPeriodEnd(id));
+    await applyProviderSubscription(deps, { sub: updated, readAt });
+    return view(userId);
+  };
+
+  return { listPlans, getSubscription: view, redeemVoucher, cancel };
+};

@@ -1,0 +1,206 @@
+import { billingMessages } from '@platen/contract';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { call, signUp, type Account } from '../../../test/http.ts';
+import { buildTestApp, testDatabases, type TestApp } from '../../../test/test-app.ts';
+import {
+  advanceDays,
+  confirmEmail,
+  makeVoucher,
+  subscriptionOf,
+  userIdOf,
+} from './billing-test-support.ts';
+
+describe.each(testDatabases())('checkout and billing portal, local provider, on %s', (database) => {
+  let app: TestApp;
+  let ada: Account;
+  beforeEach(async () => {
+    app = await buildTestApp(database);
+    ada = await signUp(app, { email: 'ada@example.com' });
+    await confirmEmail(app, ada.email);
+  });
+  afterEach(() => app.dispose());
+
+  const checkout = (planId: string, account = ada, provider = 'local') =>
+    call(app, 'POST', `/v1/session/${provider}/create-checkout-session`, {
+      token: account.token,
+      body: { planId, email: 'someone-else@example.com' },
+    });
+  const portal = (account = ada) =>
+    call(app, 'POST', '/v1/session/local/billing-portal', {
+      token: account.token,
+      body: { planId: 'PRO', email: account.email },
+    });
+  const pageOf = (url: string) => new URL(url).pathname;
+  const tokenOf = (url: string) => url.split('/').at(-1) ?? '';
+  /** A plain HTML form post: no XSRF header, no bearer token, only the page's own token. */
+  const submit = (path: string, token: string) =>
+    app.inject({
+      method: 'POST',
+      url: path,
+      payload: `token=${encodeURIComponent(token)}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+  const subscribe = async (planId = 'pro', account = ada) => {
+    const { url } = (await checkout(planId, account)).json<{ url: string }>();
+    return submit('/dev/payments/checkout/pay', tokenOf(url));
+  };
+
+  it('refuses checkout until the e-mail is confirmed (40012)', async () => {
+    const bob = await signUp(app);
+    const res = await checkout('pro', bob);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({
+      status: 403,
+      code: '40012',
+      message: billingMessages.emailNotConfirmed,
+    });
+  });
+
+  it('refuses unknown plans, the free plan and a provider that is not enabled', async () => {
+    expect((await checkout('gold')).json()).toMatchObject({ code: 'PLAN_NOT_FOUND' });
+    expect((await checkout('free')).json()).toMatchObject({ code: 'FREE_PLAN' });
+    expect((await checkout('pro', ada, 'stripe')).statusCode).toBe(404);
+  });
+
+  it('shows the hosted checkout and activates the plan only through Pay', async () => {
+    const res = await checkout('PRO');
+    expect(res.statusCode).toBe(200);
+    const { url } = res.json<{ url: string }>();
+    expect(url).toMatch(/^https:\/\/platen\.example\/dev\/payments\/checkout\/[\w-]{43}$/);
+    const page = await app.inject({ method: 'GET', url: pageOf(url) });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(page.body).toContain('PRO');
+    expect(page.body).toContain('29.99 €');
+    expect(page.body).not.toContain('<script');
+    // Coming back to the success URL proves nothing: still FREE.
+    expect((await subscriptionOf(app, ada)).subscriptionPlan.id).toBe('free');
+
+    const paid = await submit('/dev/payments/checkout/pay', tokenOf(url));
+    expect(paid.statusCode).toBe(303);
+    expect(paid.headers.location).toBe('https://platen.example/admin/subscription');
+    const sub = await subscriptionOf(app, ada);
+    expect(sub).toMatchObject({
+      subscriptionPlan: { id: 'pro', active: true },
+      status: 'ACTIVE',
+      autoRenewal: true,
+      voucher: false,
+      monthlyLimit: 5000,
+      allowOverCharge: true,
+      startTime: '2026-03-01T09:00:00.000Z',
+      endTime: '2026-04-01T09:00:00.000Z',
+      billingCycleStart: '2026-03-01T09:00:00.000Z',
+      billingCycleEnd: '2026-04-01T09:00:00.000Z',
+      lastBilledDate: '2026-03-01T09:00:00.000Z',
+    });
+    expect(sub.providerSubscriptionId).toMatch(/^sub_local_/);
+  });
+
+  it('uses a checkout page once: a second Pay is refused', async () => {
+    const { url } = (await checkout('pro')).json<{ url: string }>();
+    expect((await submit('/dev/payments/checkout/pay', tokenOf(url))).statusCode).toBe(303);
+    expect((await submit('/dev/payments/checkout/pay', tokenOf(url))).statusCode).toBe(400);
+    expect((await app.inject({ method: 'GET', url: pageOf(url) })).statusCode).toBe(400);
+    const rows = await app.deps.db.selectFrom('local_payment_subscriptions').selectAll().execute();
+    expect(rows).toHaveLength(1);
+  });
+
+  it('refuses forms without a valid page token', async () => {
+    expect((await submit('/dev/payments/checkout/pay', 'forged')).statusCode).toBe(400);
+    const noBody = await app.inject({ method: 'POST', url: '/dev/payments/checkout/pay' });
+    expect(noBody.statusCode).toBe(400);
+  });
+
+  it('leaves the plan alone when checkout is cancelled', async () => {
+    const { url } = (await checkout('pro')).json<{ url: string }>();
+    const res = await submit('/dev/payments/checkout/cancel', tokenOf(url));
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('https://platen.example/admin/pricing');
+    expect((await submit('/dev/payments/checkout/pay', tokenOf(url))).statusCode).toBe(400);
+    expect((await subscriptionOf(app, ada)).subscriptionPlan.id).toBe('free');
+  });
+
+  it('creates the provider customer once and reuses it', async () => {
+    await checkout('pro');
+    await checkout('starter');
+    const userId = await userIdOf(app, ada.email);
+    const sessions = await app.deps.db
+      .selectFrom('local_payment_sessions')
+      .select('customer_id')
+      .where('user_id', '=', userId)
+      .execute();
+    expect(new Set(sessions.map((s) => s.customer_id)).size).toBe(1);
+  });
+
+  it('refuses another plan while a paid plan is active', async () => {
+    await subscribe('pro');
+    const other = await checkout('business');
+    expect(other.statusCode).toBe(409);
+    expect(other.json()).toMatchObject({
+      code: 'PLAN_ACTIVE',
+      message: billingMessages.planActive,
+    });
+    expect((await checkout('pro')).json()).toMatchObject({ code: 'ALREADY_SUBSCRIBED' });
+    const voucher = await call(app, 'POST', '/v1/subscription/voucher', {
+      token: ada.token,
+      body: { code: await makeVoucher(app) },
+    });
+    expect(voucher.json()).toMatchObject({ code: 'PLAN_ACTIVE' });
+  });
+
+  it('refuses the billing portal on FREE, and without a provider customer (40010)', async () => {
+    const free = await portal();
+    expect(free.statusCode).toBe(400);
+    expect(free.json()).toMatchObject({
+      code: 'FREE_PLAN',
+      message: 'You cannot access the billing portal with a free plan',
+    });
+    await call(app, 'POST', '/v1/subscription/voucher', {
+      token: ada.token,
+      body: { code: await makeVoucher(app) },
+    });
+    const noCustomer = await portal();
+    expect(noCustomer.statusCode).toBe(404);
+    expect(noCustomer.json()).toMatchObject({ code: '40010' });
+  });
+
+  it('cancels at period end and resumes in the portal, through signed events', async () => {
+    await subscribe('pro');
+    const { url } = (await portal()).json<{ url: string }>();
+    const token = tokenOf(url);
+    const page = await app.inject({ method: 'GET', url: pageOf(url) });
+    expect(page.body).toContain('Cancel at period end');
+    const cancelled = await submit('/dev/payments/portal/cancel', token);
+    expect(cancelled.statusCode).toBe(303);
+    expect(await subscriptionOf(app, ada)).toMatchObject({
+      subscriptionPlan: { id: 'pro' },
+      status: 'CANCELED',
+      autoRenewal: false,
+    });
+    expect((await app.inject({ method: 'GET', url: pageOf(url) })).body).toContain('Resume');
+    await submit('/dev/payments/portal/resume', token);
+    expect(await subscriptionOf(app, ada)).toMatchObject({ status: 'ACTIVE', autoRenewal: true });
+  });
+
+  it('cancels a paid plan at period end, then falls back to FREE', async () => {
+    await subscribe('starter');
+    const res = await call(app, 'POST', '/v1/subscription/cancel', { token: ada.token, body: {} });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      subscriptionPlan: { id: 'starter' },
+      status: 'CANCELED',
+      autoRenewal: false,
+      endTime: '2026-04-01T09:00:00.000Z',
+    });
+    await advanceDays(app, 30, ada);
+    expect((await subscriptionOf(app, ada)).subscriptionPlan.id).toBe('starter');
+    await advanceDays(app, 1, ada);
+    expect(await subscriptionOf(app, ada)).toMatchObject({
+      subscriptionPlan: { id: 'free' },
+      status: 'ACTIVE',
+      providerSubscriptionId: null,
+    });
+    // The customer stays with the account: a later checkout reuses it.
+    expect((await checkout('pro')).statusCode).toBe(200);
+  });
+});

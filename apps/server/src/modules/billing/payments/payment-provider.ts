@@ -1,0 +1,59 @@
+import type { PaymentProviderName } from '@platen/contract';
+
+/** A subscription as the provider keeps it, read back from the provider (never from an event). */
+export type ProviderSubscription = {
+  id: string;
+  customerId: string;
+  /** Stripe's statuses; the local provider uses `active` and `canceled`. */
+  status:
+    | 'active'
+    | 'trialing'
+    | 'past_due'
+    | 'unpaid'
+    | 'canceled'
+    | 'incomplete'
+    | 'incomplete_expired'
+    | 'paused';
+  /** Our plan id, from the subscription's price (or its metadata); undefined if unknown. */
+  planId: string | undefined;
+  currentPeriodStart: Date;
+  currentPeriodEnd: Date;
+  cancelAtPeriodEnd: boolean;
+};
+
+export type CheckoutInput = {
+  userId: string;
+  customerId: string;
+  planId: string;
+  planType: string;
+  successUrl: string;
+  cancelUrl: string;
+};
+
+/**
+ * What billing needs from a card payment provider. Stripe implements it with the official SDK;
+ * the `local` provider implements it with its own tables and hosted pages, for offline use.
+ * Both deliver state changes as Stripe-shaped events signed with `webhookSecret`, which one
+ * handler verifies and applies (provider-events.ts).
+ */
+export type PaymentProvider = {
+  name: PaymentProviderName;
+  webhookSecret: string;
+  /** A new customer for the account; the idempotency key makes a retried call return the same one. */
+  createCustomer: (input: { userId: string; email: string }) => Promise<string>;
+  createCheckout: (input: CheckoutInput) => Promise<{ url: string }>;
+  createPortal: (input: { userId: string; customerId: string; returnUrl: string }) => Promise<{
+    url: string;
+  }>;
+  retrieveSubscription: (id: string) => Promise<ProviderSubscription>;
+  cancelAtPeriodEnd: (id: string) => Promise<ProviderSubscription>;
+  /** Adds metered overage; `identifier` makes a repeated report count once. */
+  reportOverage: (input: {
+    customerId: string;
+    documents: number;
+    identifier: string;
+  }) => Promise<void>;
+};
+
+/** A plan-less or unknown price cannot be mapped; the error says which. */
+export class ProviderError extends Error {}

@@ -1,0 +1,94 @@
+import type { SubscriptionStatus } from '@platen/contract';
+import type { Updateable } from 'kysely';
+import type { SubscriptionTable } from '../../db/tables.ts';
+import type { ProviderSubscription } from './payments/payment-provider.ts';
+import type { SubscriptionRecord } from './subscriptions.repository.ts';
+
+/**
+ * What a read of the provider's subscription means for ours:
+ * - `free`: the provider ended the subscription we hold, so the account falls back to FREE;
+ * - `update`: the plan, status, period and renewal as the provider has them;
+ * - `ignore`: nothing to do (not paid yet, or about a subscription we no longer hold).
+ */
+export type ProviderDecision =
+  | { kind: 'ignore'; reason: string }
+  | { kind: 'free' }
+  | { kind: 'update'; changes: Updateable<SubscriptionTable> };
+
+/** Stripe's statuses in our words; a subscription cancelled at period end is CANCELED until then. */
+export const statusFromProvider = (sub: ProviderSubscription): SubscriptionStatus | undefined => {
+  switch (sub.status) {
+    case 'active':
+    case 'trialing':
+      return sub.cancelAtPeriodEnd ? 'CANCELED' : 'ACTIVE';
+    case 'past_due':
+      return 'PAST_DUE';
+    case 'unpaid':
+    case 'paused':
+      return 'UNPAID';
+    default:
+      return undefined;
+  }
+};
+
+const hasEnded = (sub: ProviderSubscription, now: Date) =>
+  sub.status === 'canceled' ||
+  sub.status === 'incomplete_expired' ||
+  (sub.cancelAtPeriodEnd && sub.currentPeriodEnd.getTime() <= now.getTime());
+
+/** A paid period that starts a new cycle resets the usage counter; a repeated read does not. */
+const cycleChanges = (
+  current: SubscriptionRecord,
+  sub: ProviderSubscription,
+  isNew: boolean,
+): Updateable<SubscriptionTable> => {
+  const start = sub.currentPeriodStart.toISOString();
+  const end = sub.currentPeriodEnd.toISOString();
+  if (isNew) {
+    return {
+      start_time: start,
+      billing_cycle_start: start,
+      billing_cycle_end: end,
+      pdfs_generated_this_month: 0,
+      overage_reported: 0,
+    };
+  }
+  if (start <= current.billingCycleStart) return {};
+  // Our own roll-over may already have started this cycle (same boundaries, usage kept).
+  const isLaterCycle = start >= current.billingCycleEnd;
+  return {
+    billing_cycle_start: start,
+    billing_cycle_end: end,
+    ...(isLaterCycle && { pdfs_generated_this_month: 0, overage_reported: 0 }),
+  };
+};
+
+export const decideFromProvider = (opts: {
+  current: SubscriptionRecord;
+  sub: ProviderSubscription;
+  planId: string | undefined;
+  now: Date;
+}): ProviderDecision => {
+  const { current, sub, planId, now } = opts;
+  const isOurs = current.providerSubscriptionId === sub.id;
+  if (hasEnded(sub, now)) {
+    return isOurs ? { kind: 'free' } : { kind: 'ignore', reason: 'ended, not the current one' };
+  }
+  const status = statusFromProvider(sub);
+  if (!status) return { kind: 'ignore', reason: `status ${sub.status}` };
+  if (!planId) return { kind: 'ignore', reason: 'price of no known plan' };
+  return {
+    kind: 'update',
+    changes: {
+      plan_id: planId,
+      status,
+      auto_renewal: sub.cancelAtPeriodEnd ? 0 : 1,
+      end_time: sub.currentPeriodEnd.toISOString(),
+      voucher_code: null,
+      provider_subscription_id: sub.id,
+      last_billed_date: sub.currentPeriodStart.toISOString(),
+      updated_at: now.toISOString(),
+      ...cycleChanges(current, sub, !isOurs),
+    },
+  };
+};
