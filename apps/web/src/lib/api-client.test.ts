@@ -130,6 +130,22 @@ describe('api client', () => {
     expect(onSessionEnded).toHaveBeenCalledTimes(1);
   });
 
+  it('keeps the session when requests fail because the page is being left', async () => {
+    const onSessionEnded = vi.fn();
+    const client = createApiClient({
+      fetch: () => Promise.reject(new TypeError('Failed to fetch')),
+      readCsrfCookie: () => 'csrf-cookie',
+      findAccessToken: () => 'access',
+      findRefreshToken: () => 'refresh',
+      storeTokens: () => undefined,
+      clearTokens: () => undefined,
+      onSessionEnded,
+      isPageUnloading: () => true,
+    });
+    await expect(client.request(getProfile)).rejects.toMatchObject({ status: 0 });
+    expect(onSessionEnded).not.toHaveBeenCalled();
+  });
+
   it('turns error bodies into typed errors, with a fallback for unknown bodies', async () => {
     const fields = [{ field: 'email', message: 'Please enter a valid email address.' }];
     const { client } = setUp((call) =>
