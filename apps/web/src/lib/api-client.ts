@@ -1,11 +1,9 @@
-import { csrf, refresh, type Endpoint, type TokenPair } from "@platen/contract";
-import type { z } from "zod";
-import { ApiError, networkError, toApiError } from "./api-error.ts";
-import * as session from "./session.ts";
+import { csrf, refresh, type Endpoint, type TokenPair } from '@platen/contract';
+import type { z } from 'zod';
+import { ApiError, networkError, toApiError } from './api-error.ts';
+import * as session from './session.ts';
 
-type BodyOf<E extends Endpoint> = E["body"] extends z.ZodType
-  ? z.input<E["body"]>
-  : never;
+type BodyOf<E extends Endpoint> = E['body'] extends z.ZodType ? z.input<E['body']> : never;
 
 export type RequestOptions<E extends Endpoint> = {
   /** Values for the `:name` segments of the endpoint's path. */
@@ -14,7 +12,7 @@ export type RequestOptions<E extends Endpoint> = {
   signal?: AbortSignal;
 };
 
-export type ResponseOf<E extends Endpoint> = z.output<E["response"]>;
+export type ResponseOf<E extends Endpoint> = z.output<E['response']>;
 
 /** What the client needs from the browser; tests pass fakes. */
 export type ApiClientDeps = {
@@ -32,16 +30,12 @@ export type ApiClientDeps = {
   baseUrl?: string;
 };
 
-const SAFE_METHODS = new Set(["GET", "HEAD"]);
+const SAFE_METHODS = new Set(['GET', 'HEAD']);
 
-export const fillPath = (
-  path: string,
-  params: Record<string, string> = {},
-): string =>
+export const fillPath = (path: string, params: Record<string, string> = {}): string =>
   path.replace(/:([A-Za-z0-9_]+)/g, (_match, name: string) => {
     const value = params[name];
-    if (value === undefined)
-      throw new Error(`Missing path parameter "${name}" for ${path}`);
+    if (value === undefined) throw new Error(`Missing path parameter "${name}" for ${path}`);
     return encodeURIComponent(value);
   });
 
@@ -66,21 +60,15 @@ export const createApiClient = (deps: ApiClientDeps) => {
 
   const send = async (
     endpoint: Endpoint,
-    options: {
-      params?: Record<string, string>;
-      body?: unknown;
-      signal?: AbortSignal;
-    },
+    options: { params?: Record<string, string>; body?: unknown; signal?: AbortSignal },
   ): Promise<Response> => {
-    const headers = new Headers({ accept: "application/json" });
+    const headers = new Headers({ accept: 'application/json' });
     const isFormData = options.body instanceof FormData;
-    if (options.body !== undefined && !isFormData)
-      headers.set("content-type", "application/json");
-    const token =
-      endpoint.auth === "bearer" ? deps.findAccessToken() : undefined;
-    if (token) headers.set("authorization", `Bearer ${token}`);
+    if (options.body !== undefined && !isFormData) headers.set('content-type', 'application/json');
+    const token = endpoint.auth === 'bearer' ? deps.findAccessToken() : undefined;
+    if (token) headers.set('authorization', `Bearer ${token}`);
     if (!SAFE_METHODS.has(endpoint.method)) {
-      headers.set("x-xsrf-token", await csrfToken());
+      headers.set('x-xsrf-token', await csrfToken());
     }
     const body =
       options.body === undefined
@@ -89,16 +77,13 @@ export const createApiClient = (deps: ApiClientDeps) => {
           ? (options.body as FormData)
           : JSON.stringify(options.body);
     try {
-      return await deps.fetch(
-        `${deps.baseUrl ?? ""}${fillPath(endpoint.path, options.params)}`,
-        {
-          method: endpoint.method,
-          headers,
-          body,
-          credentials: "same-origin",
-          signal: options.signal,
-        },
-      );
+      return await deps.fetch(`${deps.baseUrl ?? ''}${fillPath(endpoint.path, options.params)}`, {
+        method: endpoint.method,
+        headers,
+        body,
+        credentials: 'same-origin',
+        signal: options.signal,
+      });
     } catch (error) {
       if (options.signal?.aborted) throw error;
       throw networkError();
@@ -112,9 +97,7 @@ export const createApiClient = (deps: ApiClientDeps) => {
     const response = await send(csrf, {});
     const body = await readJson(response);
     const parsed = csrf.response.safeParse(body);
-    return (
-      deps.readCsrfCookie() ?? (parsed.success ? parsed.data.csrfToken : "")
-    );
+    return deps.readCsrfCookie() ?? (parsed.success ? parsed.data.csrfToken : '');
   };
 
   const renewTokens = async (): Promise<boolean> => {
@@ -149,21 +132,17 @@ export const createApiClient = (deps: ApiClientDeps) => {
     endpoint: E,
     options: RequestOptions<E> = {},
   ): Promise<ResponseOf<E>> => {
-    const isGuarded = endpoint.auth === "bearer";
+    const isGuarded = endpoint.auth === 'bearer';
     let response: Response;
     try {
       response = await send(endpoint, options);
     } catch (error) {
       const isOutage = error instanceof ApiError && !deps.isPageUnloading?.();
-      if (isOutage && isGuarded && endpoint.method === "GET") endSession();
+      if (isOutage && isGuarded && endpoint.method === 'GET') endSession();
       throw error;
     }
     let body = await readJson(response);
-    if (
-      response.status === 401 &&
-      isGuarded &&
-      toApiError(401, body).code === "TOKEN_EXPIRED"
-    ) {
+    if (response.status === 401 && isGuarded && toApiError(401, body).code === 'TOKEN_EXPIRED') {
       if (!(await renewOnce())) {
         endSession();
         throw toApiError(401, body);
@@ -186,19 +165,17 @@ export type ApiClient = ReturnType<typeof createApiClient>;
 
 const readCookie = (name: string): string | undefined => {
   const prefix = `${name}=`;
-  const entry = document.cookie
-    .split("; ")
-    .find((part) => part.startsWith(prefix));
+  const entry = document.cookie.split('; ').find((part) => part.startsWith(prefix));
   return entry ? decodeURIComponent(entry.slice(prefix.length)) : undefined;
 };
 
-let sessionEndedHandler: () => void = () => window.location.assign("/login");
+let sessionEndedHandler: () => void = () => window.location.assign('/login');
 
 let isPageUnloading = false;
-if (typeof window !== "undefined") {
-  window.addEventListener("beforeunload", () => (isPageUnloading = true));
-  window.addEventListener("pagehide", () => (isPageUnloading = true));
-  window.addEventListener("pageshow", () => (isPageUnloading = false));
+if (typeof window !== 'undefined') {
+  window.addEventListener('beforeunload', () => (isPageUnloading = true));
+  window.addEventListener('pagehide', () => (isPageUnloading = true));
+  window.addEventListener('pageshow', () => (isPageUnloading = false));
 }
 
 /** The router registers how to go to /login without a full page load. */
@@ -208,7 +185,7 @@ export const setSessionEndedHandler = (handler: () => void): void => {
 
 const browserClient = createApiClient({
   fetch: (input, init) => window.fetch(input, init),
-  readCsrfCookie: () => readCookie("XSRF-TOKEN"),
+  readCsrfCookie: () => readCookie('XSRF-TOKEN'),
   findAccessToken: () => session.findAccessToken(),
   findRefreshToken: () => session.findRefreshToken(),
   storeTokens: (pair) => session.storeTokens(pair),
