@@ -10,6 +10,8 @@ export type RequestOptions<E extends Endpoint> = {
   params?: Record<string, string>;
   body?: BodyOf<E> | FormData;
   signal?: AbortSignal;
+  /** Extra request headers, such as the template's x-api-key for document generation. */
+  headers?: Record<string, string>;
 };
 
 export type ResponseOf<E extends Endpoint> = z.output<E['response']>;
@@ -60,9 +62,14 @@ export const createApiClient = (deps: ApiClientDeps) => {
 
   const send = async (
     endpoint: Endpoint,
-    options: { params?: Record<string, string>; body?: unknown; signal?: AbortSignal },
+    options: {
+      params?: Record<string, string>;
+      body?: unknown;
+      signal?: AbortSignal;
+      headers?: Record<string, string>;
+    },
   ): Promise<Response> => {
-    const headers = new Headers({ accept: 'application/json' });
+    const headers = new Headers({ accept: 'application/json', ...options.headers });
     const isFormData = options.body instanceof FormData;
     if (options.body !== undefined && !isFormData) headers.set('content-type', 'application/json');
     const token = endpoint.auth === 'bearer' ? deps.findAccessToken() : undefined;
@@ -128,10 +135,11 @@ export const createApiClient = (deps: ApiClientDeps) => {
     deps.onSessionEnded();
   };
 
-  const request = async <E extends Endpoint>(
+  /** Sends a call, renewing the token once if needed; answers only successful responses. */
+  const exchange = async <E extends Endpoint>(
     endpoint: E,
-    options: RequestOptions<E> = {},
-  ): Promise<ResponseOf<E>> => {
+    options: RequestOptions<E>,
+  ): Promise<{ response: Response; readBody: () => Promise<unknown> }> => {
     const isGuarded = endpoint.auth === 'bearer';
     let response: Response;
     try {
@@ -141,6 +149,7 @@ export const createApiClient = (deps: ApiClientDeps) => {
       if (isOutage && isGuarded && endpoint.method === 'GET') endSession();
       throw error;
     }
+    if (response.ok) return { response, readBody: () => readJson(response) };
     let body = await readJson(response);
     if (response.status === 401 && isGuarded && toApiError(401, body).code === 'TOKEN_EXPIRED') {
       if (!(await renewOnce())) {
@@ -148,17 +157,32 @@ export const createApiClient = (deps: ApiClientDeps) => {
         throw toApiError(401, body);
       }
       response = await send(endpoint, options);
+      if (response.ok) return { response, readBody: () => readJson(response) };
       body = await readJson(response);
     }
-    if (!response.ok) {
-      const error = toApiError(response.status, body);
-      if (response.status === 401 && isGuarded) endSession();
-      throw error;
-    }
-    return endpoint.response.parse(body) as ResponseOf<E>;
+    const error = toApiError(response.status, body);
+    if (response.status === 401 && isGuarded) endSession();
+    throw error;
   };
 
-  return { request };
+  const request = async <E extends Endpoint>(
+    endpoint: E,
+    options: RequestOptions<E> = {},
+  ): Promise<ResponseOf<E>> => {
+    const { readBody } = await exchange(endpoint, options);
+    return endpoint.response.parse(await readBody()) as ResponseOf<E>;
+  };
+
+  /**
+   * For calls that answer a file (PDF download and generation): the body as a Blob. Error
+   * answers are JSON even then, and become an ApiError with the server's message.
+   */
+  const requestBlob = async <E extends Endpoint>(
+    endpoint: E,
+    options: RequestOptions<E> = {},
+  ): Promise<Blob> => (await exchange(endpoint, options)).response.blob();
+
+  return { request, requestBlob };
 };
 
 export type ApiClient = ReturnType<typeof createApiClient>;
@@ -196,3 +220,6 @@ const browserClient = createApiClient({
 
 /** Calls one endpoint of the contract with the browser's session. */
 export const request = browserClient.request;
+
+/** Calls an endpoint that answers a file, with the browser's session. */
+export const requestBlob = browserClient.requestBlob;

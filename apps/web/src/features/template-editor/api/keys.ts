@@ -1,0 +1,5 @@
+/** Query keys of one template; the list's keys share the 'templates' root. */
+export const templateKeys = {
+  all: ['templates'] as const,
+  detail: (templateName: string) => ['templates', 'detail', templateName] as const,
+};

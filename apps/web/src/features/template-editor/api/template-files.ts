@@ -1,0 +1,21 @@
+import { downloadTemplatePdf, tryoutDocument } from '@platen/contract';
+import { requestBlob } from '../../../lib/api-client.ts';
+
+/** GET /v1/template/:name/pdf as a file the browser saves. */
+export const downloadPdf = async (templateName: string) => {
+  const blob = await requestBlob(downloadTemplatePdf, { params: { templateName } });
+  saveBlob(blob, `${templateName}.pdf`);
+};
+
+/** The example PDF (marked SAMPLE), from the template's example payload. */
+export const fetchTryout = (templateName: string) =>
+  requestBlob(tryoutDocument, { body: { templateName } });
+
+const saveBlob = (blob: Blob, fileName: string) => {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+};

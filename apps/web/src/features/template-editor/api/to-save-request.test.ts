@@ -1,0 +1,117 @@
+import type { TemplateInput } from '@platen/contract';
+import { describe, expect, it } from 'vitest';
+import { configureBox } from '../model/commands.ts';
+import type { BoxId } from '../model/editor-state.ts';
+import { docWith } from '../model/test-fixtures.ts';
+import { toDocument, toSaveRequest } from './to-save-request.ts';
+
+const uuid = '3f2b8c1e-9a4d-4e6f-8b7a-1c2d3e4f5a6b';
+
+describe('the save mapper', () => {
+  it('sends one input per field with lower-case types, rounded points, and no local ids', () => {
+    const { doc } = docWith([
+      { x: 10.123, set: { type: 'email', label: ' Mail ', textAlign: 'right' } },
+    ]);
+    expect(toSaveRequest('Invoice', doc)).toEqual({
+      templateName: 'Invoice',
+      inputs: [
+        {
+          page: 1,
+          rectX: 10.12,
+          rectY: 100,
+          rectWidth: 200,
+          rectHeight: 20,
+          label: 'Mail',
+          fieldType: 'email',
+          fontSize: 14,
+          fontFamily: 'helvetica',
+          textAlign: 'right',
+          fontColor: '#000000',
+        },
+      ],
+    });
+  });
+
+  it('groups linked-text boxes by label in box order, preferring a UUID id', () => {
+    const { doc: start, ids } = docWith([
+      { page: 2, y: 50, set: { type: 'linked_text', label: 'Story', order: 2 } },
+      { set: { type: 'text', label: 'Name' } },
+      { page: 1, y: 700, set: { type: 'linked_text', label: 'Story', order: 1 } },
+    ]);
+    const withUuid = {
+      ...start,
+      boxes: { ...start.boxes, [ids[0]!]: { ...start.boxes[ids[0]!]!, fieldId: uuid } },
+    };
+    const { inputs } = toSaveRequest('T', withUuid);
+    expect(inputs).toHaveLength(2);
+    expect(inputs[0]).toMatchObject({
+      id: uuid,
+      label: 'Story',
+      page: 1,
+      rectY: 700,
+      boxes: [
+        { page: 1, rectY: 700 },
+        { page: 2, rectY: 50 },
+      ],
+    });
+    expect(inputs[1]).toMatchObject({ label: 'Name' });
+    expect(inputs[1]).not.toHaveProperty('id');
+  });
+
+  it('reads a linked-text field back as one box per entry, and saves it unchanged', () => {
+    const input: TemplateInput = {
+      id: uuid,
+      page: 1,
+      rectX: 50,
+      rectY: 300,
+      rectWidth: 300,
+      rectHeight: 20,
+      label: 'Notes',
+      type: 'LINKED_TEXT',
+      fontSize: 12,
+      fontFamily: 'courier',
+      textAlign: 'center',
+      fontColor: '#ff0000',
+      boxes: [
+        { page: 1, rectX: 50, rectY: 300, rectWidth: 300, rectHeight: 20 },
+        { page: 2, rectX: 50, rectY: 100, rectWidth: 300, rectHeight: 20 },
+      ],
+    };
+    const doc = toDocument({ inputs: [input] });
+    expect(doc.order).toEqual([uuid, `${uuid}/2`]);
+    expect(doc.boxes[`${uuid}/2` as BoxId]).toMatchObject({
+      fieldId: uuid,
+      order: 2,
+      type: 'linked_text',
+    });
+    const [saved] = toSaveRequest('T', doc).inputs;
+    expect(saved).toMatchObject({ id: uuid, fieldType: 'linked_text', boxes: input.boxes });
+  });
+
+  it('keeps a saved UUID for a plain field', () => {
+    const doc = toDocument({
+      inputs: [
+        {
+          id: uuid,
+          page: 1,
+          rectX: 1,
+          rectY: 2,
+          rectWidth: 3,
+          rectHeight: 4,
+          label: 'A',
+          type: 'CHECKBOX',
+          fontSize: 14,
+          fontFamily: 'arial',
+          textAlign: 'left',
+          fontColor: '#000000',
+        },
+      ],
+    });
+    const renamed = configureBox(doc, { id: uuid as BoxId, settings: { label: 'B' } });
+    expect(toSaveRequest('T', renamed).inputs[0]).toMatchObject({
+      id: uuid,
+      label: 'B',
+      fieldType: 'checkbox',
+    });
+  });
+});

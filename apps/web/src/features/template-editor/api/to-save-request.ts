@@ -1,0 +1,126 @@
+import {
+  fieldTypes,
+  type FieldType,
+  type SaveTemplateBody,
+  type TemplateInput,
+  type TemplateInputBody,
+  type TemplateResponse,
+} from '@platen/contract';
+import { roundRect } from '../geometry/page-geometry.ts';
+import {
+  emptyDocument,
+  isSavedId,
+  type BoxId,
+  type EditorDocument,
+  type FieldBox,
+} from '../model/editor-state.ts';
+
+/*
+ * The wire format and the editor's model meet here and nowhere else (STYLE.md §3). The server
+ * sends a linked-text field as one input with a `boxes` list; the editor shows one box per
+ * entry. On save, boxes sharing a linked-text label become one input again, in box order,
+ * carrying a saved UUID when any of them has one (SPEC §4). Types go up in lower case.
+ */
+
+const parseFieldType = (type: string): FieldType | '' =>
+  fieldTypes.find((known) => known === type.toLowerCase()) ?? '';
+
+const boxesOfInput = (input: TemplateInput): FieldBox[] => {
+  const style = {
+    fieldId: input.id,
+    type: parseFieldType(input.type),
+    label: input.label,
+    fontSize: input.fontSize,
+    fontFamily: input.fontFamily,
+    textAlign: input.textAlign,
+    fontColor: input.fontColor,
+    ...(input.maxLength !== undefined && { maxLength: input.maxLength }),
+    ...(input.comb !== undefined && { comb: input.comb }),
+  };
+  const rects = input.boxes?.length ? input.boxes : [input];
+  return rects.map((box, index) => ({
+    ...style,
+    // The first box keeps the field's UUID; the others get local ids within the field.
+    id: (index === 0 ? input.id : `${input.id}/${index + 1}`) as BoxId,
+    page: box.page,
+    rect: { x: box.rectX, y: box.rectY, width: box.rectWidth, height: box.rectHeight },
+    order: index + 1,
+  }));
+};
+
+/** The editor document of a template as the server sent it. */
+export const toDocument = (template: Pick<TemplateResponse, 'inputs'>): EditorDocument => {
+  const boxes = template.inputs.flatMap(boxesOfInput);
+  return {
+    ...emptyDocument(),
+    boxes: Object.fromEntries(boxes.map((box) => [box.id, box])),
+    order: boxes.map((box) => box.id),
+    nextNumber: boxes.length + 1,
+  };
+};
+
+const byBoxOrder = (a: FieldBox, b: FieldBox) =>
+  a.order - b.order || a.page - b.page || a.rect.y - b.rect.y || a.rect.x - b.rect.x;
+
+/** The id to send for a group of boxes: a saved UUID if any box has one. */
+const savedIdOf = (group: readonly FieldBox[]): string | undefined =>
+  group.map((box) => box.fieldId ?? box.id).find((id) => isSavedId(id));
+
+const toInput = (group: FieldBox[]): TemplateInputBody => {
+  const sorted = [...group].sort(byBoxOrder);
+  const first = sorted[0] as FieldBox;
+  const rect = roundRect(first.rect);
+  const id = savedIdOf(sorted);
+  const isLinked = first.type === 'linked_text';
+  return {
+    ...(id && { id }),
+    page: first.page,
+    rectX: rect.x,
+    rectY: rect.y,
+    rectWidth: rect.width,
+    rectHeight: rect.height,
+    label: first.label.trim(),
+    fieldType: first.type as FieldType,
+    fontSize: first.fontSize,
+    fontFamily: first.fontFamily,
+    textAlign: first.textAlign,
+    fontColor: first.fontColor,
+    ...(first.maxLength !== undefined && { maxLength: first.maxLength }),
+    ...(first.comb !== undefined && { comb: first.comb }),
+    ...(isLinked && {
+      boxes: sorted.map((box) => {
+        const r = roundRect(box.rect);
+        return { page: box.page, rectX: r.x, rectY: r.y, rectWidth: r.width, rectHeight: r.height };
+      }),
+    }),
+  };
+};
+
+/** Boxes grouped into fields: linked text by label, every other box on its own. */
+const groupIntoFields = (doc: EditorDocument): FieldBox[][] => {
+  const groups: FieldBox[][] = [];
+  const linked = new Map<string, FieldBox[]>();
+  for (const id of doc.order) {
+    const box = doc.boxes[id];
+    if (!box) continue;
+    if (box.type !== 'linked_text') {
+      groups.push([box]);
+      continue;
+    }
+    const key = box.label.trim();
+    const group = linked.get(key);
+    if (group) group.push(box);
+    else {
+      const fresh = [box];
+      linked.set(key, fresh);
+      groups.push(fresh);
+    }
+  }
+  return groups;
+};
+
+/** The PUT /v1/template body for a document (run SPEC §5's check before sending it). */
+export const toSaveRequest = (templateName: string, doc: EditorDocument): SaveTemplateBody => ({
+  templateName,
+  inputs: groupIntoFields(doc).map(toInput),
+});

@@ -1,0 +1,55 @@
+import { Alert, Center, Loader, Stack, Text } from '@mantine/core';
+import type { PageSize } from '../geometry/page-geometry.ts';
+import { usePdfDocument } from '../hooks/use-pdf-document.ts';
+import classes from './editor.module.css';
+import { EditorPage } from './EditorPage.tsx';
+
+type EditorCanvasProps = {
+  file: string;
+  pages: readonly PageSize[];
+  renderKey: number;
+  height: number | string;
+  canvasRef: (element: HTMLDivElement | null) => void;
+};
+
+/** The neutral canvas with every page stacked (DESIGN.md: the editor looks like a design tool). */
+export const EditorCanvas = ({ file, pages, renderKey, height, canvasRef }: EditorCanvasProps) => {
+  const { doc, error } = usePdfDocument(file);
+  return (
+    <div
+      ref={canvasRef}
+      className={classes.canvas}
+      style={{ height }}
+      tabIndex={-1}
+      data-editor-canvas
+      data-testid="editor-canvas"
+    >
+      {error ? (
+        <Alert color="red" title="The PDF cannot be shown" m="md">
+          {error instanceof Error ? error.message : 'pdf.js could not open this file.'}
+        </Alert>
+      ) : !doc ? (
+        <Center h="100%" mih={200}>
+          <Stack align="center" gap="xs">
+            <Loader size="sm" />
+            <Text size="sm" c="dimmed">
+              Rendering pages…
+            </Text>
+          </Stack>
+        </Center>
+      ) : (
+        <div className={classes.pages}>
+          {pages.map((size, index) => (
+            <EditorPage
+              key={index + 1}
+              pdf={doc}
+              page={index + 1}
+              size={size}
+              renderKey={renderKey}
+            />
+          ))}
+        </div>
+      )}
+    </div>
+  );
+};

@@ -1,0 +1,68 @@
+import { ActionIcon } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
+import { memo, type CSSProperties } from 'react';
+import { rectToCss } from '../geometry/page-geometry.ts';
+import { useEditorSelector } from '../hooks/use-editor-store.ts';
+import { FIELD_TYPE_LABELS } from '../model/commands.ts';
+import type { BoxId } from '../model/editor-state.ts';
+import { useEditor } from './editor-context.ts';
+import classes from './editor.module.css';
+import { fieldColorVar } from './field-colors.ts';
+import { Handles } from './Handles.tsx';
+
+/**
+ * One field box, positioned from its rectangle in points through the geometry module. It reads
+ * only its own box from the store, so dragging one box re-renders one box.
+ */
+export const FieldBoxView = memo(function FieldBoxView({ id }: { id: BoxId }) {
+  const { store, scale, isEditing, layer, requestDelete } = useEditor();
+  const box = useEditorSelector(store, (state) => state.history.present.boxes[id]);
+  const isSelected = useEditorSelector(store, (state) => state.selectedId === id);
+  const isInvalid = useEditorSelector(store, (state) => state.invalidIds.has(id));
+  if (!box) return null;
+  const isInteractive = isEditing && layer === 'fields';
+  const name = box.label || 'Unlabelled';
+  const kind = box.type ? FIELD_TYPE_LABELS[box.type] : 'no type';
+  const style = {
+    ...rectToCss(box.rect, scale),
+    '--box-color': fieldColorVar(box.type),
+    opacity: layer === 'stamps' ? 0.45 : 1,
+  } as CSSProperties;
+  return (
+    <div
+      className={classes.box}
+      style={style}
+      data-item-id={id}
+      data-testid="field-box"
+      data-label={box.label}
+      data-selected={isSelected && isInteractive}
+      data-invalid={isInvalid}
+      data-interactive={isInteractive}
+      role={isInteractive ? 'button' : undefined}
+      tabIndex={isInteractive ? 0 : undefined}
+      aria-label={isInteractive ? `${name} field, ${kind}` : undefined}
+      aria-pressed={isInteractive ? isSelected : undefined}
+      onFocus={isInteractive ? () => store.select(id) : undefined}
+    >
+      {isSelected && isInteractive && <span className={classes.tag}>{kind}</span>}
+      <span className={classes.label}>{box.label}</span>
+      {isSelected && isInteractive && (
+        <>
+          <Handles id={id} />
+          <ActionIcon
+            className={classes.remove}
+            size="sm"
+            color="red"
+            variant="filled"
+            aria-label={`Delete field ${name}`}
+            data-no-drag
+            onPointerDown={(event) => event.stopPropagation()}
+            onClick={() => requestDelete(id)}
+          >
+            <IconTrash size={14} aria-hidden />
+          </ActionIcon>
+        </>
+      )}
+    </div>
+  );
+});

@@ -1,0 +1,184 @@
+import {
+  ColorInput,
+  NumberInput,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import {
+  fieldTypes,
+  fontFamilies,
+  FONT_SIZE,
+  type FieldType,
+  type FontFamily,
+  type TextAlign,
+} from '@platen/contract';
+import { useEditorSelector } from '../hooks/use-editor-store.ts';
+import {
+  configureBox,
+  FIELD_TYPE_LABELS,
+  setBoxRect,
+  type FieldSettings,
+} from '../model/commands.ts';
+import type { BoxId, FieldBox } from '../model/editor-state.ts';
+import { useEditor } from './editor-context.ts';
+
+const typeOptions = fieldTypes.map((type) => ({ value: type, label: FIELD_TYPE_LABELS[type] }));
+const fontLabels: Record<FontFamily, string> = {
+  arial: 'Arial',
+  helvetica: 'Helvetica',
+  timesnewroman: 'Times New Roman',
+  courier: 'Courier',
+};
+const fontOptions = fontFamilies.map((font) => ({ value: font, label: fontLabels[font] }));
+const alignOptions = [
+  { value: 'left', label: 'Left' },
+  { value: 'center', label: 'Centre' },
+  { value: 'right', label: 'Right' },
+];
+
+const toNumber = (value: string | number): number | undefined =>
+  typeof value === 'number' ? value : value.trim() === '' ? undefined : Number(value);
+
+const Geometry = ({ box }: { box: FieldBox }) => {
+  const { store } = useEditor();
+  const set = (key: 'x' | 'y' | 'width' | 'height') => (value: string | number) => {
+    const n = toNumber(value);
+    if (n === undefined || Number.isNaN(n)) return;
+    store.apply((doc) =>
+      setBoxRect(doc, { id: box.id, rect: { ...box.rect, [key]: n }, pages: store.pages }),
+    );
+  };
+  const fields = [
+    ['X', 'x'],
+    ['Y', 'y'],
+    ['W', 'width'],
+    ['H', 'height'],
+  ] as const;
+  return (
+    <SimpleGrid cols={4} spacing={6}>
+      {fields.map(([label, key]) => (
+        <NumberInput
+          key={key}
+          label={label}
+          aria-label={`${label === 'W' ? 'Width' : label === 'H' ? 'Height' : label} in points`}
+          size="xs"
+          value={box.rect[key]}
+          onChange={set(key)}
+          min={key === 'width' || key === 'height' ? 1 : 0}
+          decimalScale={2}
+          hideControls
+        />
+      ))}
+    </SimpleGrid>
+  );
+};
+
+/**
+ * The field configuration panel (SPEC §2): type and label (required), font size 10–24, family,
+ * alignment, colour, box order for linked text, and the box's position and size in points.
+ */
+export const FieldPanel = ({ id }: { id: BoxId }) => {
+  const { store } = useEditor();
+  const box = useEditorSelector(store, (state) => state.history.present.boxes[id]);
+  const isInvalid = useEditorSelector(store, (state) => state.invalidIds.has(id));
+  if (!box) return null;
+  const set = (settings: FieldSettings) =>
+    store.apply((doc) => configureBox(doc, { id, settings }));
+  return (
+    <Stack gap="sm" data-testid="field-panel">
+      <Select
+        label="Field type"
+        placeholder="Choose a type"
+        data={typeOptions}
+        value={box.type || null}
+        onChange={(value) => value && set({ type: value as FieldType })}
+        withAsterisk
+        allowDeselect={false}
+        comboboxProps={{ withinPortal: true }}
+        maxDropdownHeight={200}
+        error={isInvalid && !box.type ? 'Choose a type' : undefined}
+      />
+      <TextInput
+        label="Label"
+        value={box.label}
+        onChange={(event) => set({ label: event.currentTarget.value })}
+        withAsterisk
+        error={
+          isInvalid
+            ? box.label.trim()
+              ? 'Use a label no other field has'
+              : 'Give the field a label'
+            : undefined
+        }
+      />
+      <SimpleGrid cols={2} spacing="sm">
+        <NumberInput
+          label="Font size"
+          value={box.fontSize}
+          min={FONT_SIZE.editorMin}
+          max={FONT_SIZE.editorMax}
+          clampBehavior="strict"
+          allowDecimal={false}
+          onChange={(value) => {
+            const n = toNumber(value);
+            if (n !== undefined && n >= FONT_SIZE.editorMin && n <= FONT_SIZE.editorMax)
+              set({ fontSize: n });
+          }}
+        />
+        <Select
+          label="Font family"
+          data={fontOptions}
+          value={box.fontFamily}
+          allowDeselect={false}
+          maxDropdownHeight={200}
+          onChange={(value) => value && set({ fontFamily: value as FontFamily })}
+        />
+      </SimpleGrid>
+      <div>
+        <Text size="sm" fw={500} mb={4} id={`align-${id}`}>
+          Text alignment
+        </Text>
+        <SegmentedControl
+          fullWidth
+          size="xs"
+          aria-labelledby={`align-${id}`}
+          data={alignOptions}
+          value={box.textAlign}
+          onChange={(value) => set({ textAlign: value as TextAlign })}
+        />
+      </div>
+      <ColorInput
+        label="Font colour"
+        value={box.fontColor}
+        format="hex"
+        onChange={(value) =>
+          /^#[0-9a-f]{6}$/i.test(value) && set({ fontColor: value.toLowerCase() })
+        }
+      />
+      {box.type === 'linked_text' && (
+        <NumberInput
+          label="Box order"
+          description="Text flows through the boxes of this label in this order"
+          value={box.order}
+          min={1}
+          max={100}
+          allowDecimal={false}
+          onChange={(value) => {
+            const n = toNumber(value);
+            if (n !== undefined && n >= 1) set({ order: n });
+          }}
+        />
+      )}
+      <div>
+        <Text size="sm" fw={500} mb={4}>
+          Position and size (pt, page {box.page})
+        </Text>
+        <Geometry box={box} />
+      </div>
+    </Stack>
+  );
+};

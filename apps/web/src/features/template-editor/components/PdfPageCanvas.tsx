@@ -1,0 +1,59 @@
+import type { PDFDocumentProxy, RenderTask } from 'pdfjs-dist';
+import { useEffect, useRef, useState } from 'react';
+
+type PdfPageCanvasProps = {
+  pdf: PDFDocumentProxy;
+  page: number;
+  /** CSS pixels per point. */
+  scale: number;
+  /** Draw only when the page is near the view (SPEC §2). */
+  isNearView: boolean;
+  /** A new value draws the page again (SPEC §4: after leaving editing). */
+  renderKey: number;
+};
+
+/**
+ * One page drawn by pdf.js into a canvas sized to the page on screen, at the device's pixel
+ * ratio so text stays crisp. pdf.js renders the page as displayed (rotation, CropBox), which is
+ * the space the boxes live in.
+ */
+export const PdfPageCanvas = ({ pdf, page, scale, isNearView, renderKey }: PdfPageCanvasProps) => {
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const [isDrawn, setIsDrawn] = useState(false);
+
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    if (!canvas || !isNearView) return;
+    let task: RenderTask | undefined;
+    let isCancelled = false;
+    void (async () => {
+      const pdfPage = await pdf.getPage(page);
+      if (isCancelled) return;
+      const ratio = window.devicePixelRatio || 1;
+      const viewport = pdfPage.getViewport({ scale: scale * ratio });
+      canvas.width = Math.floor(viewport.width);
+      canvas.height = Math.floor(viewport.height);
+      task = pdfPage.render({ canvas, viewport });
+      try {
+        await task.promise;
+        if (!isCancelled) setIsDrawn(true);
+      } catch {
+        // A cancelled render (scrolled away, zoomed) is expected.
+      }
+    })();
+    return () => {
+      isCancelled = true;
+      task?.cancel();
+    };
+  }, [pdf, page, scale, isNearView, renderKey]);
+
+  return (
+    <canvas
+      ref={canvasRef}
+      data-testid={`pdf-page-canvas-${page}`}
+      data-drawn={isDrawn ? 'true' : 'false'}
+      aria-hidden
+      style={{ position: 'absolute', inset: 0, width: '100%', height: '100%', display: 'block' }}
+    />
+  );
+};

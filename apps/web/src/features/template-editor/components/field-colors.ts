@@ -1,0 +1,18 @@
+import type { FieldType } from '@platen/contract';
+
+/** One colour per field type, so a page of boxes reads at a glance (DESIGN.md "Look and feel"). */
+export const fieldColors: Record<FieldType | '', string> = {
+  '': 'gray',
+  text: 'blue',
+  date: 'grape',
+  number: 'cyan',
+  email: 'indigo',
+  linked_text: 'orange',
+  long_text: 'teal',
+  image: 'pink',
+  checkbox: 'green',
+  radio: 'lime',
+};
+
+export const fieldColorVar = (type: FieldType | '', shade = 6) =>
+  `var(--mantine-color-${fieldColors[type]}-${shade})`;

@@ -1,0 +1,133 @@
+/**
+ * THE conversion between screen pixels and page points (STYLE.md §3, DESIGN.md "Coordinates").
+ *
+ * The model stores rectangles in PDF points from the top-left corner of each page AS DISPLAYED
+ * (after /Rotate and the CropBox), with each page's real size. pdf.js renders pages as displayed,
+ * so a rendered page is the displayed page times one scale: nothing else is needed to go between
+ * the two spaces. Screen-unit thresholds (the 10-unit minimum box, snapping distance, handle size)
+ * are converted here too, and so is the pdf.js-style mapping to PDF user space used in tests.
+ */
+
+export type PagePoint = { x: number; y: number } & { readonly __space: 'page-pt' };
+export type ScreenPoint = { x: number; y: number } & { readonly __space: 'screen-px' };
+
+/** A rectangle in page points, top-left origin. */
+export type RectPt = { x: number; y: number; width: number; height: number };
+
+/** A page as drawn: the top-left of its client rect and CSS pixels per PDF point. */
+export type PageView = { rect: { left: number; top: number }; scale: number };
+
+/** A page's displayed size in points (the server's `pages`). */
+export type PageSize = { width: number; height: number };
+
+/** SPEC §9: pages are rendered at scale 1.5 at 100 % zoom. */
+export const RENDER_SCALE = 1.5;
+/** SPEC §4: a drawn box under 10 screen units wide or high is discarded. */
+export const MIN_BOX_SIZE_PX = 10;
+/** Edges closer than this on screen snap together. */
+export const SNAP_DISTANCE_PX = 5;
+export const ZOOM = { min: 0.5, max: 2, step: 0.1 } as const;
+
+export const pagePoint = (x: number, y: number) => ({ x, y }) as PagePoint;
+export const screenPoint = (x: number, y: number) => ({ x, y }) as ScreenPoint;
+
+/** CSS pixels per point for a zoom factor (1 = 100 %). */
+export const scaleForZoom = (zoom: number): number => RENDER_SCALE * zoom;
+
+export const clampZoom = (zoom: number): number =>
+  Math.min(ZOOM.max, Math.max(ZOOM.min, Math.round(zoom * 100) / 100));
+
+/** The zoom at which the widest page fills the available width, within 50–200 %. */
+export const fitWidthZoom = (availableWidthPx: number, pages: readonly PageSize[]): number => {
+  const widest = Math.max(1, ...pages.map((page) => page.width));
+  return clampZoom(availableWidthPx / (widest * RENDER_SCALE));
+};
+
+export const screenToPage = (p: ScreenPoint, v: PageView): PagePoint =>
+  pagePoint((p.x - v.rect.left) / v.scale, (p.y - v.rect.top) / v.scale);
+
+export const pageToScreen = (p: PagePoint, v: PageView): ScreenPoint =>
+  screenPoint(p.x * v.scale + v.rect.left, p.y * v.scale + v.rect.top);
+
+/** A length on screen in points (thresholds: minimum box size, snapping distance). */
+export const screenLengthToPage = (px: number, scale: number): number => px / scale;
+
+/** A page rectangle as CSS pixels inside its page element (left/top relative to the page). */
+export const rectToCss = (rect: RectPt, scale: number) => ({
+  left: rect.x * scale,
+  top: rect.y * scale,
+  width: rect.width * scale,
+  height: rect.height * scale,
+});
+
+/** The page's size on screen. */
+export const pageSizeToCss = (page: PageSize, scale: number) => ({
+  width: page.width * scale,
+  height: page.height * scale,
+});
+
+/** The rectangle spanned by two page points, in either order. */
+export const rectFromCorners = (a: PagePoint, b: PagePoint): RectPt => ({
+  x: Math.min(a.x, b.x),
+  y: Math.min(a.y, b.y),
+  width: Math.abs(a.x - b.x),
+  height: Math.abs(a.y - b.y),
+});
+
+/** Whether a drawn rectangle is big enough to keep, judged in screen units as SPEC §4 says. */
+export const isBigEnoughOnScreen = (rect: RectPt, scale: number): boolean =>
+  rect.width * scale >= MIN_BOX_SIZE_PX && rect.height * scale >= MIN_BOX_SIZE_PX;
+
+/** Moves and trims a rectangle so that it lies on the page. */
+export const clampRectToPage = (rect: RectPt, page: PageSize): RectPt => {
+  const width = Math.min(rect.width, page.width);
+  const height = Math.min(rect.height, page.height);
+  return {
+    x: Math.min(Math.max(0, rect.x), page.width - width),
+    y: Math.min(Math.max(0, rect.y), page.height - height),
+    width,
+    height,
+  };
+};
+
+export const clampPointToPage = (p: PagePoint, page: PageSize): PagePoint =>
+  pagePoint(Math.min(Math.max(0, p.x), page.width), Math.min(Math.max(0, p.y), page.height));
+
+/** Rounds to 1/100 pt: what the server stores, and what keeps undo snapshots tidy. */
+export const roundPt = (value: number): number => Math.round(value * 100) / 100;
+
+export const roundRect = (rect: RectPt): RectPt => ({
+  x: roundPt(rect.x),
+  y: roundPt(rect.y),
+  width: roundPt(rect.width),
+  height: roundPt(rect.height),
+});
+
+/** A PDF page before display: its CropBox (or MediaBox) in user space and its /Rotate. */
+export type PdfPageBox = { viewBox: [number, number, number, number]; rotate: 0 | 90 | 180 | 270 };
+
+/** The size of a page as displayed: rotation by 90 or 270 swaps width and height. */
+export const displayedSize = ({ viewBox, rotate }: PdfPageBox): PageSize => {
+  const width = viewBox[2] - viewBox[0];
+  const height = viewBox[3] - viewBox[1];
+  return rotate % 180 === 0 ? { width, height } : { width: height, height: width };
+};
+
+/**
+ * A displayed point (top-left origin, points) in PDF user space (bottom-left origin of the
+ * unrotated MediaBox). This is pdf.js's `viewport.convertToPdfPoint` at scale 1; the engine has the
+ * mirror of it. Only tests and diagnostics need it: the editor never leaves displayed space.
+ */
+export const displayedToUserSpace = (p: PagePoint, box: PdfPageBox): [number, number] => {
+  const [x0, y0, x1, y1] = box.viewBox;
+  switch (box.rotate) {
+    case 90:
+      return [x0 + p.y, y0 + p.x];
+    case 180:
+      return [x1 - p.x, y0 + p.y];
+    case 270:
+      return [x1 - p.y, y1 - p.x];
+    default:
+      return [x0 + p.x, y1 - p.y];
+  }
+};

@@ -1,0 +1,150 @@
+import type { FieldType } from '@platen/contract';
+import {
+  clampRectToPage,
+  roundRect,
+  type PageSize,
+  type RectPt,
+} from '../geometry/page-geometry.ts';
+import {
+  DEFAULT_STYLE,
+  type BoxId,
+  type EditorDocument,
+  type FieldBox,
+  type TemplatePages,
+} from './editor-state.ts';
+
+/*
+ * Every change to a document is a pure function (doc, input) → doc (STYLE.md §3). The pointer
+ * machine and the keyboard call these; the store applies them and keeps the undo stack.
+ * A command that changes nothing returns the same object, so the store can skip the history.
+ */
+
+const pageOf = (pages: TemplatePages, page: number): PageSize =>
+  pages[page - 1] ?? { width: Number.MAX_SAFE_INTEGER, height: Number.MAX_SAFE_INTEGER };
+
+const fit = (rect: RectPt, pages: TemplatePages, page: number) =>
+  roundRect(clampRectToPage(rect, pageOf(pages, page)));
+
+const sameRect = (a: RectPt, b: RectPt) =>
+  a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height;
+
+const withBox = (doc: EditorDocument, box: FieldBox): EditorDocument => ({
+  ...doc,
+  boxes: { ...doc.boxes, [box.id]: box },
+});
+
+/** SPEC §4: a new box has no type, an empty label and the running count plus the page as id. */
+export const addBox = (
+  doc: EditorDocument,
+  input: { page: number; rect: RectPt; pages: TemplatePages },
+): { doc: EditorDocument; id: BoxId } => {
+  const id = `${doc.nextNumber}-${input.page}` as BoxId;
+  const box: FieldBox = {
+    id,
+    page: input.page,
+    rect: fit(input.rect, input.pages, input.page),
+    type: '',
+    label: '',
+    ...DEFAULT_STYLE,
+    order: 1,
+  };
+  const next = withBox(doc, box);
+  return { doc: { ...next, order: [...doc.order, id], nextNumber: doc.nextNumber + 1 }, id };
+};
+
+export const setBoxRect = (
+  doc: EditorDocument,
+  input: { id: BoxId; rect: RectPt; pages: TemplatePages },
+): EditorDocument => {
+  const box = doc.boxes[input.id];
+  if (!box) return doc;
+  const rect = fit(input.rect, input.pages, box.page);
+  return sameRect(rect, box.rect) ? doc : withBox(doc, { ...box, rect });
+};
+
+/** Arrow keys: 1 pt, 10 pt with Shift; the box stays on its page. */
+export const nudgeBox = (
+  doc: EditorDocument,
+  input: { id: BoxId; dx: number; dy: number; pages: TemplatePages },
+): EditorDocument => {
+  const box = doc.boxes[input.id];
+  if (!box) return doc;
+  const rect = { ...box.rect, x: box.rect.x + input.dx, y: box.rect.y + input.dy };
+  return setBoxRect(doc, { id: input.id, rect, pages: input.pages });
+};
+
+export type FieldSettings = Partial<
+  Pick<FieldBox, 'type' | 'label' | 'fontSize' | 'fontFamily' | 'textAlign' | 'fontColor' | 'order'>
+>;
+
+/** Changes the settings of one box; linked text shares its style along the chain. */
+export const configureBox = (
+  doc: EditorDocument,
+  input: { id: BoxId; settings: FieldSettings },
+): EditorDocument => {
+  const box = doc.boxes[input.id];
+  if (!box) return doc;
+  const changed = { ...box, ...input.settings };
+  const isSame = (Object.keys(input.settings) as (keyof FieldSettings)[]).every(
+    (key) => box[key] === changed[key],
+  );
+  return isSame ? doc : withBox(doc, changed);
+};
+
+export const removeBox = (doc: EditorDocument, id: BoxId): EditorDocument => {
+  if (!doc.boxes[id]) return doc;
+  const boxes = { ...doc.boxes };
+  delete boxes[id];
+  return { ...doc, boxes, order: doc.order.filter((other) => other !== id) };
+};
+
+/** A label no other box carries: "Name", "Name copy", "Name copy 2"… (empty stays empty). */
+export const uniqueLabel = (doc: EditorDocument, label: string): string => {
+  if (!label) return label;
+  const taken = new Set(Object.values(doc.boxes).map((box) => box.label));
+  if (!taken.has(label)) return label;
+  for (let n = 1; ; n++) {
+    const candidate = n === 1 ? `${label} copy` : `${label} copy ${n}`;
+    if (!taken.has(candidate)) return candidate;
+  }
+};
+
+/**
+ * Pastes a copy of a box 10 pt lower and to the right (kept on the page). A copy is a new,
+ * unsaved field with its own label; a linked-text copy joins the same chain at its end.
+ */
+export const pasteBox = (
+  doc: EditorDocument,
+  input: { source: FieldBox; pages: TemplatePages; offsetPt?: number },
+): { doc: EditorDocument; id: BoxId } => {
+  const offset = input.offsetPt ?? 10;
+  const { source } = input;
+  const rect = { ...source.rect, x: source.rect.x + offset, y: source.rect.y + offset };
+  const added = addBox(doc, { page: source.page, rect, pages: input.pages });
+  const isLinked = source.type === 'linked_text';
+  const chainLength = Object.values(doc.boxes).filter(
+    (box) => isLinked && box.label === source.label,
+  ).length;
+  const settings: FieldSettings = {
+    type: source.type,
+    label: isLinked ? source.label : uniqueLabel(doc, source.label),
+    fontSize: source.fontSize,
+    fontFamily: source.fontFamily,
+    textAlign: source.textAlign,
+    fontColor: source.fontColor,
+    order: isLinked ? chainLength + 1 : 1,
+  };
+  return { doc: configureBox(added.doc, { id: added.id, settings }), id: added.id };
+};
+
+export const FIELD_TYPE_LABELS: Record<FieldType, string> = {
+  text: 'Small Text',
+  date: 'Date',
+  number: 'Number',
+  email: 'Email',
+  linked_text: 'Linked Text',
+  long_text: 'Long Text',
+  image: 'Image',
+  checkbox: 'Checkbox',
+  radio: 'Radio',
+};

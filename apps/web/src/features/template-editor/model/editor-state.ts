@@ -1,0 +1,71 @@
+import type { FieldType, FontFamily, TextAlign } from '@platen/contract';
+import type { PageSize, RectPt } from '../geometry/page-geometry.ts';
+
+export type BoxId = string & { readonly __brand: 'BoxId' };
+
+/**
+ * One rectangle on one page. A linked-text field is several boxes sharing a label; every other
+ * field is one box. `fieldId` is the server's UUID of the field the box belongs to, when saved.
+ */
+export type FieldBox = {
+  id: BoxId;
+  fieldId?: string;
+  page: number;
+  rect: RectPt;
+  /** Empty until the user picks one (SPEC §4: a new box has no type). */
+  type: FieldType | '';
+  label: string;
+  fontSize: number;
+  fontFamily: FontFamily;
+  textAlign: TextAlign;
+  fontColor: string;
+  /** Position of the box in its linked-text chain (1-based). */
+  order: number;
+  maxLength?: number;
+  comb?: boolean;
+};
+
+/** A static image placed on a page (SPEC §5, §9). */
+export type Stamp = {
+  id: BoxId;
+  /** The server's id once saved. */
+  savedId?: string;
+  page: number;
+  rect: RectPt;
+  /** A data: URI; absent for a saved stamp whose picture is unchanged and not loaded. */
+  image?: string;
+  isImageChanged: boolean;
+};
+
+/** What undo and redo step through: the fields and stamps of one template. */
+export type EditorDocument = {
+  boxes: Readonly<Record<BoxId, FieldBox>>;
+  /** Drawing order; also the order boxes are listed and saved in. */
+  order: readonly BoxId[];
+  stamps: Readonly<Record<BoxId, Stamp>>;
+  /** Next number for a new box id (SPEC §4: the running count plus the page number). */
+  nextNumber: number;
+};
+
+export type TemplatePages = readonly PageSize[];
+
+export const emptyDocument = (): EditorDocument => ({
+  boxes: {},
+  order: [],
+  stamps: {},
+  nextNumber: 1,
+});
+
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isSavedId = (id: string | undefined): id is string =>
+  id !== undefined && UUID_PATTERN.test(id);
+
+export const DEFAULT_STYLE = {
+  fontSize: 14,
+  fontFamily: 'helvetica',
+  textAlign: 'left',
+  fontColor: '#000000',
+} as const satisfies Pick<FieldBox, 'fontSize' | 'fontFamily' | 'textAlign' | 'fontColor'>;
+
+export const boxesOnPage = (doc: EditorDocument, page: number): FieldBox[] =>
+  doc.order.map((id) => doc.boxes[id]).filter((box): box is FieldBox => box?.page === page);

@@ -1,0 +1,22 @@
+import type { BoxId, EditorDocument } from './editor-state.ts';
+
+/**
+ * SPEC §5's check before a save: every box needs a type and a label, and labels are unique
+ * except among linked-text boxes (they form one field). Returns the boxes that fail.
+ */
+export const findInvalidBoxes = (doc: EditorDocument): Set<BoxId> => {
+  const invalid = new Set<BoxId>();
+  const boxes = doc.order.map((id) => doc.boxes[id]).filter((box) => box !== undefined);
+  const byLabel = new Map<string, typeof boxes>();
+  for (const box of boxes) {
+    const label = box.label.trim();
+    if (!box.type || !label) invalid.add(box.id);
+    byLabel.set(label, [...(byLabel.get(label) ?? []), box]);
+  }
+  for (const [label, group] of byLabel) {
+    if (!label || group.length < 2) continue;
+    if (group.every((box) => box.type === 'linked_text')) continue;
+    for (const box of group) invalid.add(box.id);
+  }
+  return invalid;
+};

@@ -1,0 +1,27 @@
+import { DEFAULT_PAGE_SIZE, listTemplates } from '@platen/contract';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { request } from '../../../lib/api-client.ts';
+import { templateListKeys } from './keys.ts';
+
+/**
+ * One page of templates. `page` is zero-based here as on the wire (SPEC §4: the UI counts from
+ * one). The size starts at SPEC §9's 4 and follows the server's pageSize once known.
+ */
+export const fetchTemplatePage = (page: number, size: number, signal?: AbortSignal) => {
+  // The contract's query schema is not part of the path; build the query string here.
+  const search = new URLSearchParams({ size: String(size), page: String(page) });
+  return request(
+    { ...listTemplates, path: `${listTemplates.path}?${search.toString()}` },
+    { signal },
+  );
+};
+
+export const templatePageQuery = (page: number, size = DEFAULT_PAGE_SIZE) =>
+  queryOptions({
+    queryKey: templateListKeys.page(page, size),
+    queryFn: ({ signal }) => fetchTemplatePage(page, size, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export const useTemplatePage = (page: number, size?: number) =>
+  useQuery(templatePageQuery(page, size));

@@ -1,0 +1,94 @@
+import { Button, Modal, Stack, Textarea, TextInput } from '@mantine/core';
+import { DEFAULT_TEMPLATE_DESCRIPTION } from '@platen/contract';
+import { useState } from 'react';
+import { showAlertDialog } from '../../../components/dialogs/alert-dialog.tsx';
+import { showError } from '../../../components/feedback/toast.ts';
+import { PdfDropzone } from '../../../components/forms/PdfDropzone.tsx';
+import { errorMessage } from '../../../lib/api-error.ts';
+import { useCreateTemplate } from '../api/create-template.ts';
+
+type CreateTemplateModalProps = { isOpen: boolean; onClose: () => void };
+
+/** SPEC §2 "Create Template": name, description, one PDF; §4/§5/§8 for what happens next. */
+export const CreateTemplateModal = ({ isOpen, onClose }: CreateTemplateModalProps) => {
+  const [name, setName] = useState('');
+  const [description, setDescription] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const create = useCreateTemplate();
+
+  const close = () => {
+    setName('');
+    setDescription('');
+    setFile(null);
+    onClose();
+  };
+
+  const submit = async () => {
+    if (!name.trim() || !file) {
+      showError('Missing fields!', 'Please fill in all fields.');
+      return;
+    }
+    const templateDescription = description.trim() || DEFAULT_TEMPLATE_DESCRIPTION;
+    try {
+      const created = await create.mutateAsync({
+        templateName: name.trim(),
+        templateDescription,
+        file,
+      });
+      close();
+      await showAlertDialog({
+        kind: 'success',
+        title: 'Template created',
+        message: `"${created.templateName}" is ready: open it to draw its fields.`,
+      });
+    } catch (error) {
+      close();
+      await showAlertDialog({
+        kind: 'error',
+        title: 'Template Error',
+        message: errorMessage(error),
+      });
+    }
+  };
+
+  return (
+    <Modal opened={isOpen} onClose={close} title="Create Template" centered radius="md" size="lg">
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <Stack gap="md">
+          <TextInput
+            label="Template name"
+            value={name}
+            onChange={(event) => setName(event.currentTarget.value)}
+            withAsterisk
+            data-autofocus
+          />
+          <Textarea
+            label="Description"
+            placeholder="This template is for ...."
+            value={description}
+            onChange={(event) => setDescription(event.currentTarget.value)}
+            autosize
+            minRows={2}
+          />
+          <PdfDropzone
+            file={file}
+            onFile={setFile}
+            isDisabled={create.isPending}
+            onReject={() => {
+              setFile(null);
+              showError('File error', 'Only PDF files are allowed.');
+            }}
+          />
+          <Button type="submit" loading={create.isPending} fullWidth>
+            CREATE
+          </Button>
+        </Stack>
+      </form>
+    </Modal>
+  );
+};

@@ -1,0 +1,89 @@
+import {
+  Button,
+  Card,
+  Group,
+  Pagination,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { DEFAULT_PAGE_SIZE } from '@platen/contract';
+import { IconFileText, IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { EmptyState } from '../../../components/feedback/EmptyState.tsx';
+import { useTemplatePage } from '../api/list-templates.ts';
+import { CreateTemplateModal } from './CreateTemplateModal.tsx';
+import { TemplateCard } from './TemplateCard.tsx';
+
+/**
+ * SPEC §2 Templates list: a grid of cards with a pager (one-based here, zero-based on the wire,
+ * page size from the server) and the Create Template modal.
+ */
+export const TemplatesPage = () => {
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
+  const [isCreating, setIsCreating] = useState(false);
+  const list = useTemplatePage(page - 1, pageSize);
+  const data = list.data;
+  if (data && data.pageSize !== pageSize && data.pageSize > 0) setPageSize(data.pageSize);
+  // SPEC §2: only items of type png are displayed.
+  const templates = data?.templates.filter((template) => template.type === 'png') ?? [];
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={2} size="h3">
+            Templates
+          </Title>
+          <Text c="dimmed" size="sm" mt={4}>
+            {data ? `${data.totalElements} in total` : 'Your PDF templates'}
+          </Text>
+        </div>
+        <Button
+          leftSection={<IconPlus size={16} aria-hidden />}
+          onClick={() => setIsCreating(true)}
+        >
+          Create Template
+        </Button>
+      </Group>
+      {list.isPending ? (
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 4 }} aria-busy>
+          {Array.from({ length: pageSize }, (_, index) => (
+            <Skeleton key={index} h={300} radius="md" />
+          ))}
+        </SimpleGrid>
+      ) : templates.length === 0 ? (
+        <Card>
+          <EmptyState
+            icon={<IconFileText size={26} />}
+            title="No templates available."
+            description="Create a template from a PDF, then draw the fields to fill on its pages."
+          />
+        </Card>
+      ) : (
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 4 }}>
+          {templates.map((template) => (
+            <TemplateCard key={template.templateName} template={template} />
+          ))}
+        </SimpleGrid>
+      )}
+      {data && data.totalPages > 1 && (
+        <Group justify="center">
+          <Pagination
+            total={data.totalPages}
+            value={page}
+            onChange={setPage}
+            getControlProps={(control) => ({
+              'aria-label': control === 'previous' ? 'Previous page' : 'Next page',
+            })}
+            getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
+          />
+        </Group>
+      )}
+      <CreateTemplateModal isOpen={isCreating} onClose={() => setIsCreating(false)} />
+    </Stack>
+  );
+};
