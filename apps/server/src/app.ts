@@ -1,11 +1,13 @@
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { migrateToLatest } from './db/database.ts';
 import { createDeps, type Deps } from './deps.ts';
+import { AppError } from './lib/app-error.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { billingPublicRoutes } from './modules/billing/webhooks.routes.ts';
@@ -62,6 +64,15 @@ export const buildApp = async (config: Config, overrides: Partial<Deps> = {}): P
   await app.register(csrf, { secureCookie: config.appUrl.startsWith('https://') });
   await app.register(multipart, {
     limits: { fileSize: config.maxUploadBytes, files: 1, fields: 10, parts: 11 },
+  });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, context) =>
+      new AppError(
+        'RATE_LIMITED',
+        429,
+        `Too many requests. Please slow down and try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
+      ),
   });
   await app.register(openapi, { appUrl: config.appUrl });
 

@@ -25,6 +25,7 @@ const envSchema = z.object({
   TRUST_PROXY: booleanFlag.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
+  API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(6000),
   STRIPE_SECRET_KEY: z
     .string()
     .regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_… or rk_…)')
@@ -87,6 +88,8 @@ export type Config = {
   maxUploadBytes: number;
   trustProxy: boolean;
   logLevel: string;
+  /** Generate calls one API key may make per minute (SECURITY.md §22). */
+  apiRateLimitPerMinute: number;
   /** Where the built web app lives (apps/web/dist unless set); absent in API-only tests. */
   webDistDir: string | undefined;
   /** Stripe when configured; otherwise the local provider (never in production). */
@@ -127,6 +130,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     maxUploadBytes: Math.round(e.MAX_UPLOAD_MB * 1024 * 1024),
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    apiRateLimitPerMinute: e.API_RATE_LIMIT_PER_MINUTE,
     webDistDir: e.WEB_DIST_DIR ?? fileURLToPath(new URL('../../web/dist', import.meta.url)),
     stripe: stripeConfig(env, e),
   };

@@ -52,6 +52,7 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   trustProxy: false,
   logLevel: 'silent',
   webDistDir: undefined,
+  apiRateLimitPerMinute: 6000,
   ...overrides,
 });
 

@@ -108,7 +108,7 @@ export const templateInput = rectSchema
     maxLength: z.number().int().optional(),
     comb: z.boolean().optional(),
   })
-  .meta({ id: 'TemplateInput' });
+  .meta({ id: 'TemplateField' });
 export type TemplateInput = z.infer<typeof templateInput>;
 
 export const templatePage = z

@@ -28,7 +28,7 @@ export const route = <E extends Endpoint>(
   app: FastifyInstance,
   endpoint: E,
   handler: Handler<E>,
-  options: Partial<Pick<RouteOptions, 'config' | 'bodyLimit'>> = {},
+  options: Partial<Pick<RouteOptions, 'config' | 'bodyLimit' | 'onSend'>> = {},
 ): void => {
   app.route({
     method: endpoint.method,

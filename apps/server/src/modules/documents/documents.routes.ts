@@ -2,6 +2,7 @@ import * as contract from '@platen/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { keyedHash } from '../../lib/secrets.ts';
 import { route } from '../../plugins/route.ts';
 import { requireSession } from '../../plugins/session-guard.ts';
 import { createDocumentsService, type Document } from './documents.service.ts';
@@ -23,13 +24,35 @@ const sendPdf = (reply: FastifyReply, document: Document) =>
 
 const KEY_IN_QUERY = /[?&](api[-_]?key|x-api-key|key)=/i;
 
+/**
+ * Browsers on other sites may call the generate endpoint with an API key (the key is the
+ * credential, never a cookie), so it alone answers cross-origin requests.
+ */
+const allowCrossOrigin = (reply: FastifyReply) =>
+  reply
+    .header('access-control-allow-origin', '*')
+    .header(
+      'access-control-expose-headers',
+      `${contract.FIT_REPORT_HEADER}, retry-after, x-ratelimit-limit, x-ratelimit-remaining, x-ratelimit-reset`,
+    );
+
 export const documentsRoutes = async (app: FastifyInstance, opts: { deps: Deps }) => {
   const documents = createDocumentsService(opts.deps);
+  const { generateDocument } = contract;
+
+  app.options(generateDocument.path, { schema: { hide: true } }, (_req, reply) =>
+    allowCrossOrigin(reply)
+      .header('access-control-allow-methods', 'POST')
+      .header('access-control-allow-headers', 'content-type, x-api-key')
+      .header('access-control-max-age', '86400')
+      .code(204)
+      .send(),
+  );
 
   // Server-to-server, authenticated by x-api-key: no session, so no XSRF cookie to check.
   route(
     app,
-    contract.generateDocument,
+    generateDocument,
     async (req, reply) => {
       if (KEY_IN_QUERY.test(req.url)) {
         throw new AppError(
@@ -44,7 +67,25 @@ export const documentsRoutes = async (app: FastifyInstance, opts: { deps: Deps }
         await documents.generate(typeof key === 'string' ? key : undefined, req.body),
       );
     },
-    { config: { csrf: false } },
+    {
+      config: {
+        csrf: false,
+        // Per key (SECURITY.md §22); a missing key shares one bucket per address.
+        rateLimit: {
+          max: opts.deps.config.apiRateLimitPerMinute,
+          timeWindow: 60_000,
+          keyGenerator: (req) => {
+            const key = req.headers['x-api-key'];
+            return typeof key === 'string'
+              ? `key:${keyedHash(opts.deps.secrets.hashKey, key)}`
+              : `ip:${req.ip}`;
+          },
+        },
+      },
+      onSend: async (_req, reply) => {
+        allowCrossOrigin(reply);
+      },
+    },
   );
 
   await app.register(async (guarded) => {

@@ -29,23 +29,28 @@ describe.runIf(hasCorpus)('uploading the PDF corpus', () => {
     await app.dispose();
   });
 
-  it.each(pdfs)('%s is accepted with a preview or refused with a 4xx', async (file) => {
-    const upload = uploadTemplate(app, account, { name: file, pdf: corpusFile(`pdfs/${file}`) });
-    const health = await call(app, 'GET', '/healthz');
-    expect(health.statusCode).toBe(200);
-    const res = await upload;
-    const body = res.json<{
-      code?: string;
-      message?: string;
-      thumbnail?: string;
-      inputs?: unknown[];
-    }>();
-    outcomes.push(
-      res.statusCode === 200
-        ? `  ${file}: accepted, ${body.inputs?.length ?? 0} fields imported`
-        : `  ${file}: ${res.statusCode} ${body.code} — ${body.message}`,
-    );
-    expect(res.statusCode).toBeLessThan(500);
-    if (res.statusCode === 200) expect(body.thumbnail?.length).toBeGreaterThan(100);
-  });
+  // The engine's own limit is 10 s of work per file; the test allows for a busy machine.
+  it.each(pdfs)(
+    '%s is accepted with a preview or refused with a 4xx',
+    { timeout: 60_000 },
+    async (file) => {
+      const upload = uploadTemplate(app, account, { name: file, pdf: corpusFile(`pdfs/${file}`) });
+      const health = await call(app, 'GET', '/healthz');
+      expect(health.statusCode).toBe(200);
+      const res = await upload;
+      const body = res.json<{
+        code?: string;
+        message?: string;
+        thumbnail?: string;
+        inputs?: unknown[];
+      }>();
+      outcomes.push(
+        res.statusCode === 200
+          ? `  ${file}: accepted, ${body.inputs?.length ?? 0} fields imported`
+          : `  ${file}: ${res.statusCode} ${body.code} — ${body.message}`,
+      );
+      expect(res.statusCode).toBeLessThan(500);
+      if (res.statusCode === 200) expect(body.thumbnail?.length).toBeGreaterThan(100);
+    },
+  );
 });
