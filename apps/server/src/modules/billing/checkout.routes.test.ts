@@ -49,7 +49,7 @@ describe.each(testDatabases())('checkout and billing portal, local provider, on 
     const bob = await signUp(app);
     const res = await checkout('pro', bob);
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({
+    expect(res.json()).toMatchObject({
       status: 403,
       code: '40012',
       message: billingMessages.emailNotConfirmed,

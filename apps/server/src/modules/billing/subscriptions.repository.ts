@@ -49,6 +49,8 @@ export type SubscriptionRecord = {
   lastBilledDate: string | null;
   providerCustomerId: string | null;
   providerSubscriptionId: string | null;
+  /** Overage documents of this cycle already reported to the provider. */
+  overageReported: number;
 };
 
 const rowToSubscription = (row: Selectable<SubscriptionTable>): SubscriptionRecord => ({
@@ -66,6 +68,7 @@ const rowToSubscription = (row: Selectable<SubscriptionTable>): SubscriptionReco
   lastBilledDate: row.last_billed_date,
   providerCustomerId: row.provider_customer_id,
   providerSubscriptionId: row.provider_subscription_id,
+  overageReported: Number(row.overage_reported),
 });
 
 export const findSubscription = async (
@@ -201,4 +204,22 @@ export const updateFromProvider = async (
       ]),
     )
     .execute();
+};
+
+/**
+ * Moves the reported-overage mark from `from` to `to` in this cycle, if nobody moved it first:
+ * each overage document is claimed for reporting by exactly one caller on any instance.
+ */
+export const moveOverageMark = async (
+  db: Db,
+  m: { userId: string; cycleStart: string; from: number; to: number },
+): Promise<boolean> => {
+  const result = await db
+    .updateTable('subscriptions')
+    .set({ overage_reported: m.to })
+    .where('user_id', '=', m.userId)
+    .where('billing_cycle_start', '=', m.cycleStart)
+    .where('overage_reported', '=', m.from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 };

@@ -1,0 +1,306 @@
+import Stripe from 'stripe';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { call, signUp, type Account } from '../../../../test/http.ts';
+import { buildTestApp, testDatabases, type TestApp } from '../../../../test/test-app.ts';
+import { confirmEmail, subscriptionOf, userIdOf } from '../billing-test-support.ts';
+import { reportOverage } from '../overage.ts';
+import { reserveDocument } from '../usage.repository.ts';
+import { createStripeProvider } from './stripe-provider.ts';
+import { startStripeStandIn, type StripeStandIn } from './stripe-stand-in.ts';
+
+const WEBHOOK_SECRET = 'whsec_test_secret';
+const MARCH_1 = Date.parse('2026-03-01T09:00:00.000Z') / 1000;
+const APRIL_1 = Date.parse('2026-04-01T09:00:00.000Z') / 1000;
+
+describe.each(testDatabases())('Stripe adapter and webhooks on %s', (database) => {
+  let stripe: StripeStandIn;
+  let app: TestApp;
+  let ada: Account;
+  beforeAll(async () => {
+    stripe = await startStripeStandIn();
+  });
+  afterAll(() => stripe.close());
+  beforeEach(async () => {
+    stripe.reset();
+    const payments = createStripeProvider({
+      secretKey: 'sk_test_platen',
+      webhookSecret: WEBHOOK_SECRET,
+      prices: { PRO: 'price_pro', STARTER: 'price_starter' },
+      overagePrices: { PRO: 'price_pro_overage' },
+      meterEventName: 'platen_overage_documents',
+      api: { host: '127.0.0.1', port: stripe.port, protocol: 'http' },
+    });
+    app = await buildTestApp(
+      database,
+      { logLevel: process.env.DEBUG_BILLING ? 'debug' : 'silent' },
+      { payments },
+    );
+    ada = await signUp(app, { email: 'ada@example.com' });
+    await confirmEmail(app, ada.email);
+  });
+  afterEach(() => app.dispose());
+
+  const checkout = (planId = 'pro') =>
+    call(app, 'POST', '/v1/session/stripe/create-checkout-session', {
+      token: ada.token,
+      body: { planId, email: ada.email },
+    });
+  const customerOfAda = async () => {
+    await checkout();
+    const sub = await app.deps.db
+      .selectFrom('subscriptions')
+      .select('provider_customer_id')
+      .where('user_id', '=', await userIdOf(app, ada.email))
+      .executeTakeFirstOrThrow();
+    return sub.provider_customer_id ?? '';
+  };
+  const nowSeconds = () => Math.floor(app.clock.now().getTime() / 1000);
+  const event = (type: string, object: Record<string, unknown>, id = `evt_${type}`) =>
+    JSON.stringify({ id, object: 'event', type, created: nowSeconds(), data: { object } });
+  const deliver = (
+    payload: string,
+    o: { secret?: string; timestamp?: number; signature?: string | null } = {},
+  ) => {
+    const signature =
+      o.signature === undefined
+        ? Stripe.webhooks.generateTestHeaderString({
+            payload,
+            secret: o.secret ?? WEBHOOK_SECRET,
+            timestamp: o.timestamp ?? nowSeconds(),
+          })
+        : o.signature;
+    return app.inject({
+      method: 'POST',
+      url: '/v1/webhooks/stripe',
+      payload,
+      headers: {
+        'content-type': 'application/json; charset=utf-8',
+        ...(signature !== null && { 'stripe-signature': signature }),
+      },
+    });
+  };
+  const activatePro = async (customer: string, cancelAtPeriodEnd = false) => {
+    stripe.subscriptions.set('sub_1', {
+      id: 'sub_1',
+      customer,
+      status: 'active',
+      price: 'price_pro',
+      periodStart: MARCH_1,
+      periodEnd: APRIL_1,
+      cancelAtPeriodEnd,
+    });
+    return deliver(
+      event('checkout.session.completed', {
+        id: 'cs_1',
+        object: 'checkout.session',
+        customer,
+        subscription: 'sub_1',
+      }),
+    );
+  };
+
+  it('opens Checkout in subscription mode for a customer made for the caller, once', async () => {
+    const res = await checkout();
+    expect(res.json<{ url: string }>().url).toMatch(/^https:\/\/checkout\.stripe\.test\//);
+    await checkout('starter');
+    const customers = stripe.calls.filter((c) => c.path === '/v1/customers');
+    expect(customers).toHaveLength(1);
+    expect(customers[0]?.form).toMatchObject({
+      email: 'ada@example.com',
+      'metadata[userId]': await userIdOf(app, ada.email),
+    });
+    const sessions = stripe.calls.filter((c) => c.path === '/v1/checkout/sessions');
+    expect(sessions[0]?.form).toMatchObject({
+      mode: 'subscription',
+      customer: 'cus_test_1',
+      'line_items[0][price]': 'price_pro',
+      'line_items[0][quantity]': '1',
+      'line_items[1][price]': 'price_pro_overage',
+      success_url: 'https://platen.example/admin/subscription',
+    });
+    expect(sessions[1]?.form['line_items[0][price]']).toBe('price_starter');
+    for (const c of stripe.calls) expect(c.idempotencyKey).toBeTruthy();
+  });
+
+  it('names Stripe in the plans and refuses the local provider’s path', async () => {
+    const plans = await call(app, 'GET', '/v1/subscription/plans', { token: ada.token });
+    expect(plans.json<{ link: string }[]>()[1]?.link).toBe(
+      '/v1/session/stripe/create-checkout-session',
+    );
+    const local = await call(app, 'POST', '/v1/session/local/create-checkout-session', {
+      token: ada.token,
+      body: { planId: 'pro' },
+    });
+    expect(local.statusCode).toBe(404);
+  });
+
+  it('activates the plan from a signed event, reading the subscription back', async () => {
+    const res = await activatePro(await customerOfAda());
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ received: true });
+    expect(await subscriptionOf(app, ada)).toMatchObject({
+      subscriptionPlan: { id: 'pro' },
+      status: 'ACTIVE',
+      autoRenewal: true,
+      providerSubscriptionId: 'sub_1',
+      endTime: '2026-04-01T09:00:00.000Z',
+    });
+    expect(
+      stripe.calls.some((c) => c.method === 'GET' && c.path === '/v1/subscriptions/sub_1'),
+    ).toBe(true);
+  });
+
+  it('refuses unsigned, wrongly signed, stale and re-serialised events, changing nothing', async () => {
+    const customer = await customerOfAda();
+    stripe.subscriptions.set('sub_1', {
+      id: 'sub_1',
+      customer,
+      status: 'active',
+      price: 'price_pro',
+      periodStart: MARCH_1,
+      periodEnd: APRIL_1,
+      cancelAtPeriodEnd: false,
+    });
+    const payload = event('customer.subscription.created', {
+      id: 'sub_1',
+      object: 'subscription',
+      customer,
+    });
+    const pretty = JSON.stringify(JSON.parse(payload), null, 2);
+    const attempts = [
+      await deliver(payload, { signature: null }),
+      await deliver(payload, { signature: 't=1,v1=deadbeef' }),
+      await deliver(payload, { secret: 'whsec_someone_else' }),
+      await deliver(payload, { timestamp: nowSeconds() - 301 }),
+      await app.inject({
+        method: 'POST',
+        url: '/v1/webhooks/stripe',
+        payload: pretty,
+        headers: {
+          'content-type': 'application/json',
+          'stripe-signature': Stripe.webhooks.generateTestHeaderString({
+            payload,
+            secret: WEBHOOK_SECRET,
+            timestamp: nowSeconds(),
+          }),
+        },
+      }),
+    ];
+    for (const res of attempts) {
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'WEBHOOK_SIGNATURE_INVALID' });
+    }
+    expect((await subscriptionOf(app, ada)).subscriptionPlan.id).toBe('free');
+    expect((await deliver(payload, { timestamp: nowSeconds() - 299 })).statusCode).toBe(200);
+    expect((await subscriptionOf(app, ada)).subscriptionPlan.id).toBe('pro');
+  });
+
+  it('applies a replayed event once', async () => {
+    const customer = await customerOfAda();
+    await activatePro(customer);
+    // Stripe now says "cancel at period end", but an old event id brings no new effect.
+    stripe.subscriptions.get('sub_1')!.cancelAtPeriodEnd = true;
+    await activatePro(customer, true);
+    expect((await subscriptionOf(app, ada)).status).toBe('ACTIVE');
+    const rows = await app.deps.db.selectFrom('provider_events').selectAll().execute();
+    expect(rows).toHaveLength(1);
+  });
+
+  it('applies concurrent duplicates once', async () => {
+    const customer = await customerOfAda();
+    stripe.subscriptions.set('sub_1', {
+      id: 'sub_1',
+      customer,
+      status: 'active',
+      price: 'price_pro',
+      periodStart: MARCH_1,
+      periodEnd: APRIL_1,
+      cancelAtPeriodEnd: false,
+    });
+    const payload = event('customer.subscription.created', {
+      id: 'sub_1',
+      object: 'subscription',
+      customer,
+    });
+    const answers = await Promise.all(Array.from({ length: 10 }, () => deliver(payload)));
+    expect(answers.every((r) => r.statusCode === 200)).toBe(true);
+    expect(await app.deps.db.selectFrom('provider_events').selectAll().execute()).toHaveLength(1);
+    expect((await subscriptionOf(app, ada)).subscriptionPlan.id).toBe('pro');
+  });
+
+  it('ends in Stripe’s current state when events arrive out of order', async () => {
+    const customer = await customerOfAda();
+    stripe.subscriptions.set('sub_1', {
+      id: 'sub_1',
+      customer,
+      status: 'active',
+      price: 'price_pro',
+      periodStart: MARCH_1,
+      periodEnd: APRIL_1,
+      cancelAtPeriodEnd: true,
+    });
+    const sub = { id: 'sub_1', object: 'subscription', customer };
+    await deliver(event('customer.subscription.updated', sub, 'evt_2'));
+    await deliver(event('customer.subscription.created', sub, 'evt_1'));
+    expect(await subscriptionOf(app, ada)).toMatchObject({
+      status: 'CANCELED',
+      autoRenewal: false,
+    });
+    stripe.subscriptions.get('sub_1')!.status = 'canceled';
+    await deliver(event('customer.subscription.deleted', sub, 'evt_4'));
+    await deliver(event('customer.subscription.updated', sub, 'evt_3'));
+    expect(await subscriptionOf(app, ada)).toMatchObject({
+      subscriptionPlan: { id: 'free' },
+      providerSubscriptionId: null,
+    });
+  });
+
+  it('answers unknown event types 200 and does nothing', async () => {
+    const res = await deliver(event('customer.created', { id: 'cus_9', object: 'customer' }));
+    expect(res.statusCode).toBe(200);
+    expect(await app.deps.db.selectFrom('provider_events').selectAll().execute()).toHaveLength(0);
+  });
+
+  it('cancels at period end through Stripe and opens the billing portal', async () => {
+    await activatePro(await customerOfAda());
+    const cancelled = await call(app, 'POST', '/v1/subscription/cancel', {
+      token: ada.token,
+      body: {},
+    });
+    expect(cancelled.json()).toMatchObject({ status: 'CANCELED', autoRenewal: false });
+    const update = stripe.calls.find(
+      (c) => c.method === 'POST' && c.path === '/v1/subscriptions/sub_1',
+    );
+    expect(update?.form).toEqual({ cancel_at_period_end: 'true' });
+    const portal = await call(app, 'POST', '/v1/session/stripe/billing-portal', {
+      token: ada.token,
+      body: { planId: 'PRO', email: ada.email },
+    });
+    expect(portal.json()).toEqual({ url: 'https://billing.stripe.test/p' });
+    const session = stripe.calls.find((c) => c.path === '/v1/billing_portal/sessions');
+    expect(session?.form).toMatchObject({ customer: 'cus_test_1' });
+  });
+
+  it('reports overage documents to Stripe as metered usage, each once', async () => {
+    await activatePro(await customerOfAda());
+    const userId = await userIdOf(app, ada.email);
+    await app.deps.db
+      .updateTable('subscriptions')
+      .set({ pdfs_generated_this_month: 4999 })
+      .where('user_id', '=', userId)
+      .execute();
+    for (let i = 0; i < 3; i += 1) await reserveDocument(app.deps.db, userId, app.clock.now());
+    await Promise.all([reportOverage(app.deps, userId), reportOverage(app.deps, userId)]);
+    await reserveDocument(app.deps.db, userId, app.clock.now());
+    await reportOverage(app.deps, userId);
+    const meters = stripe.calls.filter((c) => c.path === '/v1/billing/meter_events');
+    expect(meters.map((m) => m.form)).toEqual([
+      expect.objectContaining({
+        event_name: 'platen_overage_documents',
+        'payload[stripe_customer_id]': 'cus_test_1',
+        'payload[value]': '2',
+      }),
+      expect.objectContaining({ 'payload[value]': '1' }),
+    ]);
+  });
+});
