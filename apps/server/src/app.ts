@@ -19,6 +19,7 @@ import { templatesRoutes } from './modules/templates/templates.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import csrf from './plugins/csrf.ts';
 import errorHandler from './plugins/error-handler.ts';
+import metrics from './plugins/metrics.ts';
 import openapi from './plugins/openapi.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { requireSession } from './plugins/session-guard.ts';
@@ -53,12 +54,17 @@ export const buildApp = async (config: Config, overrides: Partial<Deps> = {}): P
   app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Every answer names its request, so a user's report can be found in the logs.
+  app.addHook('onSend', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+  });
   app.addHook('onClose', async () => {
     await deps.pdfPool.close();
     await deps.db.destroy();
   });
 
   await app.register(errorHandler);
+  await app.register(metrics, { deps });
   await app.register(helmet, securityHeaders(config));
   await app.register(cookie);
   await app.register(csrf, { secureCookie: config.appUrl.startsWith('https://') });

@@ -26,6 +26,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(6000),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   STRIPE_SECRET_KEY: z
     .string()
     .regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_… or rk_…)')
@@ -88,6 +89,8 @@ export type Config = {
   maxUploadBytes: number;
   trustProxy: boolean;
   logLevel: string;
+  /** Bearer token for /metrics; in production /metrics exists only when it is set. */
+  metricsToken: string | undefined;
   /** Generate calls one API key may make per minute (SECURITY.md §22). */
   apiRateLimitPerMinute: number;
   /** Where the built web app lives (apps/web/dist unless set); absent in API-only tests. */
@@ -131,6 +134,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     apiRateLimitPerMinute: e.API_RATE_LIMIT_PER_MINUTE,
+    metricsToken: e.METRICS_TOKEN,
     webDistDir: e.WEB_DIST_DIR ?? fileURLToPath(new URL('../../web/dist', import.meta.url)),
     stripe: stripeConfig(env, e),
   };

@@ -11,6 +11,7 @@ import { createOutboxMailer } from './modules/mail/outbox-mailer.ts';
 import { createSmtpMailer } from './modules/mail/smtp-mailer.ts';
 import { createRateLimiter, type RateLimiter } from './modules/rate-limits/rate-limiter.ts';
 import { createPdfPool, type PdfPool } from './pdf-pool/pdf-pool.ts';
+import { createMetrics, type Metrics } from './plugins/metrics.ts';
 
 /** Everything the modules need from the outside world, built once per app. */
 export type Deps = {
@@ -24,6 +25,7 @@ export type Deps = {
   /** Stripe, the offline `local` provider, or none (production without Stripe). */
   payments: PaymentProvider | undefined;
   pdfPool: PdfPool;
+  metrics: Metrics;
 };
 
 /**
@@ -47,5 +49,6 @@ export const createDeps = (config: Config, overrides: Partial<Deps> = {}): Deps 
       ? overrides.payments
       : createPaymentProvider(config, { db, clock, secrets });
   const pdfPool = overrides.pdfPool ?? createPdfPool();
-  return { config, payments, db, clock, log, secrets, mailer, limiter, pdfPool };
+  const metrics = overrides.metrics ?? createMetrics();
+  return { config, payments, db, clock, log, secrets, mailer, limiter, pdfPool, metrics };
 };

@@ -53,6 +53,7 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   logLevel: 'silent',
   webDistDir: undefined,
   apiRateLimitPerMinute: 6000,
+  metricsToken: undefined,
   ...overrides,
 });
 

@@ -27,13 +27,21 @@ const openSqlite = (file: string) => {
   return new SqliteDialect({ database: sqlite });
 };
 
-export const openDatabase = (target: DatabaseTarget): Db =>
-  new Kysely<Tables>({
-    dialect:
-      target.kind === 'sqlite'
-        ? openSqlite(target.file)
-        : new PostgresDialect({ pool: new pg.Pool({ connectionString: target.url, max: 10 }) }),
-  });
+const postgresPools = new WeakMap<Db, pg.Pool>();
+
+export const openDatabase = (target: DatabaseTarget): Db => {
+  if (target.kind === 'sqlite') return new Kysely<Tables>({ dialect: openSqlite(target.file) });
+  const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+  const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
+  postgresPools.set(db, pool);
+  return db;
+};
+
+/** Connections of the PostgreSQL pool by state, for the metrics; empty on SQLite. */
+export const databasePoolStats = (db: Db): Record<string, number> => {
+  const pool = postgresPools.get(db);
+  return pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } : {};
+};
 
 /** Brings the schema up to date; runs at every start, so a new version migrates itself. */
 export const migrateToLatest = async (db: Db): Promise<void> => {

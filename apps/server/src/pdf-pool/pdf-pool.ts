@@ -16,6 +16,8 @@ export type PdfPool = {
   fillDocument: (
     input: Parameters<typeof tasks.fillDocument>[0],
   ) => Promise<FilledDocument | EngineRefusal>;
+  /** Tasks waiting for a free worker. */
+  queueSize: () => number;
   close: () => Promise<void>;
 };
 
@@ -71,6 +73,7 @@ export const createPdfPool = (): PdfPool => {
   return {
     prepareTemplate: (input) => run('prepareTemplate', input),
     fillDocument: (input) => run('fillDocument', input),
+    queueSize: () => pool?.queueSize ?? 0,
     close: async () => {
       await pool?.destroy();
       pool = undefined;

@@ -70,7 +70,10 @@ export const createDocumentsService = (deps: Deps) => {
     const reservedAt = deps.clock.now();
     if (!(await reserveDocument(deps.db, userId, reservedAt))) throw await quotaExceeded(userId);
     try {
-      return await fill(input, { strict: body.strict ?? false });
+      const started = process.hrtime.bigint();
+      const document = await fill(input, { strict: body.strict ?? false });
+      deps.metrics.documentGenerated(Number(process.hrtime.bigint() - started) / 1e9);
+      return document;
     } catch (error) {
       await releaseDocument(deps.db, userId, reservedAt);
       throw error;
