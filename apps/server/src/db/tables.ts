@@ -182,6 +182,20 @@ export type TemplateFileTable = {
   pdf: Buffer;
 };
 
+export type TemplateStampTable = {
+  id: string;
+  template_id: string;
+  /** Drawing order: later stamps lie on top. */
+  position: number;
+  page: number;
+  rect_x: number;
+  rect_y: number;
+  rect_width: number;
+  rect_height: number;
+  /** Re-encoded PNG. */
+  png: Buffer;
+};
+
 /** Documents generated per account and calendar month (UTC), for the usage history. */
 export type UsageMonthTable = {
   user_id: string;
@@ -201,6 +215,7 @@ export type Tables = {
   mail_outbox: MailOutboxTable;
   templates: TemplateTable;
   template_files: TemplateFileTable;
+  template_stamps: TemplateStampTable;
   usage_months: UsageMonthTable;
   vouchers: VoucherTable;
   voucher_redemptions: VoucherRedemptionTable;

@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as createAccounts from './0001_create_accounts.ts';
 import * as createTemplates from './0002_create_templates.ts';
 import * as billing from './0003_billing.ts';
+import * as createTemplateStamps from './0004_create_template_stamps.ts';
 
 /** Every migration, in order. Never edit one that has been released; add the next instead. */
 export const migrations: Record<string, Migration> = {
   '0001_create_accounts': createAccounts,
   '0002_create_templates': createTemplates,
   '0003_billing': billing,
+  '0004_create_template_stamps': createTemplateStamps,
 };
