@@ -1,16 +1,36 @@
-import { IconFileText } from '@tabler/icons-react';
+import { Alert, Card, Skeleton, Stack, Title } from '@mantine/core';
 import { useParams } from 'react-router';
-import { PlaceholderFrame } from '../../components/feedback/PlaceholderFrame.tsx';
+import { DocumentForm } from '../../features/document-form/components/DocumentForm.tsx';
+import { useTemplate } from '../../features/template-editor/api/get-template.ts';
+import { TemplateDetailsPage } from '../../features/template-editor/components/TemplateDetailsPage.tsx';
+import { errorMessage } from '../../lib/api-error.ts';
 
 export default function TemplateDetailsRoute() {
   const { templateName = '' } = useParams();
+  const template = useTemplate(templateName);
+  if (template.data) {
+    return (
+      <TemplateDetailsPage
+        key={template.data.id}
+        template={template.data}
+        renderForm={(t) => <DocumentForm key={t.lastUpdate} payload={t.api} apiKey={t.apiKey} />}
+      />
+    );
+  }
   return (
-    <PlaceholderFrame
-      heading={templateName}
-      description="Template details and editor"
-      icon={<IconFileText size={26} />}
-      emptyTitle="The editor is on its way"
-      emptyDescription="The pages of this template, its fields and its API will appear here."
-    />
+    <Stack gap="md">
+      <Title order={2} size="h3">
+        {templateName}
+      </Title>
+      {template.isError ? (
+        <Alert color="red" title="This template cannot be opened">
+          {errorMessage(template.error)}
+        </Alert>
+      ) : (
+        <Card aria-busy>
+          <Skeleton h={480} />
+        </Card>
+      )}
+    </Stack>
   );
 }

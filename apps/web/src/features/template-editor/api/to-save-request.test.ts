@@ -2,6 +2,7 @@ import type { TemplateInput } from '@platen/contract';
 import { describe, expect, it } from 'vitest';
 import { configureBox } from '../model/commands.ts';
 import type { BoxId } from '../model/editor-state.ts';
+import { addStamp } from '../model/stamp-commands.ts';
 import { docWith } from '../model/test-fixtures.ts';
 import { toDocument, toSaveRequest } from './to-save-request.ts';
 
@@ -29,7 +30,41 @@ describe('the save mapper', () => {
           fontColor: '#000000',
         },
       ],
+      stamps: [],
     });
+  });
+
+  it('sends stamps: new ones with their picture, saved ones by id without it', () => {
+    const doc = toDocument({
+      inputs: [],
+      stamps: [
+        {
+          id: uuid,
+          page: 1,
+          rectX: 1,
+          rectY: 2,
+          rectWidth: 30,
+          rectHeight: 40,
+          image: 'data:image/png;base64,AA',
+        },
+      ],
+    });
+    const added = addStamp(doc, {
+      page: 2,
+      rect: { x: 5, y: 6, width: 7, height: 8 },
+      image: 'data:image/gif;base64,R0',
+    });
+    expect(toSaveRequest('T', added.doc).stamps).toEqual([
+      { id: uuid, page: 1, rectX: 1, rectY: 2, rectWidth: 30, rectHeight: 40 },
+      {
+        page: 2,
+        rectX: 5,
+        rectY: 6,
+        rectWidth: 7,
+        rectHeight: 8,
+        image: 'data:image/gif;base64,R0',
+      },
+    ]);
   });
 
   it('groups linked-text boxes by label in box order, preferring a UUID id', () => {

@@ -2,6 +2,8 @@ import {
   fieldTypes,
   type FieldType,
   type SaveTemplateBody,
+  type Stamp as TemplateStamp,
+  type StampBody,
   type TemplateInput,
   type TemplateInputBody,
   type TemplateResponse,
@@ -13,6 +15,7 @@ import {
   type BoxId,
   type EditorDocument,
   type FieldBox,
+  type Stamp,
 } from '../model/editor-state.ts';
 
 /*
@@ -48,14 +51,27 @@ const boxesOfInput = (input: TemplateInput): FieldBox[] => {
   }));
 };
 
+const stampOf = (stamp: TemplateStamp): Stamp => ({
+  id: stamp.id as BoxId,
+  savedId: stamp.id,
+  page: stamp.page,
+  rect: { x: stamp.rectX, y: stamp.rectY, width: stamp.rectWidth, height: stamp.rectHeight },
+  image: stamp.image,
+  isImageChanged: false,
+});
+
 /** The editor document of a template as the server sent it. */
-export const toDocument = (template: Pick<TemplateResponse, 'inputs'>): EditorDocument => {
+export const toDocument = (
+  template: Pick<TemplateResponse, 'inputs'> & { stamps?: readonly TemplateStamp[] },
+): EditorDocument => {
   const boxes = template.inputs.flatMap(boxesOfInput);
+  const stamps = (template.stamps ?? []).map(stampOf);
   return {
     ...emptyDocument(),
     boxes: Object.fromEntries(boxes.map((box) => [box.id, box])),
     order: boxes.map((box) => box.id),
-    nextNumber: boxes.length + 1,
+    stamps: Object.fromEntries(stamps.map((stamp) => [stamp.id, stamp])),
+    nextNumber: boxes.length + stamps.length + 1,
   };
 };
 
@@ -119,8 +135,24 @@ const groupIntoFields = (doc: EditorDocument): FieldBox[][] => {
   return groups;
 };
 
+/** A saved stamp whose picture did not change goes up without it (the server keeps it). */
+const toStampBody = (stamp: Stamp): StampBody => {
+  const rect = roundRect(stamp.rect);
+  const keepsPicture = stamp.savedId !== undefined && !stamp.isImageChanged;
+  return {
+    ...(stamp.savedId && { id: stamp.savedId }),
+    page: stamp.page,
+    rectX: rect.x,
+    rectY: rect.y,
+    rectWidth: rect.width,
+    rectHeight: rect.height,
+    ...(!keepsPicture && { image: stamp.image }),
+  };
+};
+
 /** The PUT /v1/template body for a document (run SPEC §5's check before sending it). */
 export const toSaveRequest = (templateName: string, doc: EditorDocument): SaveTemplateBody => ({
   templateName,
   inputs: groupIntoFields(doc).map(toInput),
+  stamps: Object.values(doc.stamps).map(toStampBody),
 });

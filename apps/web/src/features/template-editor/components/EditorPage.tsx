@@ -31,7 +31,13 @@ const useIsNearView = (ref: React.RefObject<HTMLElement | null>) => {
 
 const Draft = ({ page }: { page: number }) => {
   const { store, scale } = useEditor();
-  const draft = useEditorSelector(store, (state) => draftRect(state.interaction));
+  // Other pages read null and do not re-render while this one draws.
+  const interaction = useEditorSelector(store, (state) =>
+    state.interaction.kind === 'drawing' && state.interaction.page === page
+      ? state.interaction
+      : null,
+  );
+  const draft = interaction ? draftRect(interaction) : undefined;
   if (!draft || draft.page !== page) return null;
   return (
     <div className={classes.draft} style={rectToCss(draft.rect, scale)} data-testid="draft-box" />

@@ -23,46 +23,48 @@ export const FieldBoxView = memo(function FieldBoxView({ id }: { id: BoxId }) {
   const isInteractive = isEditing && layer === 'fields';
   const name = box.label || 'Unlabelled';
   const kind = box.type ? FIELD_TYPE_LABELS[box.type] : 'no type';
+  const css = rectToCss(box.rect, scale);
   const style = {
-    ...rectToCss(box.rect, scale),
+    ...css,
     '--box-color': fieldColorVar(box.type),
     opacity: layer === 'stamps' ? 0.45 : 1,
   } as CSSProperties;
   return (
-    <div
-      className={classes.box}
-      style={style}
-      data-item-id={id}
-      data-testid="field-box"
-      data-label={box.label}
-      data-selected={isSelected && isInteractive}
-      data-invalid={isInvalid}
-      data-interactive={isInteractive}
-      role={isInteractive ? 'button' : undefined}
-      tabIndex={isInteractive ? 0 : undefined}
-      aria-label={isInteractive ? `${name} field, ${kind}` : undefined}
-      aria-pressed={isInteractive ? isSelected : undefined}
-      onFocus={isInteractive ? () => store.select(id) : undefined}
-    >
-      {isSelected && isInteractive && <span className={classes.tag}>{kind}</span>}
-      <span className={classes.label}>{box.label}</span>
+    <>
+      <div
+        className={classes.box}
+        style={style}
+        data-item-id={id}
+        data-testid="field-box"
+        data-label={box.label}
+        data-selected={isSelected && isInteractive}
+        data-invalid={isInvalid}
+        data-interactive={isInteractive}
+        role={isInteractive ? 'button' : undefined}
+        tabIndex={isInteractive ? 0 : undefined}
+        aria-label={isInteractive ? `${name} field, ${kind}` : undefined}
+        aria-pressed={isInteractive ? isSelected : undefined}
+        onFocus={isInteractive ? () => store.select(id) : undefined}
+      >
+        {isSelected && isInteractive && <span className={classes.tag}>{kind}</span>}
+        <span className={classes.label}>{box.label}</span>
+        {isSelected && isInteractive && <Handles id={id} />}
+      </div>
       {isSelected && isInteractive && (
-        <>
-          <Handles id={id} />
-          <ActionIcon
-            className={classes.remove}
-            size="sm"
-            color="red"
-            variant="filled"
-            aria-label={`Delete field ${name}`}
-            data-no-drag
-            onPointerDown={(event) => event.stopPropagation()}
-            onClick={() => requestDelete(id)}
-          >
-            <IconTrash size={14} aria-hidden />
-          </ActionIcon>
-        </>
+        <ActionIcon
+          className={classes.remove}
+          style={{ left: css.left + css.width + 6, top: css.top - 12 }}
+          size="sm"
+          color="red"
+          variant="filled"
+          aria-label={`Delete field ${name}`}
+          data-no-drag
+          onPointerDown={(event) => event.stopPropagation()}
+          onClick={() => requestDelete(id)}
+        >
+          <IconTrash size={14} aria-hidden />
+        </ActionIcon>
       )}
-    </div>
+    </>
   );
 });

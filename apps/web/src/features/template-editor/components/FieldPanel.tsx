@@ -155,6 +155,7 @@ export const FieldPanel = ({ id }: { id: BoxId }) => {
         label="Font colour"
         value={box.fontColor}
         format="hex"
+        eyeDropperButtonProps={{ 'aria-label': 'Pick the colour from the screen' }}
         onChange={(value) =>
           /^#[0-9a-f]{6}$/i.test(value) && set({ fontColor: value.toLowerCase() })
         }

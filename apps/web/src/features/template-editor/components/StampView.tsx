@@ -15,40 +15,42 @@ export const StampView = memo(function StampView({ id }: { id: BoxId }) {
   const isSelected = useEditorSelector(store, (state) => state.selectedId === id);
   if (!stamp) return null;
   const isInteractive = isEditing && layer === 'stamps';
+  const css = rectToCss(stamp.rect, scale);
   return (
-    <div
-      className={classes.stamp}
-      style={{
-        ...rectToCss(stamp.rect, scale),
-        ['--box-color' as string]: 'var(--mantine-color-violet-6)',
-      }}
-      data-item-id={id}
-      data-testid="stamp"
-      data-selected={isSelected && isInteractive}
-      data-interactive={isInteractive}
-      role={isInteractive ? 'button' : undefined}
-      tabIndex={isInteractive ? 0 : undefined}
-      aria-label={isInteractive ? `Stamp on page ${stamp.page}` : undefined}
-      onFocus={isInteractive ? () => store.select(id) : undefined}
-    >
-      {stamp.image && <img src={stamp.image} alt="" draggable={false} />}
+    <>
+      <div
+        className={classes.stamp}
+        style={{
+          ...css,
+          ['--box-color' as string]: 'var(--mantine-color-violet-6)',
+        }}
+        data-item-id={id}
+        data-testid="stamp"
+        data-selected={isSelected && isInteractive}
+        data-interactive={isInteractive}
+        role={isInteractive ? 'button' : undefined}
+        tabIndex={isInteractive ? 0 : undefined}
+        aria-label={isInteractive ? `Stamp on page ${stamp.page}` : undefined}
+        onFocus={isInteractive ? () => store.select(id) : undefined}
+      >
+        {stamp.image && <img src={stamp.image} alt="" draggable={false} />}
+        {isSelected && isInteractive && <Handles id={id} />}
+      </div>
       {isSelected && isInteractive && (
-        <>
-          <Handles id={id} />
-          <ActionIcon
-            className={classes.remove}
-            size="sm"
-            color="red"
-            variant="filled"
-            aria-label="Delete stamp"
-            data-no-drag
-            onPointerDown={(event) => event.stopPropagation()}
-            onClick={() => requestDelete(id)}
-          >
-            <IconTrash size={14} aria-hidden />
-          </ActionIcon>
-        </>
+        <ActionIcon
+          className={classes.remove}
+          style={{ left: css.left + css.width + 6, top: css.top - 12 }}
+          size="sm"
+          color="red"
+          variant="filled"
+          aria-label="Delete stamp"
+          data-no-drag
+          onPointerDown={(event) => event.stopPropagation()}
+          onClick={() => requestDelete(id)}
+        >
+          <IconTrash size={14} aria-hidden />
+        </ActionIcon>
       )}
-    </div>
+    </>
   );
 });

@@ -1,0 +1,152 @@
+import {
+  ActionIcon,
+  Button,
+  Card,
+  Fieldset,
+  Grid,
+  Group,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useComputedColorScheme } from '@mantine/core';
+import { IconFileTypePdf, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { LazyAceJsonView } from '../../../components/code-view/LazyAceJsonView.tsx';
+import { readAceTheme } from '../../../components/code-view/editor-theme.ts';
+import { openPdfInNewTab, showGenerationError } from '../../../components/files/open-pdf.tsx';
+import { generatePdf } from '../api/generate-document.ts';
+import { blankLike } from '../model/field-kinds.ts';
+import { ValueInput } from './ValueInput.tsx';
+
+type Payload = { templateName: string; fields: Record<string, unknown> };
+
+type DocumentFormProps = { payload: Payload; apiKey: string };
+
+const ArrayInput = ({
+  name,
+  items,
+  onChange,
+}: {
+  name: string;
+  items: unknown[];
+  onChange: (next: unknown[]) => void;
+}) => (
+  <Fieldset legend={name} variant="filled">
+    <Stack gap="xs">
+      {items.map((item, index) => (
+        <Group key={index} align="flex-end" wrap="nowrap" gap="xs">
+          <div style={{ flex: 1 }}>
+            <ValueInput
+              name={name}
+              label={`${name} ${index + 1}`}
+              value={item}
+              onChange={(value) => onChange(items.map((old, i) => (i === index ? value : old)))}
+            />
+          </div>
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            aria-label={`Remove ${name} ${index + 1}`}
+            onClick={() => onChange(items.filter((_, i) => i !== index))}
+          >
+            <IconTrash size={16} aria-hidden />
+          </ActionIcon>
+        </Group>
+      ))}
+      <Button
+        variant="light"
+        size="compact-sm"
+        leftSection={<IconPlus size={14} aria-hidden />}
+        onClick={() => onChange([...items, blankLike(items)])}
+        w="fit-content"
+      >
+        Add {name}
+      </Button>
+    </Stack>
+  </Fieldset>
+);
+
+/**
+ * SPEC §2 Form tab: a form built from the template's api payload (typing rules of SPEC §5),
+ * a live JSON preview, and Generate, which opens the PDF in a new tab.
+ */
+export const DocumentForm = ({ payload, apiKey }: DocumentFormProps) => {
+  const [fields, setFields] = useState<Record<string, unknown>>(payload.fields);
+  const [isGenerating, setIsGenerating] = useState(false);
+  const scheme = useComputedColorScheme('dark');
+  const body = { templateName: payload.templateName, fields };
+  const set = (name: string) => (value: unknown) => setFields((old) => ({ ...old, [name]: value }));
+
+  const generate = async () => {
+    setIsGenerating(true);
+    try {
+      openPdfInNewTab(await generatePdf(body, apiKey));
+    } catch (error) {
+      showGenerationError(error);
+    } finally {
+      setIsGenerating(false);
+    }
+  };
+
+  return (
+    <Grid gutter="md">
+      <Grid.Col span={{ base: 12, lg: 6 }}>
+        <Card withBorder>
+          <form
+            onSubmit={(event) => {
+              event.preventDefault();
+              void generate();
+            }}
+          >
+            <Stack gap="sm">
+              <Title order={3} size="h5">
+                Form
+              </Title>
+              <TextInput label="templateName" value={payload.templateName} readOnly disabled />
+              {Object.keys(fields).length === 0 && (
+                <Text size="sm" c="dimmed">
+                  This template has no fields yet: draw some in Edit template.
+                </Text>
+              )}
+              {Object.entries(fields).map(([name, value]) =>
+                Array.isArray(value) ? (
+                  <ArrayInput key={name} name={name} items={value} onChange={set(name)} />
+                ) : (
+                  <ValueInput
+                    key={name}
+                    name={name}
+                    label={name}
+                    value={value}
+                    onChange={set(name)}
+                  />
+                ),
+              )}
+              <Button
+                type="submit"
+                loading={isGenerating}
+                leftSection={<IconFileTypePdf size={16} aria-hidden />}
+              >
+                Generate
+              </Button>
+            </Stack>
+          </form>
+        </Card>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, lg: 6 }}>
+        <Card withBorder>
+          <Title order={3} size="h5" mb="sm">
+            Payload
+          </Title>
+          <LazyAceJsonView
+            value={JSON.stringify(body, null, 2)}
+            theme={readAceTheme(scheme)}
+            label="Payload preview"
+            height={420}
+          />
+        </Card>
+      </Grid.Col>
+    </Grid>
+  );
+};

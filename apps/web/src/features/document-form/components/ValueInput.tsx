@@ -1,0 +1,74 @@
+import { Checkbox, Image, NumberInput, Stack, Textarea, TextInput } from '@mantine/core';
+import { hasImagePreview, kindOf, toDateInputValue } from '../model/field-kinds.ts';
+
+type ValueInputProps = {
+  name: string;
+  label: string;
+  value: unknown;
+  onChange: (value: unknown) => void;
+};
+
+/** One value of the payload, edited with the input its name and example call for. */
+export const ValueInput = ({ name, label, value, onChange }: ValueInputProps) => {
+  const kind = kindOf(name, value);
+  const text = typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
+  switch (kind) {
+    case 'checkbox':
+      return (
+        <Checkbox
+          label={label}
+          checked={value === true}
+          onChange={(e) => onChange(e.currentTarget.checked)}
+        />
+      );
+    case 'number':
+      return (
+        <NumberInput
+          label={label}
+          value={typeof value === 'number' ? value : ''}
+          onChange={(v) => onChange(typeof v === 'number' ? v : 0)}
+        />
+      );
+    case 'textarea':
+      return (
+        <Textarea
+          label={label}
+          value={text}
+          autosize
+          minRows={3}
+          maxRows={10}
+          onChange={(e) => onChange(e.currentTarget.value)}
+        />
+      );
+    case 'date':
+      return (
+        <TextInput
+          type="date"
+          label={label}
+          value={toDateInputValue(value)}
+          onChange={(e) => onChange(e.currentTarget.value)}
+        />
+      );
+    default:
+      return (
+        <Stack gap={6}>
+          <TextInput
+            type={kind}
+            label={label}
+            value={text}
+            onChange={(e) => onChange(e.currentTarget.value)}
+          />
+          {hasImagePreview(name) && text && (
+            <Image
+              src={text}
+              alt={`Preview of ${label}`}
+              h={96}
+              w="auto"
+              fit="contain"
+              radius="sm"
+            />
+          )}
+        </Stack>
+      );
+  }
+};

@@ -1,0 +1,36 @@
+/** How one value of the api payload is edited (SPEC §5 "Dynamic form typing"). */
+export type FieldKind = 'checkbox' | 'number' | 'email' | 'url' | 'date' | 'textarea' | 'text';
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const DATE = /^\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+export const LONG_TEXT_CHARS = 120;
+
+/**
+ * SPEC §5, in its order: booleans → checkbox; numbers → number; e-mail-shaped → email; names
+ * containing url or image → url; date-shaped → date; over 120 characters → textarea; else text.
+ */
+export const kindOf = (name: string, value: unknown): FieldKind => {
+  if (typeof value === 'boolean') return 'checkbox';
+  if (typeof value === 'number') return 'number';
+  const text = typeof value === 'string' ? value : '';
+  if (EMAIL.test(text)) return 'email';
+  if (/url|image/i.test(name)) return 'url';
+  if (DATE.test(text)) return 'date';
+  if (text.length > LONG_TEXT_CHARS) return 'textarea';
+  return 'text';
+};
+
+/** SPEC §5: names containing image, avatar or photo show a preview of the picture. */
+export const hasImagePreview = (name: string): boolean => /image|avatar|photo/i.test(name);
+
+/** A date input holds YYYY-MM-DD; a date-time example keeps its day. */
+export const toDateInputValue = (value: unknown): string =>
+  typeof value === 'string' ? value.slice(0, 10) : '';
+
+/** A new array item shaped like the existing ones (an empty string for an empty list). */
+export const blankLike = (items: readonly unknown[]): unknown => {
+  const sample = items[0];
+  if (typeof sample === 'boolean') return false;
+  if (typeof sample === 'number') return 0;
+  return '';
+};

@@ -1,0 +1,128 @@
+import {
+  ActionIcon,
+  Anchor,
+  Button,
+  Card,
+  Code,
+  CopyButton,
+  Group,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import type { TemplateResponse } from '@platen/contract';
+import { IconCheck, IconCopy, IconExternalLink, IconFileTypePdf } from '@tabler/icons-react';
+import { useState } from 'react';
+import { showAlertDialog } from '../../../components/dialogs/alert-dialog.tsx';
+import { openPdfInNewTab, showGenerationError } from '../../../components/files/open-pdf.tsx';
+import { fetchTryout } from '../api/template-files.ts';
+
+const copied = (what: string) =>
+  void showAlertDialog({
+    kind: 'success',
+    title: 'Success',
+    message: `${what} copied to clipboard.`,
+  });
+
+const CopyIcon = ({ value, label, what }: { value: string; label: string; what: string }) => (
+  <CopyButton value={value}>
+    {({ copied: isCopied, copy }) => (
+      <Tooltip label={isCopied ? 'Copied' : label}>
+        <ActionIcon
+          variant="subtle"
+          aria-label={label}
+          onClick={() => {
+            copy();
+            copied(what);
+          }}
+        >
+          {isCopied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
+        </ActionIcon>
+      </Tooltip>
+    )}
+  </CopyButton>
+);
+
+/** SPEC §2 Api tab: the key (hidden until asked), the docs, an example PDF and the curl call. */
+export const ApiTab = ({ template }: { template: TemplateResponse }) => {
+  const [isKeyShown, setIsKeyShown] = useState(false);
+  const [isGenerating, setIsGenerating] = useState(false);
+  const tryout = async () => {
+    setIsGenerating(true);
+    try {
+      openPdfInNewTab(await fetchTryout(template.templateName));
+    } catch (error) {
+      showGenerationError(error);
+    } finally {
+      setIsGenerating(false);
+    }
+  };
+  return (
+    <Stack gap="md" maw={900}>
+      <Card withBorder>
+        <Stack gap="sm">
+          <Title order={3} size="h5">
+            API key
+          </Title>
+          <Group gap="xs" wrap="nowrap" align="flex-end">
+            <TextInput
+              label="API key"
+              readOnly
+              value={isKeyShown ? template.apiKey : '•'.repeat(24)}
+              style={{ flex: 1 }}
+              styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+              data-testid="api-key"
+            />
+            <CopyIcon value={template.apiKey} label="Copy API key" what="API Key" />
+          </Group>
+          <Switch
+            label="Show API key"
+            checked={isKeyShown}
+            onChange={(event) => setIsKeyShown(event.currentTarget.checked)}
+          />
+          <Text size="sm" c="dimmed">
+            Send it in the <Code>x-api-key</Code> header. Every endpoint is described in the{' '}
+            <Anchor href="/docs" target="_blank" rel="noopener">
+              API documentation <IconExternalLink size={12} aria-hidden />
+            </Anchor>
+            .
+          </Text>
+        </Stack>
+      </Card>
+      <Card withBorder>
+        <Stack gap="sm">
+          <Group justify="space-between">
+            <Title order={3} size="h5">
+              Try it
+            </Title>
+            <Button
+              leftSection={<IconFileTypePdf size={16} aria-hidden />}
+              loading={isGenerating}
+              onClick={() => void tryout()}
+            >
+              Generate example PDF
+            </Button>
+          </Group>
+          <Group justify="space-between" wrap="nowrap" align="flex-start">
+            <Text size="sm">cURL example</Text>
+            <CopyIcon value={template.curlCall} label="Copy cURL command" what="cURL command" />
+          </Group>
+          <Code
+            block
+            data-testid="curl-call"
+            style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}
+          >
+            {template.curlCall}
+          </Code>
+          <Text size="sm" c="dimmed">
+            This command generates a real document from the example payload and counts it in your
+            plan. The example PDF above is marked SAMPLE and is not counted.
+          </Text>
+        </Stack>
+      </Card>
+    </Stack>
+  );
+};

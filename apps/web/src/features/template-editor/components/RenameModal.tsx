@@ -1,0 +1,61 @@
+import { Button, Modal, Stack, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { showAlertDialog } from '../../../components/dialogs/alert-dialog.tsx';
+import { paths } from '../../../config/paths.ts';
+import { useRenameTemplate } from '../api/rename-template.ts';
+
+type RenameModalProps = { templateName: string; isOpen: boolean; onClose: () => void };
+
+/** SPEC §2 "Change template name"; §4: success goes to the new URL; §8 for the texts. */
+export const RenameModal = ({ templateName, isOpen, onClose }: RenameModalProps) => {
+  const [name, setName] = useState(templateName);
+  const rename = useRenameTemplate();
+  const navigate = useNavigate();
+
+  const submit = async () => {
+    if (!name.trim()) return;
+    try {
+      const renamed = await rename.mutateAsync({ templateName, name: name.trim() });
+      onClose();
+      await showAlertDialog({
+        kind: 'success',
+        title: 'Success!',
+        message: 'The template name has been updated.',
+      });
+      await navigate(paths.template(renamed.templateName), { replace: true });
+    } catch {
+      onClose();
+      await showAlertDialog({
+        kind: 'error',
+        title: 'Error!',
+        message: 'An error occurred while updating the template name.',
+      });
+    }
+  };
+
+  return (
+    <Modal opened={isOpen} onClose={onClose} title="Change template name" centered radius="md">
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <Stack>
+          <TextInput
+            label="Template name"
+            value={name}
+            onChange={(event) => setName(event.currentTarget.value)}
+            data-autofocus
+            withAsterisk
+            error={name.trim() ? undefined : 'Please give the template a name.'}
+          />
+          <Button type="submit" loading={rename.isPending} disabled={!name.trim()}>
+            Save name
+          </Button>
+        </Stack>
+      </form>
+    </Modal>
+  );
+};

@@ -1,0 +1,178 @@
+import { Button, Drawer, Group, Stack, Tabs, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import type { TemplateResponse } from '@platen/contract';
+import { IconAdjustments, IconPencil } from '@tabler/icons-react';
+import { useMemo, useState, type ReactNode } from 'react';
+import { useDeleteItem } from '../hooks/use-delete-item.ts';
+import { useEditorKeyboard } from '../hooks/use-editor-keyboard.ts';
+import { useEditorSession, type EditorTab } from '../hooks/use-editor-session.ts';
+import { useTemplateActions } from '../hooks/use-template-actions.ts';
+import { useZoom } from '../hooks/use-zoom.ts';
+import { ApiTab } from './ApiTab.tsx';
+import { EditorContext, type EditorContextValue } from './editor-context.ts';
+import { EditorCanvas } from './EditorCanvas.tsx';
+import { RenameModal } from './RenameModal.tsx';
+import { ReplaceModal } from './ReplaceModal.tsx';
+import { OptionsBody, SidePanel, UndoRedo } from './SidePanel.tsx';
+import { TemplateMenus } from './TemplateMenus.tsx';
+import { ZoomControl } from './ZoomControl.tsx';
+
+/** SPEC §9: under 1024 px wide the editor uses its mobile layout. */
+export const MOBILE_QUERY = '(max-width: 1023.98px)';
+
+type TemplateDetailsPageProps = {
+  template: TemplateResponse;
+  /** The Form tab's content, composed by the route (features do not import each other). */
+  renderForm: (template: TemplateResponse) => ReactNode;
+};
+
+/** SPEC §2 Template details: tabs, menus, the pages with their fields, and the side panel. */
+export const TemplateDetailsPage = ({ template, renderForm }: TemplateDetailsPageProps) => {
+  const session = useEditorSession(template);
+  const { store, tab, isEditing } = session;
+  const isMobile = useMediaQuery(MOBILE_QUERY) ?? false;
+  const zoom = useZoom(template.pages);
+  const [modal, setModal] = useState<'rename' | 'replace' | null>(null);
+  const [isOptionsOpen, setIsOptionsOpen] = useState(false);
+  const deleteItem = useDeleteItem(store, template.templateName);
+  const actions = useTemplateActions(template.templateName);
+  const layer = tab === 'stamps' ? 'stamps' : 'fields';
+  const editor = useMemo<EditorContextValue>(
+    () => ({ store, scale: zoom.scale, isEditing, layer, requestDelete: (id) => deleteItem(id) }),
+    [store, zoom.scale, isEditing, layer, deleteItem],
+  );
+  useEditorKeyboard({
+    store,
+    isActive: isEditing,
+    requestDelete: deleteItem,
+    scale: zoom.scale,
+    canDraw: layer === 'fields',
+  });
+  const showsCanvas = tab === 'template' || tab === 'editing' || tab === 'stamps';
+  const canvasHeight = isMobile ? 'calc(100dvh - 240px)' : 'calc(100dvh - 210px)';
+
+  return (
+    <EditorContext.Provider value={editor}>
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="nowrap" gap="xs">
+          <Group gap={4} wrap="nowrap" style={{ minWidth: 0 }}>
+            <Title order={2} size="h3" lineClamp={1} style={{ wordBreak: 'break-all' }}>
+              {template.templateName}
+            </Title>
+            {isMobile && (
+              <Button
+                variant="subtle"
+                size="compact-sm"
+                aria-label="Rename template"
+                onClick={() => setModal('rename')}
+              >
+                <IconPencil size={16} aria-hidden />
+              </Button>
+            )}
+          </Group>
+          <TemplateMenus
+            isEditing={isEditing}
+            isSaving={session.isSaving}
+            onEdit={session.toggleEditing}
+            onReplace={() => setModal('replace')}
+            onDownload={actions.download}
+            onDelete={actions.remove}
+            onSave={() => void session.save()}
+            onDiscard={session.discard}
+          />
+        </Group>
+        <Tabs
+          value={tab}
+          onChange={(value) => value && session.setTab(value as EditorTab)}
+          keepMounted={false}
+        >
+          <Tabs.List style={{ flexWrap: isMobile ? 'nowrap' : undefined, overflowX: 'auto' }}>
+            <Tabs.Tab value="template">1 Template</Tabs.Tab>
+            <Tabs.Tab value="form">2 Form</Tabs.Tab>
+            <Tabs.Tab value="api">3 Api</Tabs.Tab>
+            <Tabs.Tab value="stamps" aria-label="4 Template stamps">
+              4 Template
+            </Tabs.Tab>
+            {tab === 'editing' && <Tabs.Tab value="editing">Editing mode</Tabs.Tab>}
+          </Tabs.List>
+          <Tabs.Panel value="form" pt="md">
+            {renderForm(template)}
+          </Tabs.Panel>
+          <Tabs.Panel value="api" pt="md">
+            <ApiTab template={template} />
+          </Tabs.Panel>
+          {showsCanvas && (
+            <Tabs.Panel value={tab} pt="sm">
+              <Stack gap="sm">
+                {isMobile && (
+                  <Group justify="space-between" gap="xs">
+                    <ZoomControl
+                      zoom={zoom.zoom}
+                      setting={zoom.setting}
+                      onChange={zoom.setSetting}
+                    />
+                    <Group gap="xs">
+                      <UndoRedo />
+                      <Button
+                        size="compact-sm"
+                        variant="light"
+                        leftSection={<IconAdjustments size={14} aria-hidden />}
+                        onClick={() => setIsOptionsOpen(true)}
+                      >
+                        Field options
+                      </Button>
+                    </Group>
+                  </Group>
+                )}
+                <Group align="flex-start" gap="md" wrap="nowrap">
+                  <div style={{ flex: 1, minWidth: 0 }}>
+                    <EditorCanvas
+                      file={template.file}
+                      pages={template.pages}
+                      renderKey={session.renderKey}
+                      height={canvasHeight}
+                      canvasRef={zoom.measure}
+                    />
+                  </div>
+                  {!isMobile && (
+                    <SidePanel
+                      templateName={template.templateName}
+                      description={template.description}
+                      zoom={zoom.zoom}
+                      zoomSetting={zoom.setting}
+                      onZoom={zoom.setSetting}
+                      onRename={() => setModal('rename')}
+                    />
+                  )}
+                </Group>
+              </Stack>
+            </Tabs.Panel>
+          )}
+        </Tabs>
+      </Stack>
+      {isMobile && (
+        <Drawer
+          opened={isOptionsOpen}
+          onClose={() => setIsOptionsOpen(false)}
+          position="bottom"
+          size="70%"
+          title="Field options"
+        >
+          <OptionsBody />
+        </Drawer>
+      )}
+      <RenameModal
+        key={`rename-${template.templateName}-${modal === 'rename'}`}
+        templateName={template.templateName}
+        isOpen={modal === 'rename'}
+        onClose={() => setModal(null)}
+      />
+      <ReplaceModal
+        templateName={template.templateName}
+        isOpen={modal === 'replace'}
+        onClose={() => setModal(null)}
+        onReplaced={() => session.setTab('template')}
+      />
+    </EditorContext.Provider>
+  );
+};

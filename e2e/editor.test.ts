@@ -1,0 +1,117 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newUser, registerByApi, signInWithTokens } from './support/accounts.ts';
+import {
+  expectAccessible,
+  expectNoConsoleErrors,
+  hasChromium,
+  launchBrowser,
+  openPage,
+  saveScreenshot,
+} from './support/browser.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+import {
+  configureSelected,
+  corpusPdf,
+  dragOnPage,
+  fetchTemplateByApi,
+  gearMenu,
+  hasCorpus,
+  pdfPage,
+  waitForPageDrawn,
+} from './support/templates.ts';
+
+/** Every field type of the panel, with the label each box gets. */
+const types = [
+  ['Small Text', 'text', 'customer'],
+  ['Date', 'date', 'issuedOn'],
+  ['Number', 'number', 'total'],
+  ['Email', 'email', 'contact'],
+  ['Linked Text', 'linked_text', 'story'],
+  ['Long Text', 'long_text', 'notes'],
+  ['Image', 'image', 'logoImage'],
+  ['Checkbox', 'checkbox', 'paid'],
+  ['Radio', 'radio', 'express'],
+] as const;
+
+describe.skipIf(!hasChromium || !hasCorpus)('the template editor with the mouse', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let tokens: { token: string; refreshToken: string };
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    tokens = await registerByApi(server.url, newUser('editor'));
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const createThroughTheList = async (page: Page, name: string) => {
+    await page.goto(`${server.url}/admin/templates`);
+    await page.getByRole('heading', { name: 'No templates available.' }).waitFor();
+    await expectAccessible(page, 'template list, empty');
+    await page.getByRole('button', { name: 'Create Template' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create Template' });
+    await dialog.getByLabel('Template name').fill(name);
+    await expect.poll(() => dialog.getByPlaceholder('This template is for ....').count()).toBe(1);
+    await dialog.locator('input[type="file"]').setInputFiles(corpusPdf('rotate_90_on_page2.pdf'));
+    await dialog.getByTestId('chosen-file').getByText('rotate_90_on_page2.pdf').waitFor();
+    await saveScreenshot(page, 'templates-create-modal-1440-dark');
+    await dialog.getByRole('button', { name: 'CREATE' }).click();
+    const done = page.getByRole('dialog', { name: 'Template created' });
+    await done.getByRole('button', { name: 'OK' }).click();
+    await page.getByTestId('template-card').filter({ hasText: name }).waitFor();
+    await saveScreenshot(page, 'templates-list-1440-dark');
+    await expectAccessible(page, 'template list');
+    await page.getByTestId('template-card').filter({ hasText: name }).click();
+    await page.getByRole('heading', { name, level: 2 }).first().waitFor();
+    await waitForPageDrawn(page, 1);
+  };
+
+  it('creates a template, draws a box of every type, saves it, and finds it after a reload', async () => {
+    const { page, context, consoleErrors } = await openPage(browser, { theme: 'dark' });
+    await signInWithTokens(page, server.url, tokens);
+    await createThroughTheList(page, 'Every type');
+    const saved = await fetchTemplateByApi(server.url, tokens, 'Every type');
+    const [size] = saved.body.pages;
+    if (!size) throw new Error('no pages');
+
+    await gearMenu(page, 'Edit template');
+    await page.getByRole('tab', { name: 'Editing mode' }).waitFor();
+    const first = pdfPage(page, 1);
+    for (const [index, [typeName, , label]] of types.entries()) {
+      const y = 60 + index * 60;
+      await dragOnPage(page, first, size.width, { x: 60, y }, { x: 260, y: y + 24 });
+      await page.getByTestId('field-panel').waitFor();
+      await configureSelected(page, typeName, label);
+    }
+    await expect.poll(() => page.getByTestId('field-box').count()).toBe(types.length);
+    await saveScreenshot(page, 'editor-every-type-1440-dark');
+    await expectAccessible(page, 'editor, editing');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page
+      .getByRole('dialog', { name: 'Template updated' })
+      .getByRole('button', { name: 'OK' })
+      .click();
+
+    const after = (await fetchTemplateByApi(server.url, tokens, 'Every type')).body;
+    expect(after.inputs.map((i) => [i.label, i.type])).toEqual(
+      types.map(([, type, label]) => [label, type.toUpperCase()]),
+    );
+    for (const [index, input] of after.inputs.entries()) {
+      expect(input.rectX).toBeCloseTo(60, 0);
+      expect(input.rectY).toBeCloseTo(60 + index * 60, 0);
+      expect(input.rectWidth).toBeCloseTo(200, 0);
+      expect(input.rectHeight).toBeCloseTo(24, 0);
+    }
+    await page.reload();
+    await waitForPageDrawn(page, 1);
+    await expect.poll(() => page.getByTestId('field-box').count()).toBe(types.length);
+    await saveScreenshot(page, 'editor-viewing-1440-dark');
+    expectNoConsoleErrors(consoleErrors);
+    await context.close();
+  });
+});

@@ -1,0 +1,110 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import { repoRoot } from './server.ts';
+
+/** The shared test corpus sits beside the repository (`<repo>/../shared/corpus`). */
+export const corpusPdf = (name: string) => join(repoRoot, '..', 'shared', 'corpus', 'pdfs', name);
+export const hasCorpus = existsSync(corpusPdf('rotate_90_on_page2.pdf'));
+
+if (!hasCorpus) {
+  console.warn(`\n*** EDITOR E2E SKIPPED: the corpus is missing at ${corpusPdf('')}. ***\n`);
+}
+
+type Tokens = { token: string };
+
+const csrfHeaders = async (baseUrl: string) => {
+  const csrf = await fetch(`${baseUrl}/v1/auth/csrf`);
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  return { 'x-xsrf-token': csrfToken, cookie: `XSRF-TOKEN=${csrfToken}` };
+};
+
+/** Uploads a template through the API, for tests about the editor rather than the upload. */
+export const uploadTemplateByApi = async (
+  baseUrl: string,
+  tokens: Tokens,
+  name: string,
+  pdfFile: string,
+) => {
+  const form = new FormData();
+  form.append('templateName', name);
+  form.append('templateDescription', 'Uploaded by a test');
+  form.append('file', new Blob([readFileSync(pdfFile)], { type: 'application/pdf' }), 'form.pdf');
+  const response = await fetch(`${baseUrl}/v1/template`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${tokens.token}`, ...(await csrfHeaders(baseUrl)) },
+    body: form,
+  });
+  if (!response.ok) throw new Error(`upload failed: ${response.status} ${await response.text()}`);
+};
+
+export type SavedTemplate = {
+  templateName: string;
+  apiKey: string;
+  pages: { page: number; width: number; height: number }[];
+  inputs: {
+    id: string;
+    label: string;
+    type: string;
+    page: number;
+    rectX: number;
+    rectY: number;
+    rectWidth: number;
+    rectHeight: number;
+    boxes?: { page: number; rectX: number; rectY: number }[];
+  }[];
+  stamps?: { id: string; page: number; rectWidth: number }[];
+};
+
+export const fetchTemplateByApi = async (baseUrl: string, tokens: Tokens, name: string) => {
+  const response = await fetch(`${baseUrl}/v1/template/${encodeURIComponent(name)}`, {
+    headers: { authorization: `Bearer ${tokens.token}` },
+  });
+  return { status: response.status, body: (await response.json()) as SavedTemplate };
+};
+
+/** A page of the editor, drawn by pdf.js. */
+export const pdfPage = (page: Page, n: number) =>
+  page.locator(`[data-testid="pdf-page"][data-page="${n}"]`);
+
+export const waitForPageDrawn = (page: Page, n: number) =>
+  page.locator(`[data-testid="pdf-page-canvas-${n}"][data-drawn="true"]`).waitFor();
+
+/** CSS pixels per point of a page, and its corner on screen. */
+export const pageView = async (pageElement: Locator, widthPt: number) => {
+  const box = await pageElement.boundingBox();
+  if (!box) throw new Error('page not visible');
+  return { left: box.x, top: box.y, scale: box.width / widthPt };
+};
+
+/** Presses at one page point and releases at another, with the mouse, in small steps. */
+export const dragOnPage = async (
+  page: Page,
+  pageElement: Locator,
+  widthPt: number,
+  from: { x: number; y: number },
+  to: { x: number; y: number },
+) => {
+  const view = await pageView(pageElement, widthPt);
+  const at = (p: { x: number; y: number }) =>
+    [view.left + p.x * view.scale, view.top + p.y * view.scale] as const;
+  await page.mouse.move(...at(from));
+  await page.mouse.down();
+  await page.mouse.move(...at({ x: (from.x + to.x) / 2, y: (from.y + to.y) / 2 }), { steps: 4 });
+  await page.mouse.move(...at(to), { steps: 4 });
+  await page.mouse.up();
+};
+
+/** Opens the gear menu and picks an item. */
+export const gearMenu = async (page: Page, item: string) => {
+  await page.getByRole('button', { name: 'Template actions' }).click();
+  await page.getByRole('menuitem', { name: item }).click();
+};
+
+/** Chooses a field type and a label for the selected box in the field panel. */
+export const configureSelected = async (page: Page, type: string, label: string) => {
+  const panel = page.getByTestId('field-panel');
+  await panel.getByRole('textbox', { name: 'Field type' }).click();
+  await page.getByRole('option', { name: type, exact: true }).click();
+  await panel.getByRole('textbox', { name: 'Label' }).fill(label);
+};
