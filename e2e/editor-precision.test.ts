@@ -1,0 +1,199 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newUser, registerByApi, signInWithTokens } from './support/accounts.ts';
+import { hasChromium, launchBrowser, openPage, saveScreenshot } from './support/browser.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+import {
+  configureSelected,
+  corpusPdf,
+  dragOnPage,
+  fetchTemplateByApi,
+  gearMenu,
+  hasCorpus,
+  pageView,
+  pdfPage,
+  uploadTemplateByApi,
+  waitForPageDrawn,
+} from './support/templates.ts';
+
+const handles = [
+  ['top-left', 10, 10, -10, -10],
+  ['top', 0, 10, 0, -10],
+  ['top-right', 0, 10, 10, -10],
+  ['right', 0, 0, 10, 0],
+  ['bottom-right', 0, 0, 10, 10],
+  ['bottom', 0, 0, 0, 10],
+  ['bottom-left', 10, 0, -10, 10],
+  ['left', 10, 0, -10, 0],
+] as const;
+
+describe.skipIf(!hasChromium || !hasCorpus)('editing with precision', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let tokens: { token: string; refreshToken: string };
+  let pageWidth = 0;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    tokens = await registerByApi(server.url, newUser('precision'));
+    await uploadTemplateByApi(server.url, tokens, 'Precise', corpusPdf('rotate_90_on_page2.pdf'));
+    const template = await fetchTemplateByApi(server.url, tokens, 'Precise');
+    pageWidth = template.body.pages[0]?.width ?? 0;
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const openEditor = async () => {
+    const opened = await openPage(browser, { theme: 'light' });
+    await signInWithTokens(opened.page, server.url, tokens);
+    await opened.page.goto(`${server.url}/admin/templates/Precise`);
+    await waitForPageDrawn(opened.page, 1);
+    await gearMenu(opened.page, 'Edit template');
+    return opened;
+  };
+
+  const geometry = async (page: Page) => {
+    const read = async (name: string) =>
+      Number(await page.getByRole('textbox', { name: `${name} in points` }).inputValue());
+    return {
+      x: await read('X'),
+      y: await read('Y'),
+      w: await read('Width'),
+      h: await read('Height'),
+    };
+  };
+
+  const expectGeometry = async (
+    page: Page,
+    expected: { x: number; y: number; w: number; h: number },
+  ) => {
+    for (const key of ['x', 'y', 'w', 'h'] as const) {
+      await expect.poll(async () => (await geometry(page))[key]).toBeCloseTo(expected[key], 0);
+    }
+  };
+
+  it('resizes with each of the eight handles, nudges, undoes, redoes, copies and pastes', async () => {
+    const { page, context } = await openEditor();
+    const first = pdfPage(page, 1);
+    await dragOnPage(page, first, pageWidth, { x: 100, y: 100 }, { x: 300, y: 150 });
+    await expectGeometry(page, { x: 100, y: 100, w: 200, h: 50 });
+    for (const [handle, dx, dy, dw, dh] of handles) {
+      const before = await geometry(page);
+      const grip = await page.getByTestId(`handle-${handle}`).boundingBox();
+      if (!grip) throw new Error(`no ${handle} handle`);
+      const { scale } = await pageView(first, pageWidth);
+      const [cx, cy] = [grip.x + grip.width / 2, grip.y + grip.height / 2];
+      const sx = handle.endsWith('left') ? 10 : handle.endsWith('right') ? 10 : 0;
+      const sy = handle.startsWith('top') || handle.startsWith('bottom') ? 10 : 0;
+      await page.mouse.move(cx, cy);
+      await page.mouse.down();
+      await page.mouse.move(cx + sx * scale, cy + sy * scale, { steps: 3 });
+      await page.mouse.up();
+      await expectGeometry(page, {
+        x: before.x + dx,
+        y: before.y + dy,
+        w: before.w + dw,
+        h: before.h + dh,
+      });
+    }
+    await saveScreenshot(page, 'editor-resized-1440-light');
+
+    const box = page.getByTestId('field-box').first();
+    await box.focus();
+    const start = await geometry(page);
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Shift+ArrowDown');
+    await expectGeometry(page, { ...start, x: start.x + 1, y: start.y + 10 });
+    await page.keyboard.press('Control+z');
+    await expectGeometry(page, { ...start, x: start.x + 1 });
+    await page.keyboard.press('Control+z');
+    await expectGeometry(page, start);
+    await page.keyboard.press('Control+Shift+z');
+    await expectGeometry(page, { ...start, x: start.x + 1 });
+
+    await page.keyboard.press('Control+c');
+    await page.keyboard.press('Control+v');
+    await expect.poll(() => page.getByTestId('field-box').count()).toBe(2);
+    await expectGeometry(page, { ...start, x: start.x + 11, y: start.y + 10 });
+    await page.keyboard.press('Delete');
+    await expect.poll(() => page.getByTestId('field-box').count()).toBe(1);
+
+    // Escape puts a box back where the drag started.
+    const moving = await box.boundingBox();
+    if (!moving) throw new Error('no box');
+    await page.mouse.move(moving.x + 20, moving.y + 10);
+    await page.mouse.down();
+    await page.mouse.move(moving.x + 120, moving.y + 110, { steps: 4 });
+    await page.keyboard.press('Escape');
+    await page.mouse.up();
+    await expectGeometry(page, { ...start, x: start.x + 1 });
+    await context.close();
+  });
+
+  it('marks invalid boxes red, snaps to edges with a guide, and saves linked text across two pages', async () => {
+    const { page, context } = await openEditor();
+    const first = pdfPage(page, 1);
+    await dragOnPage(page, first, pageWidth, { x: 80, y: 200 }, { x: 280, y: 230 });
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect
+      .poll(() => page.locator('[data-testid="field-box"][data-invalid="true"]').count())
+      .toBe(1);
+    await saveScreenshot(page, 'editor-invalid-1440-light');
+    await configureSelected(page, 'Linked Text', 'story');
+    await expect.poll(() => page.locator('[data-invalid="true"]').count()).toBe(0);
+
+    await dragOnPage(page, first, pageWidth, { x: 150, y: 400 }, { x: 350, y: 430 });
+    await configureSelected(page, 'Small Text', 'name');
+    const moved = page.locator('[data-testid="field-box"][data-label="name"]');
+    const rect = await moved.boundingBox();
+    const { scale } = await pageView(first, pageWidth);
+    if (!rect) throw new Error('no box');
+    await page.mouse.move(rect.x + 30, rect.y + 10);
+    await page.mouse.down();
+    await page.mouse.move(rect.x + 30 - 68 * scale, rect.y + 10, { steps: 4 });
+    await page.getByTestId('snap-guide').first().waitFor();
+    await saveScreenshot(page, 'editor-snap-guide-1440-light');
+    await page.mouse.up();
+    await expect.poll(async () => (await geometry(page)).x).toBe(80);
+
+    const second = pdfPage(page, 2);
+    await second.scrollIntoViewIfNeeded();
+    await waitForPageDrawn(page, 2);
+    const size2 = (await fetchTemplateByApi(server.url, tokens, 'Precise')).body.pages[1];
+    await dragOnPage(page, second, size2?.width ?? 0, { x: 40, y: 40 }, { x: 240, y: 70 });
+    await configureSelected(page, 'Linked Text', 'story');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page
+      .getByRole('dialog', { name: 'Template updated' })
+      .getByRole('button', { name: 'OK' })
+      .click();
+    const saved = (await fetchTemplateByApi(server.url, tokens, 'Precise')).body;
+    const story = saved.inputs.find((input) => input.label === 'story');
+    expect(saved.inputs).toHaveLength(2);
+    expect(story?.boxes?.map((b) => [b.page, Math.round(b.rectX), Math.round(b.rectY)])).toEqual([
+      [1, 80, 200],
+      [2, 40, 40],
+    ]);
+
+    // A saved box is deleted on the server after the confirmation.
+    await gearMenu(page, 'Edit template');
+    await page.locator('[data-testid="field-box"][data-label="name"]').click();
+    await page.getByRole('button', { name: 'Delete field name' }).click();
+    const confirm = page.getByRole('dialog', {
+      name: 'Do you really want to delete the name Coordinate?',
+    });
+    await confirm.getByRole('button', { name: 'No, keep it' }).waitFor();
+    await saveScreenshot(page, 'editor-delete-confirm-1440-light');
+    await confirm.getByRole('button', { name: 'Yes, delete it!' }).click();
+    await expect
+      .poll(
+        async () => (await fetchTemplateByApi(server.url, tokens, 'Precise')).body.inputs.length,
+      )
+      .toBe(1);
+    await expect.poll(() => page.locator('[data-label="name"]').count()).toBe(0);
+    await context.close();
+  });
+});
