@@ -3,20 +3,12 @@
  * (page-geometry.ts displayRectTransform) and inside a clip of the box, so a rotated page or a
  * rounding error can never put ink outside the box.
  */
-import {
-  clip,
-  concatTransformationMatrix,
-  endPath,
-  popGraphicsState,
-  pushGraphicsState,
-  rectangle,
-  rgb,
-  type PDFFont,
-  type PDFPage,
-  type RGB,
-} from '@cantoo/pdf-lib';
-import { familyMetrics, type DocumentFonts, type LineMetrics } from './fonts.ts';
+import { rgb, type RGB } from '@cantoo/pdf-lib';
+import type { EngineFont } from './engine-font.ts';
+import { familyMetrics, type LineMetrics, type TemplateFonts } from './fonts.ts';
+import { concat, showText, type PageCanvas } from './page-canvas.ts';
 import type { Matrix } from './page-geometry.ts';
+import { num } from './pdf-syntax.ts';
 import {
   lineHeight,
   rangeWidth,
@@ -28,7 +20,7 @@ import type { FontFamily, TextAlign } from './types.ts';
 
 /** Text measured in the fonts it will be drawn with: one font per character. */
 export interface ShapedText extends MeasuredText {
-  fonts: PDFFont[];
+  fonts: EngineFont[];
 }
 
 /** How text looks, from the field. */
@@ -63,7 +55,7 @@ export const normaliseText = (value: string, isMultiline: boolean): string => {
 
 /** Splits text into fonts (standard, family TrueType, fallback) and measures every character. */
 export const shapeText = async (
-  fonts: DocumentFonts,
+  fonts: TemplateFonts,
   text: string,
   family: FontFamily,
 ): Promise<ShapedText> => {
@@ -72,7 +64,7 @@ export const shapeText = async (
     for (const char of run.text) {
       shaped.chars.push(char);
       shaped.fonts.push(run.font);
-      shaped.widths.push(char === '\n' ? 0 : run.font.widthOfTextAtSize(char, 1));
+      shaped.widths.push(char === '\n' ? 0 : run.font.charWidth(char));
     }
   }
   return shaped;
@@ -90,17 +82,11 @@ export const parseColor = (hex: string): RGB => {
 };
 
 /** Starts drawing in a box's frame, clipped to the box; pair with {@link endBox}. */
-export const beginBox = (page: PDFPage, frame: BoxFrame) => {
-  page.pushOperators(
-    pushGraphicsState(),
-    concatTransformationMatrix(...frame.matrix),
-    rectangle(0, 0, frame.width, frame.height),
-    clip(),
-    endPath(),
-  );
+export const beginBox = (page: PageCanvas, frame: BoxFrame) => {
+  page.push('q', concat(frame.matrix), `0 0 ${num(frame.width)} ${num(frame.height)} re`, 'W', 'n');
 };
 
-export const endBox = (page: PDFPage) => page.pushOperators(popGraphicsState());
+export const endBox = (page: PageCanvas) => page.push('Q');
 
 const alignedX = (align: TextAlign, lineWidth: number, frame: BoxFrame, pad: number) => {
   if (align === 'center') return (frame.width - lineWidth) / 2;
@@ -108,9 +94,9 @@ const alignedX = (align: TextAlign, lineWidth: number, frame: BoxFrame, pad: num
   return pad;
 };
 
-/** Draws one line's characters, one pdf-lib call per run of the same font. */
+/** Draws one line's characters, one text object per run of the same font. */
 const drawLine = (
-  page: PDFPage,
+  page: PageCanvas,
   t: ShapedText,
   r: LineRange,
   at: { x: number; y: number; size: number; color: RGB },
@@ -122,7 +108,7 @@ const drawLine = (
     let j = i;
     while (j < r.end && t.fonts[j] === font) j++;
     const text = t.chars.slice(i, j).join('');
-    page.drawText(text, { x, y: at.y, size: at.size, font, color: at.color });
+    showText(page, { font, text }, { x, y: at.y, size: at.size, color: at.color });
     x += font.widthOfTextAtSize(text, at.size);
     i = j;
   }
@@ -138,7 +124,7 @@ const firstBaseline = (m: LineMetrics, layout: TextLayout, frame: BoxFrame, styl
 
 /** Draws laid-out text into a box, aligned and clipped. */
 export const drawTextLayout = (
-  page: PDFPage,
+  page: PageCanvas,
   frame: BoxFrame,
   t: ShapedText,
   layout: TextLayout,

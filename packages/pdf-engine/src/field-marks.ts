@@ -1,20 +1,11 @@
 /** Checkboxes, radio buttons and images: drawn contained and centred in their box. */
-import {
-  LineCapStyle,
-  LineJoinStyle,
-  lineTo,
-  moveTo,
-  setLineCap,
-  setLineJoin,
-  setLineWidth,
-  setStrokingColor,
-  stroke,
-  type RGB,
-} from '@cantoo/pdf-lib';
+import type { RGB } from '@cantoo/pdf-lib';
 import { beginBox, endBox } from './draw-text.ts';
 import { PdfEngineError } from './errors.ts';
 import { boxFrame, type FillContext } from './fill-context.ts';
 import { readImageHeader } from './image-header.ts';
+import { fillColor, strokeColor } from './page-canvas.ts';
+import { num, nums } from './pdf-syntax.ts';
 import type { FieldFit, FieldSpec } from './types.ts';
 
 /** Larger pictures are refused: pdf-lib decodes PNGs whole (4 bytes per pixel). */
@@ -29,18 +20,34 @@ export const drawCheckMark = (ctx: FillContext, field: FieldSpec, color: RGB): F
   const x0 = (frame.width - side) / 2;
   const y0 = (frame.height - side) / 2;
   beginBox(page, frame);
-  page.pushOperators(
-    setStrokingColor(color),
-    setLineWidth(side * 0.12),
-    setLineCap(LineCapStyle.Round),
-    setLineJoin(LineJoinStyle.Round),
-    moveTo(x0 + side * 0.15, y0 + side * 0.5),
-    lineTo(x0 + side * 0.4, y0 + side * 0.2),
-    lineTo(x0 + side * 0.87, y0 + side * 0.82),
-    stroke(),
+  page.push(
+    strokeColor(color),
+    `${num(side * 0.12)} w`,
+    '1 J', // round caps
+    '1 j', // round joins
+    `${nums([x0 + side * 0.15, y0 + side * 0.5])} m`,
+    `${nums([x0 + side * 0.4, y0 + side * 0.2])} l`,
+    `${nums([x0 + side * 0.87, y0 + side * 0.82])} l`,
+    'S',
   );
   endBox(page);
   return FITTED;
+};
+
+// Four Bézier arcs approximate a circle with this control distance (per unit radius).
+const KAPPA = (4 * (Math.SQRT2 - 1)) / 3;
+
+/** A circle path around (cx, cy), counter-clockwise from its rightmost point. */
+const circlePath = (cx: number, cy: number, r: number): string[] => {
+  const k = r * KAPPA;
+  return [
+    `${nums([cx + r, cy])} m`,
+    `${nums([cx + r, cy + k, cx + k, cy + r, cx, cy + r])} c`,
+    `${nums([cx - k, cy + r, cx - r, cy + k, cx - r, cy])} c`,
+    `${nums([cx - r, cy - k, cx - k, cy - r, cx, cy - r])} c`,
+    `${nums([cx + k, cy - r, cx + r, cy - k, cx + r, cy])} c`,
+    'h',
+  ];
 };
 
 /** A filled dot, the way a selected radio button looks. */
@@ -48,7 +55,13 @@ export const drawRadioDot = (ctx: FillContext, field: FieldSpec, color: RGB): Fi
   const { page, frame } = boxFrame(ctx, field.label, field.page, field);
   const radius = Math.min(frame.width, frame.height) * 0.3;
   beginBox(page, frame);
-  page.drawCircle({ x: frame.width / 2, y: frame.height / 2, size: radius, color, borderWidth: 0 });
+  page.push(
+    'q',
+    fillColor(color),
+    ...circlePath(frame.width / 2, frame.height / 2, radius),
+    'f',
+    'Q',
+  );
   endBox(page);
   return FITTED;
 };
@@ -69,11 +82,7 @@ const embedImage = async (ctx: FillContext, label: string, bytes: Uint8Array) =>
       `is ${header.width} × ${header.height} pixels; the limit is 40 megapixels.`,
     );
   }
-  try {
-    return header.kind === 'png' ? await ctx.doc.embedPng(bytes) : await ctx.doc.embedJpg(bytes);
-  } catch {
-    throw badImage(label, 'is damaged and cannot be read.');
-  }
+  return ctx.template.resources.image(label, bytes);
 };
 
 /** The picture as large as fits the box, keeping its proportions, centred. */
@@ -84,16 +93,14 @@ export const drawImageField = async (
 ): Promise<FieldFit> => {
   const { page, frame } = boxFrame(ctx, field.label, field.page, field);
   const image = await embedImage(ctx, field.label, bytes);
+  const name = page.use(image.resource);
   const scale = Math.min(frame.width / image.width, frame.height / image.height);
   const width = image.width * scale;
   const height = image.height * scale;
   beginBox(page, frame);
-  page.drawImage(image, {
-    x: (frame.width - width) / 2,
-    y: (frame.height - height) / 2,
-    width,
-    height,
-  });
+  const x = (frame.width - width) / 2;
+  const y = (frame.height - height) / 2;
+  page.push('q', `${nums([width, 0, 0, height, x, y])} cm`, `${name} Do`, 'Q');
   endBox(page);
   return FITTED;
 };

@@ -1,13 +1,15 @@
-import type { PDFPage } from '@cantoo/pdf-lib';
 import { parseColor, type TextStyle } from './draw-text.ts';
 import { PdfEngineError } from './errors.ts';
 import type { FillContext } from './fill-context.ts';
 import { drawLinkedText } from './field-linked-text.ts';
 import { drawCheckMark, drawImageField, drawRadioDot } from './field-marks.ts';
 import { drawTextField } from './field-text.ts';
-import { DocumentFonts } from './fonts.ts';
-import { asEngineError, loadTemplate, type LoadedTemplate } from './load-template.ts';
+import { TemplateFonts } from './fonts.ts';
+import { asEngineError } from './load-template.ts';
+import type { PreparedTemplate } from './prepared-template.ts';
 import { stampSample } from './sample-stamp.ts';
+import { preparedTemplate } from './template-cache.ts';
+import { writeUpdate } from './update-writer.ts';
 import type {
   FieldFit,
   FieldSpec,
@@ -66,14 +68,15 @@ const drawField = async (
   }
 };
 
-/** pdf-lib's page objects in our page order (our walk, not pdf-lib's, decides the order). */
-const pdfPages = (t: LoadedTemplate): PDFPage[] => {
-  try {
-    const byLeaf = new Map(t.doc.getPages().map((page) => [page.node, page]));
-    return t.pages.map(({ leaf }) => byLeaf.get(leaf)!);
-  } catch (error) {
-    throw asEngineError(error);
+// One font set per prepared template, so embedded subsets are shared by its documents.
+const templateFonts = new WeakMap<PreparedTemplate, TemplateFonts>();
+const fontsOf = (t: PreparedTemplate) => {
+  let fonts = templateFonts.get(t);
+  if (!fonts) {
+    fonts = new TemplateFonts(t.resources);
+    templateFonts.set(t, fonts);
   }
+  return fonts;
 };
 
 const refuseTruncated = (report: FitReport) => {
@@ -107,14 +110,8 @@ export const fill = async (
   values: FieldValues,
   options: FillOptions = {},
 ): Promise<FillResult> => {
-  const t = await loadTemplate(template);
-  const pages = pdfPages(t);
-  const ctx: FillContext = {
-    doc: t.doc,
-    pages,
-    geometries: t.geometries,
-    fonts: new DocumentFonts(t.doc),
-  };
+  const t = await preparedTemplate(template, options.templateKey);
+  const ctx: FillContext = { template: t, fonts: fontsOf(t), canvases: new Map() };
   const fitReport: FitReport = {};
   for (const field of fields) {
     // Own properties only: a label such as "constructor" must not find Object's method.
@@ -123,10 +120,9 @@ export const fill = async (
     fitReport[field.label] = await drawField(ctx, field, value);
   }
   if (options.strict) refuseTruncated(fitReport);
-  if (options.sample) await stampSample(t.doc, pages, t.geometries);
+  if (options.sample) await stampSample(ctx);
   try {
-    const pdf = await t.doc.save({ updateFieldAppearances: false });
-    return { pdf, fitReport };
+    return { pdf: await writeUpdate(t, ctx.canvases), fitReport };
   } catch (error) {
     throw asEngineError(error);
   }

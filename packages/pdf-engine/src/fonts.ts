@@ -5,14 +5,18 @@
  * nothing is embedded, which is smaller and saves the 10-30 ms a TrueType embedding costs.
  *
  * Font bytes and parsed fontkit fonts are cached per process, read on first use (no import-time
- * side effects). Embedded PDF fonts are cached per output document by {@link DocumentFonts}.
+ * side effects). Embedded subsets are kept per template by {@link TemplateFonts}, so a document
+ * pays only for the glyphs no earlier document of its template used.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import fontkit from '@cantoo/fontkit';
 import type { Font } from '@cantoo/fontkit';
-import { StandardFonts, type PDFDocument, type PDFFont } from '@cantoo/pdf-lib';
+import { StandardFonts } from '@cantoo/pdf-lib';
 import { Encodings } from '@cantoo/pdf-lib/standard-fonts';
+import { StandardFont, type EngineFont } from './engine-font.ts';
+import { SubsetFont } from './font-subset.ts';
+import type { TemplateResources } from './template-resources.ts';
 import type { FontFamily } from './types.ts';
 
 type FontFile = 'arimo' | 'tinos' | 'cousine' | 'dejavu';
@@ -84,23 +88,21 @@ const isWinAnsi = (text: string): boolean => {
 /** A piece of text drawn in one font. */
 export interface TextRun {
   text: string;
-  font: PDFFont;
+  font: EngineFont;
 }
 
 /** Shown for a character no available font has, so it never silently vanishes. */
 const REPLACEMENT = '\uFFFD';
 
-/** The embedded fonts of one output document, created on first need. */
-export class DocumentFonts {
-  private readonly embedded = new Map<string, Promise<PDFFont>>();
+/** The fonts documents of one template draw with; embedded subsets are shared between them. */
+export class TemplateFonts {
+  private readonly subsets = new Map<FontFile, Promise<SubsetFont>>();
 
-  constructor(private readonly doc: PDFDocument) {
-    doc.registerFontkit(fontkit);
-  }
+  constructor(private readonly resources: TemplateResources) {}
 
   /** Splits text into runs: the standard font when WinAnsi allows, else family TTF + DejaVu. */
   async runs(text: string, family: FontFamily): Promise<TextRun[]> {
-    if (isWinAnsi(text)) return [{ text, font: await this.standard(family) }];
+    if (isWinAnsi(text)) return [{ text, font: StandardFont.of(FAMILY_STANDARD[family]) }];
     const primary = FAMILY_FILE[family];
     const runs: TextRun[] = [];
     for (const char of text) {
@@ -121,21 +123,11 @@ export class DocumentFonts {
     return undefined;
   }
 
-  private standard(family: FontFamily): Promise<PDFFont> {
-    const name = FAMILY_STANDARD[family];
-    return this.cached(name, () => this.doc.embedFont(name));
-  }
-
-  private trueType(file: FontFile): Promise<PDFFont> {
-    // Subsetting keeps a one-line value to a few KB instead of the whole font (0.4-0.7 MB).
-    return this.cached(file, () => this.doc.embedFont(fontBytes(file), { subset: true }));
-  }
-
-  private cached(key: string, make: () => Promise<PDFFont>): Promise<PDFFont> {
-    let font = this.embedded.get(key);
+  private trueType(file: FontFile): Promise<SubsetFont> {
+    let font = this.subsets.get(file);
     if (!font) {
-      font = make();
-      this.embedded.set(key, font);
+      font = SubsetFont.create(`ttf:${file}`, parsedFont(file), fontBytes(file), this.resources);
+      this.subsets.set(file, font);
     }
     return font;
   }

@@ -4,6 +4,12 @@
  */
 export { analyse } from './analyse.ts';
 export { fill } from './fill.ts';
+export {
+  clearFillCache,
+  configureFillCache,
+  fillCacheStats,
+  type FillCacheStats,
+} from './template-cache.ts';
 export { importAcroForm, type AcroFormImport } from './import-acroform.ts';
 export { renderPreview, MAX_PREVIEW_WIDTH_PX } from './render-preview.ts';
 export {

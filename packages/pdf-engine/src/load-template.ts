@@ -15,6 +15,8 @@ export interface LoadedTemplate {
   pages: PageLeafInfo[];
   geometries: PageGeometry[];
   mediaBoxes: PdfBox[];
+  /** The page tree was malformed and rebuilt in memory: the bytes no longer describe `doc`. */
+  isRepaired: boolean;
 }
 
 // Acrobat's default page when a file names no MediaBox at all.
@@ -61,7 +63,7 @@ const parse = async (bytes: Uint8Array): Promise<PDFDocument> => {
   }
 };
 
-const readPages = (doc: PDFDocument): PageLeafInfo[] => {
+const readPages = (doc: PDFDocument): { pages: PageLeafInfo[]; isRepaired: boolean } => {
   const { context } = doc;
   if (!(doc.catalog instanceof PDFDict)) {
     throw context.enumerateIndirectObjects().length === 0 ? notAPdf() : damaged();
@@ -75,8 +77,9 @@ const readPages = (doc: PDFDocument): PageLeafInfo[] => {
     );
   }
   if (scan.pages.length === 0) throw damaged();
-  if (scan.isMalformed && rootRef instanceof PDFRef) flattenPageTree(context, rootRef, scan.pages);
-  return scan.pages;
+  const isRepaired = scan.isMalformed && rootRef instanceof PDFRef;
+  if (isRepaired) flattenPageTree(context, rootRef, scan.pages);
+  return { pages: scan.pages, isRepaired };
 };
 
 /**
@@ -87,13 +90,13 @@ export const loadTemplate = async (bytes: Uint8Array): Promise<LoadedTemplate> =
   const doc = await parse(bytes);
   if (doc.isEncrypted) throw encryptedError();
   try {
-    const pages = readPages(doc);
+    const { pages, isRepaired } = readPages(doc);
     const mediaBoxes = pages.map((p) => p.mediaBox ?? LETTER);
     const geometries = pages.map((p, i) => ({
       visibleBox: visibleBox(mediaBoxes[i]!, p.cropBox),
       rotation: normaliseRotation(p.rotate),
     }));
-    return { doc, pages, geometries, mediaBoxes };
+    return { doc, pages, geometries, mediaBoxes, isRepaired };
   } catch (error) {
     if (error instanceof PdfEngineError) throw error;
     throw damaged(); // includes RangeError from a structure deeper than the stack

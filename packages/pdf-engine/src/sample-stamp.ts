@@ -1,20 +1,20 @@
 /** The diagonal SAMPLE mark of tryout documents, upright on every page as displayed. */
-import { degrees, rgb, StandardFonts, type PDFDocument } from '@cantoo/pdf-lib';
+import { rgb, StandardFonts } from '@cantoo/pdf-lib';
 import { beginBox, endBox } from './draw-text.ts';
-import type { PDFPage } from '@cantoo/pdf-lib';
-import { displayedSize, displayRectTransform, type PageGeometry } from './page-geometry.ts';
+import { StandardFont } from './engine-font.ts';
+import { canvasFor, type FillContext } from './fill-context.ts';
+import { showText } from './page-canvas.ts';
+import { displayedSize, displayRectTransform } from './page-geometry.ts';
 
 const WORD = 'SAMPLE';
+const OPACITY = 0.3;
 
 /** Stamps each page corner to corner, bottom-left to top-right, half transparent. */
-export const stampSample = async (
-  doc: PDFDocument,
-  pages: PDFPage[],
-  geometries: PageGeometry[],
-) => {
-  const font = await doc.embedFont(StandardFonts.HelveticaBold);
-  pages.forEach((page, i) => {
-    const geometry = geometries[i]!;
+export const stampSample = async (ctx: FillContext) => {
+  const font = StandardFont.of(StandardFonts.HelveticaBold);
+  const state = await ctx.template.resources.opacityState(OPACITY);
+  ctx.template.pages.forEach(({ geometry }, i) => {
+    const page = canvasFor(ctx, i);
     const { width, height } = displayedSize(geometry);
     const angle = Math.atan2(height, width);
     const diagonal = Math.hypot(width, height);
@@ -26,15 +26,11 @@ export const stampSample = async (
     const y = height / 2 - (textWidth / 2) * Math.sin(angle) - (capHeight / 2) * Math.cos(angle);
     const rect = { rectX: 0, rectY: 0, rectWidth: width, rectHeight: height };
     beginBox(page, { matrix: displayRectTransform(geometry, rect), width, height });
-    page.drawText(WORD, {
-      x,
-      y,
-      size,
-      font,
-      color: rgb(0.86, 0.15, 0.15),
-      opacity: 0.3,
-      rotate: degrees((angle * 180) / Math.PI),
-    });
+    showText(
+      page,
+      { font, text: WORD },
+      { x, y, size, color: rgb(0.86, 0.15, 0.15), radians: angle, state: page.use(state) },
+    );
     endBox(page);
   });
 };

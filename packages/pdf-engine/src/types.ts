@@ -232,6 +232,13 @@ export interface FillOptions {
   strict?: boolean;
   /** Stamp every page with a diagonal SAMPLE mark (tryout documents). */
   sample?: boolean;
+  /**
+   * The caller's name for exactly these template bytes, e.g. `${templateId}:${pdfSha256}`. It
+   * must change whenever the bytes do. With it the prepared-template cache skips comparing every
+   * byte (about 0.1-0.5 ms for a 2 MB form) and checks only length and a sampled fingerprint.
+   * Without it templates are recognised by content, which is always safe.
+   */
+  templateKey?: string;
 }
 
 /**

@@ -1,0 +1,121 @@
+/**
+ * A font as the fill path uses it: widths for layout, text encoded for a content stream, and
+ * the resource to reference. Standard-14 fonts are shared by the whole process (their metrics
+ * are tables in pdf-lib); embedded subsets belong to one template (font-subset.ts).
+ */
+import { StandardFontEmbedder, type StandardFonts } from '@cantoo/pdf-lib';
+
+// pdf-lib's embedder takes the same names under another type.
+type FontNames = Parameters<typeof StandardFontEmbedder.for>[0];
+import type { PdfResource, TemplateResources } from './template-resources.ts';
+
+export interface EngineFont {
+  /** Stable identity, e.g. `std:Helvetica` or `ttf:arimo`. */
+  readonly key: string;
+  /** The advance width of one character at 1 pt (as pdf-lib measures it alone). */
+  charWidth(char: string): number;
+  /** The width of a run as pdf-lib measures it (standard fonts include kerning). */
+  widthOfTextAtSize(text: string, size: number): number;
+  /** The run as a PDF string operand, e.g. `<48656C6C6F>`. */
+  encode(text: string): string;
+}
+
+/** A character's code, glyph name and advance (per 1000 em) in a standard font. */
+interface StandardGlyph {
+  hex: string;
+  name: string;
+  advance: number;
+}
+
+/**
+ * Standard-14 fonts: nothing embedded, WinAnsi-encoded text. Encoding and measuring follow
+ * pdf-lib's StandardFontEmbedder exactly (same glyphs, same kerning in run widths), with each
+ * character's glyph and each kerning pair looked up once instead of on every call.
+ */
+export class StandardFont implements EngineFont {
+  private static readonly all = new Map<StandardFonts, StandardFont>();
+  private readonly widths = new Map<string, number>();
+  private readonly glyphs = new Map<string, StandardGlyph>();
+  private readonly kerning = new Map<string, number>();
+  private readonly embedder: StandardFontEmbedder;
+  readonly key: string;
+
+  private constructor(readonly standard: StandardFonts) {
+    this.embedder = StandardFontEmbedder.for(standard as unknown as FontNames);
+    this.key = `std:${standard}`;
+  }
+
+  static of(standard: StandardFonts): StandardFont {
+    let font = StandardFont.all.get(standard);
+    if (!font) {
+      font = new StandardFont(standard);
+      StandardFont.all.set(standard, font);
+    }
+    return font;
+  }
+
+  charWidth(char: string): number {
+    let width = this.widths.get(char);
+    if (width === undefined) {
+      width = this.embedder.widthOfTextAtSize(char, 1);
+      this.widths.set(char, width);
+    }
+    return width;
+  }
+
+  private glyph(char: string): StandardGlyph {
+    let glyph = this.glyphs.get(char);
+    if (!glyph) {
+      const encoded = this.embedder.encodeText(char).toString(); // e.g. <41>
+      const [{ name }] = (
+        this.embedder as unknown as { encodeTextAsGlyphs(t: string): { name: string }[] }
+      ).encodeTextAsGlyphs(char) as [{ name: string }];
+      const advance = this.embedder.font.getWidthOfGlyph(name) || 250; // pdf-lib's default
+      glyph = { hex: encoded.slice(1, -1), name, advance };
+      this.glyphs.set(char, glyph);
+    }
+    return glyph;
+  }
+
+  private kern(left: string, right: string): number {
+    const key = `${left} ${right}`;
+    let amount = this.kerning.get(key);
+    if (amount === undefined) {
+      amount = this.embedder.font.getXAxisKerningForPair(left, right) || 0;
+      this.kerning.set(key, amount);
+    }
+    return amount;
+  }
+
+  widthOfTextAtSize(text: string, size: number): number {
+    let total = 0;
+    let previous: StandardGlyph | undefined;
+    for (const char of text) {
+      const glyph = this.glyph(char);
+      if (previous) total += previous.advance + this.kern(previous.name, glyph.name);
+      previous = glyph;
+    }
+    if (previous) total += previous.advance;
+    return (total * size) / 1000;
+  }
+
+  /** Height of the font at a size, as pdf-lib computes it (for the SAMPLE stamp). */
+  heightAtSize(size: number, options: { descender: boolean }): number {
+    return this.embedder.heightOfFontAtSize(size, options);
+  }
+
+  encode(text: string): string {
+    let hex = '<';
+    for (const char of text) hex += this.glyph(char).hex;
+    return `${hex}>`;
+  }
+}
+
+/** The resource a page must reference to use a font, built for the template if needed. */
+export const fontResource = async (
+  font: EngineFont,
+  resources: TemplateResources,
+): Promise<PdfResource> => {
+  if (font instanceof StandardFont) return resources.standardFont(font.standard);
+  return (font as EngineFont & { resource(): Promise<PdfResource> }).resource();
+};

@@ -1,0 +1,204 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { fill } from './fill.ts';
+import { clearFillCache, configureFillCache, fillCacheStats } from './template-cache.ts';
+import {
+  corpusPdf,
+  field,
+  hasCorpus,
+  isInside,
+  makePng,
+  makeTemplate,
+  readTexts,
+} from './test-support/fixtures.ts';
+import type { FieldSpec } from './types.ts';
+
+const hasQpdf = spawnSync('qpdf', ['--version']).status === 0;
+const hasPoppler = spawnSync('pdftotext', ['-v']).status === 0;
+if (!hasQpdf || !hasPoppler) {
+  console.warn(
+    '\n!!! qpdf or poppler-utils missing: their checks of fill output are SKIPPED !!!\n',
+  );
+}
+const dir = mkdtempSync(join(tmpdir(), 'platen-fill-'));
+let fileCount = 0;
+const onDisk = (pdf: Uint8Array) => {
+  const path = join(dir, `out-${++fileCount}.pdf`);
+  writeFileSync(path, pdf);
+  return path;
+};
+
+/** qpdf's verdict: exit 0 means no syntax, xref or stream errors and no warnings. */
+const qpdfCheck = (pdf: Uint8Array) => {
+  const r = spawnSync('qpdf', ['--check', onDisk(pdf)], { encoding: 'utf8' });
+  return { status: r.status, output: `${r.stdout}${r.stderr}` };
+};
+
+/** Poppler's text of a page, or its complaint. */
+const popplerText = (pdf: Uint8Array, page: number) => {
+  const r = spawnSync('pdftotext', ['-f', `${page}`, '-l', `${page}`, onDisk(pdf), '-'], {
+    encoding: 'utf8',
+  });
+  return { status: r.status, text: r.stdout, errors: r.stderr };
+};
+
+const latin1Tail = (pdf: Uint8Array, from: number) =>
+  Buffer.from(pdf.subarray(from)).toString('latin1');
+
+const startsWith = (pdf: Uint8Array, prefix: Uint8Array) =>
+  Buffer.from(pdf.subarray(0, prefix.length)).equals(Buffer.from(prefix));
+
+/** Two text fields, a checkbox and SAMPLE on the last page; checked by qpdf, pdf.js and poppler. */
+const fillAndVerify = async (template: Uint8Array, lastPage: number) => {
+  const fields: FieldSpec[] = [
+    field('name', { rectX: 40, rectY: 40, rectWidth: 220 }),
+    field('city', { page: lastPage, rectX: 40, rectY: 80, rectWidth: 220, textAlign: 'right' }),
+    field('agree', { type: 'checkbox', rectX: 40, rectY: 120, rectWidth: 14, rectHeight: 14 }),
+  ];
+  const { pdf } = await fill(template, fields, { name: 'Jane Doe', city: 'Kraków', agree: true });
+  const check = qpdfCheck(pdf);
+  if (hasQpdf) expect(check.status, check.output).toBe(0);
+  const page1 = await readTexts(pdf, 1);
+  const name = page1.find((t) => t.str === 'Jane Doe');
+  expect(name && isInside(name, fields[0]!)).toBe(true);
+  const city = (await readTexts(pdf, lastPage)).find((t) => t.str === 'Kraków');
+  expect(city && isInside(city, fields[1]!)).toBe(true);
+  if (hasPoppler) {
+    const poppler = popplerText(pdf, lastPage);
+    expect(poppler.status, poppler.errors).toBe(0);
+    expect(poppler.text).toContain('Kraków');
+  }
+  return pdf;
+};
+
+afterEach(() => configureFillCache({ maxBytes: 64 * 1024 * 1024 }));
+
+describe('fill: output is an incremental update', () => {
+  let template: Uint8Array;
+  beforeAll(async () => {
+    template = await makeTemplate();
+  });
+
+  it('keeps the template bytes intact and appends an xref stream after an xref stream', async () => {
+    const pdf = await fillAndVerify(template, 4);
+    expect(startsWith(pdf, template)).toBe(true);
+    const update = latin1Tail(pdf, template.length);
+    expect(update).toContain('/Type /XRef');
+    expect(update).not.toContain('trailer');
+    expect(update).toMatch(/\/Prev \d+/);
+  });
+
+  it('writes the same bytes for the same values, and the template itself for no values', async () => {
+    const fields = [field('a')];
+    const first = await fill(template, fields, { a: 'Same' });
+    const second = await fill(template, fields, { a: 'Same' });
+    expect(Buffer.from(second.pdf).equals(Buffer.from(first.pdf))).toBe(true);
+    const empty = await fill(template, fields, {});
+    expect(Buffer.from(empty.pdf).equals(Buffer.from(template))).toBe(true);
+  });
+
+  it('grows the shared font subset when a later document brings new characters', async () => {
+    const fields = [field('a', { rectWidth: 500 })];
+    const polish = await fill(template, fields, { a: 'Zażółć gęślą jaźń' });
+    const greek = await fill(template, fields, { a: 'Ελληνικά Привет ł' });
+    for (const [pdf, text] of [
+      [polish.pdf, 'Zażółć gęślą jaźń'],
+      [greek.pdf, 'Ελληνικά Привет ł'],
+    ] as const) {
+      const read = (await readTexts(pdf, 1)).map((t) => t.str).join('');
+      expect(read.replace(/\s/g, '')).toContain(text.replace(/\s/g, ''));
+      if (hasQpdf) expect(qpdfCheck(pdf).status).toBe(0);
+    }
+  });
+
+  it('embeds a picture that comes again only as the same shared object', async () => {
+    const photo = field('photo', { type: 'image', rectWidth: 100, rectHeight: 100 });
+    const png = await makePng(30, 30);
+    const first = await fill(template, [photo], { photo: png });
+    const second = await fill(template, [photo], { photo: png });
+    expect(second.pdf.length).toBe(first.pdf.length);
+    if (hasQpdf) expect(qpdfCheck(second.pdf).status).toBe(0);
+  });
+});
+
+describe('fill: the prepared-template cache', () => {
+  let template: Uint8Array;
+  beforeAll(async () => {
+    template = await makeTemplate();
+  });
+
+  it('recognises a template by its bytes and prepares a changed one afresh', async () => {
+    clearFillCache();
+    await fill(template, [field('a')], { a: 'one' });
+    await fill(new Uint8Array(template), [field('a')], { a: 'two' });
+    expect(fillCacheStats()).toMatchObject({ hits: 1, misses: 1, entries: 1 });
+    const changed = new Uint8Array([...template, ...new TextEncoder().encode('%changed\n')]);
+    const { pdf } = await fill(changed, [field('a')], { a: 'three' });
+    expect(startsWith(pdf, changed)).toBe(true);
+    expect(fillCacheStats().misses).toBe(2);
+  });
+
+  it('finds a template by a caller key, and never by the key alone', async () => {
+    clearFillCache();
+    const options = { templateKey: 'template-1:v1' };
+    await fill(template, [field('a')], { a: 'x' }, options);
+    await fill(new Uint8Array(template), [field('a')], { a: 'y' }, options);
+    expect(fillCacheStats()).toMatchObject({ hits: 1, misses: 1 });
+    const other = new Uint8Array([...template, ...new TextEncoder().encode('%other\n')]);
+    const { pdf } = await fill(other, [field('a')], { a: 'z' }, options); // stale key, new bytes
+    expect(startsWith(pdf, other)).toBe(true);
+  });
+
+  it('stays within its byte budget, dropping the least recently used template', async () => {
+    clearFillCache();
+    configureFillCache({ maxBytes: template.length * 6 });
+    const copies = [0, 1, 2, 3].map(
+      (i) => new Uint8Array([...template, ...new TextEncoder().encode(`%copy ${i}\n`)]),
+    );
+    for (const copy of copies) await fill(copy, [field('a')], { a: 'x' });
+    const stats = fillCacheStats();
+    expect(stats.bytes).toBeLessThanOrEqual(stats.maxBytes);
+    expect(stats.entries).toBeLessThan(4);
+    await fill(copies[3]!, [field('a')], { a: 'x' });
+    expect(fillCacheStats().hits).toBe(1);
+  });
+});
+
+describe.skipIf(!hasCorpus)('fill: corpus templates', () => {
+  it('appends a classic xref table after a classic table (A4 form)', async () => {
+    const template = corpusPdf('bench_a4_form_generated.pdf');
+    const pdf = await fillAndVerify(template, 1);
+    expect(startsWith(pdf, template)).toBe(true);
+    expect(latin1Tail(pdf, template.length)).toMatch(/\nxref\n[\s\S]*trailer\n<<.*\/Prev 70272/);
+  });
+
+  // The 24-page form has 84,000 objects: parsing it (pdf-lib, pdf.js) takes seconds.
+  it(
+    'updates an Acrobat hybrid file (table plus /XRefStm) and the 24-page object-stream form',
+    {
+      timeout: 120_000,
+    },
+    async () => {
+      for (const name of ['irs_f1040_2010_prefilled.pdf', 'bench_irs_i1040_instructions_24p.pdf']) {
+        const template = corpusPdf(name);
+        expect(startsWith(await fillAndVerify(template, 2), template)).toBe(true);
+      }
+    },
+  );
+
+  it('rewrites once, then updates, a template whose xref or page tree cannot be trusted', async () => {
+    for (const name of ['pages_tree_loop.pdf', 'xref_table_extra_text_blank_lines.pdf']) {
+      const template = corpusPdf(name);
+      const pdf = await fillAndVerify(template, 1);
+      expect(startsWith(pdf, template)).toBe(false);
+    }
+  });
+
+  it('handles /Rotate inherited from the page tree and cropped, rotated pages', async () => {
+    await fillAndVerify(corpusPdf('rotate_90_inherited_from_pages_node.pdf'), 1);
+    await fillAndVerify(corpusPdf('boxes_crop_bleed_trim_art_with_rotations_8p.pdf'), 3);
+  });
+});
