@@ -85,7 +85,7 @@ export const ApiTab = ({ template }: { template: TemplateResponse }) => {
           />
           <Text size="sm" c="dimmed">
             Send it in the <Code>x-api-key</Code> header. Every endpoint is described in the{' '}
-            <Anchor href="/docs" target="_blank" rel="noopener">
+            <Anchor href="/docs" target="_blank" rel="noopener" underline="always">
               API documentation <IconExternalLink size={12} aria-hidden />
             </Anchor>
             .

@@ -20,7 +20,9 @@ export const EditorCanvas = ({ file, pages, renderKey, height, canvasRef }: Edit
       ref={canvasRef}
       className={classes.canvas}
       style={{ height }}
-      tabIndex={-1}
+      tabIndex={0}
+      role="region"
+      aria-label="Pages"
       data-editor-canvas
       data-testid="editor-canvas"
     >

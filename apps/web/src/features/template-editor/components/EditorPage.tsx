@@ -19,9 +19,10 @@ const useIsNearView = (ref: React.RefObject<HTMLElement | null>) => {
   useEffect(() => {
     const element = ref.current;
     if (!element) return;
+    // The canvas scrolls, not the window: with it as the root the margin reaches past its edge.
     const observer = new IntersectionObserver(
       (entries) => setIsNear(entries.some((entry) => entry.isIntersecting)),
-      { rootMargin: NEAR_VIEW_MARGIN },
+      { root: element.closest('[data-editor-canvas]'), rootMargin: NEAR_VIEW_MARGIN },
     );
     observer.observe(element);
     return () => observer.disconnect();

@@ -1,0 +1,276 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newUser, registerByApi, signInWithTokens } from './support/accounts.ts';
+import {
+  expectAccessible,
+  hasChromium,
+  launchBrowser,
+  openPage,
+  saveScreenshot,
+} from './support/browser.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+import {
+  configureSelected,
+  corpusPdf,
+  dragOnPage,
+  fetchTemplateByApi,
+  gearMenu,
+  hasCorpus,
+  pageView,
+  pdfPage,
+  uploadTemplateByApi,
+  waitForPageDrawn,
+} from './support/templates.ts';
+
+/** The PDF a new tab shows, read through its blob: URL from the page that made it. */
+const readPopupPdf = async (page: Page, click: () => Promise<void>): Promise<Buffer> => {
+  const popup = page.waitForEvent('popup');
+  await click();
+  const tab = await popup;
+  await tab.waitForURL(/^blob:/);
+  // The page's CSP keeps fetch() away from blob: URLs; the blob itself was kept at creation.
+  const base64 = await page.evaluate(async () => {
+    const blob = (window as unknown as { lastBlob?: Blob }).lastBlob;
+    const bytes = new Uint8Array(blob ? await blob.arrayBuffer() : []);
+    let text = '';
+    for (const byte of bytes) text += String.fromCharCode(byte);
+    return btoa(text);
+  });
+  await tab.close();
+  return Buffer.from(base64, 'base64');
+};
+
+/** Word boxes of one page from poppler's `pdftotext -bbox`, in points from the top-left. */
+const wordsOnPage = (pdf: Buffer, page: number) => {
+  const dir = mkdtempSync(join(tmpdir(), 'platen-bbox-'));
+  writeFileSync(join(dir, 'doc.pdf'), pdf);
+  const html = execFileSync(
+    'pdftotext',
+    ['-bbox', '-f', String(page), '-l', String(page), join(dir, 'doc.pdf'), '-'],
+    {
+      encoding: 'utf8',
+    },
+  );
+  return [
+    ...html.matchAll(
+      /<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g,
+    ),
+  ].map((m) => ({
+    xMin: Number(m[1]),
+    yMin: Number(m[2]),
+    xMax: Number(m[3]),
+    yMax: Number(m[4]),
+    text: m[5],
+  }));
+};
+
+describe.skipIf(!hasChromium || !hasCorpus)(
+  'the Form and Api tabs, and the template actions',
+  () => {
+    let server: RunningServer;
+    let browser: Browser;
+    let tokens: { token: string; refreshToken: string };
+
+    beforeAll(async () => {
+      server = await startServer();
+      browser = await launchBrowser();
+      tokens = await registerByApi(server.url, newUser('tabs'));
+      await uploadTemplateByApi(server.url, tokens, 'Letters', corpusPdf('rotate_90_on_page2.pdf'));
+    });
+    afterAll(async () => {
+      await browser?.close();
+      await server?.stop();
+    });
+
+    const open = async (width = 1440) => {
+      const opened = await openPage(browser, { theme: 'dark', width });
+      await opened.context.addInitScript(() => {
+        const create = URL.createObjectURL.bind(URL);
+        URL.createObjectURL = (blob: Blob | MediaSource) => {
+          (window as unknown as { lastBlob?: unknown }).lastBlob = blob;
+          return create(blob);
+        };
+      });
+      await opened.context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+        origin: server.url,
+      });
+      await signInWithTokens(opened.page, server.url, tokens);
+      return opened;
+    };
+
+    it('generates from the Form tab a PDF whose text lands in the box drawn on screen (≤ 1 pt), on a rotated page', async () => {
+      const { page, context } = await open();
+      await page.goto(`${server.url}/admin/templates/Letters`);
+      await waitForPageDrawn(page, 1);
+      const pages = (await fetchTemplateByApi(server.url, tokens, 'Letters')).body.pages;
+      await gearMenu(page, 'Edit template');
+      const second = pdfPage(page, 2);
+      await second.scrollIntoViewIfNeeded();
+      await waitForPageDrawn(page, 2);
+      const width = pages[1]?.width ?? 0;
+      await dragOnPage(page, second, width, { x: 120, y: 150 }, { x: 420, y: 190 });
+      await configureSelected(page, 'Small Text', 'city');
+      // Where the box is on screen, in page points: the claim under test.
+      const drawn = await page
+        .locator('[data-testid="field-box"][data-label="city"]')
+        .boundingBox();
+      const view = await pageView(second, width);
+      if (!drawn) throw new Error('no box');
+      const box = {
+        x: (drawn.x - view.left) / view.scale,
+        y: (drawn.y - view.top) / view.scale,
+        w: drawn.width / view.scale,
+        h: drawn.height / view.scale,
+      };
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await page
+        .getByRole('dialog', { name: 'Template updated' })
+        .getByRole('button', { name: 'OK' })
+        .click();
+
+      await page.getByRole('tab', { name: '2 Form' }).click();
+      await page.getByLabel('city').fill('Zürich');
+      await page.getByTestId('json-preview').getByText('Zürich').waitFor();
+      await expect
+        .poll(() => page.getByRole('textbox', { name: 'templateName' }).isDisabled())
+        .toBe(true);
+      await saveScreenshot(page, 'editor-form-tab-1440-dark');
+      await expectAccessible(page, 'form tab');
+      const pdf = await readPopupPdf(page, () =>
+        page.getByRole('button', { name: 'Generate' }).click(),
+      );
+      const word = wordsOnPage(pdf, 2).find((w) => w.text === 'Zürich');
+      expect(word, 'the value is on page 2').toBeDefined();
+      if (!word) return;
+      expect(word.xMin).toBeGreaterThanOrEqual(box.x - 1);
+      expect(word.yMin).toBeGreaterThanOrEqual(box.y - 1);
+      expect(word.xMax).toBeLessThanOrEqual(box.x + box.w + 1);
+      expect(word.yMax).toBeLessThanOrEqual(box.y + box.h + 1);
+      // Left-aligned: the text starts at the box's left edge, give or take the engine's padding.
+      expect(word.xMin - box.x).toBeLessThan(6);
+      await context.close();
+    });
+
+    it('reveals and copies the API key, copies the curl call and opens the example PDF', async () => {
+      const { page, context } = await open();
+      await page.goto(`${server.url}/admin/templates/Letters`);
+      await page.getByRole('tab', { name: '3 Api' }).click();
+      const { apiKey } = (await fetchTemplateByApi(server.url, tokens, 'Letters')).body;
+      const key = page.getByRole('textbox', { name: 'API key' });
+      expect(await key.inputValue()).not.toContain(apiKey);
+      await page.getByRole('switch', { name: 'Show API key' }).check({ force: true });
+      await expect.poll(() => key.inputValue()).toBe(apiKey);
+      await page.getByRole('button', { name: 'Copy API key' }).click();
+      const copied = page.getByRole('dialog', { name: 'Success' });
+      await copied.getByText('API Key copied to clipboard.').waitFor();
+      await copied.getByRole('button', { name: 'OK' }).click();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(apiKey);
+      await page.getByRole('button', { name: 'Copy cURL command' }).click();
+      await page
+        .getByRole('dialog', { name: 'Success' })
+        .getByRole('button', { name: 'OK' })
+        .click();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toContain('x-api-key');
+      await page.getByText('generates a real document from the example payload').waitFor();
+      expect(
+        await page
+          .getByRole('tabpanel')
+          .getByRole('link', { name: /API documentation/ })
+          .getAttribute('href'),
+      ).toBe('/docs');
+      await saveScreenshot(page, 'editor-api-tab-1440-dark');
+      await expectAccessible(page, 'api tab');
+      const sample = await readPopupPdf(page, () =>
+        page.getByRole('button', { name: 'Generate example PDF' }).click(),
+      );
+      expect(sample.subarray(0, 5).toString()).toBe('%PDF-');
+      await context.close();
+    });
+
+    it('places a stamp, saves it with the template, and keeps it on the next load', async () => {
+      const { page, context } = await open();
+      await page.goto(`${server.url}/admin/templates/Letters`);
+      await waitForPageDrawn(page, 1);
+      await page.getByRole('tab', { name: '4 Template stamps' }).click();
+      const picker = page.waitForEvent('filechooser');
+      await page.getByRole('button', { name: 'Add a stamp' }).click();
+      await (await picker).setFiles(join(corpusPdf(''), '..', 'images', 'photo_rgba_600x375.png'));
+      await page.getByTestId('stamp').waitFor();
+      await saveScreenshot(page, 'editor-stamps-1440-dark');
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await page
+        .getByRole('dialog', { name: 'Template updated' })
+        .getByRole('button', { name: 'OK' })
+        .click();
+      const saved = (await fetchTemplateByApi(server.url, tokens, 'Letters')).body;
+      const width = saved.pages[0]?.width ?? 0;
+      expect(saved.stamps).toHaveLength(1);
+      expect(saved.stamps?.[0]?.rectWidth).toBeLessThanOrEqual(width * 0.75 + 0.01);
+      await page.reload();
+      await page.getByTestId('stamp').waitFor();
+      await context.close();
+    });
+
+    it('works on a phone: 390 px wide, the options in a drawer', async () => {
+      const { page, context } = await open(390);
+      await page.goto(`${server.url}/admin/templates/Letters`);
+      await waitForPageDrawn(page, 1);
+      await page.getByRole('button', { name: 'Field options' }).waitFor();
+      expect(await page.getByText('Document name').count()).toBe(0);
+      await saveScreenshot(page, 'editor-viewing-390-dark');
+      await expectAccessible(page, 'editor 390 px');
+      await gearMenu(page, 'Edit template');
+      await page.locator('[data-testid="field-box"][data-label="city"]').click();
+      await page.getByRole('button', { name: 'Field options' }).click();
+      await page.getByTestId('field-panel').waitFor();
+      await saveScreenshot(page, 'editor-options-390-dark');
+      await context.close();
+    });
+
+    it('renames, replaces and deletes the template', async () => {
+      const { page, context } = await open();
+      await page.goto(`${server.url}/admin/templates/Letters`);
+      await waitForPageDrawn(page, 1);
+      await page.getByRole('button', { name: 'Rename template' }).click();
+      const rename = page.getByRole('dialog', { name: 'Change template name' });
+      await rename.getByLabel('Template name').fill('Letters 2025');
+      await rename.getByRole('button', { name: 'Save name' }).click();
+      const done = page.getByRole('dialog', { name: 'Success!' });
+      await done.getByText('The template name has been updated.').waitFor();
+      await done.getByRole('button', { name: 'OK' }).click();
+      await page.waitForURL(/\/admin\/templates\/Letters%202025$/);
+      await waitForPageDrawn(page, 1);
+
+      await gearMenu(page, 'Replace template');
+      const replace = page.getByRole('dialog', { name: 'Replace template' });
+      await replace
+        .locator('input[type="file"]')
+        .setInputFiles(corpusPdf('pagesize_mixed_letter_odd_landscape_3p.pdf'));
+      await replace.getByRole('button', { name: 'REPLACE' }).click();
+      await page
+        .getByRole('dialog', { name: 'Replacement successful!' })
+        .getByRole('button', { name: 'OK' })
+        .click();
+      await pdfPage(page, 3).scrollIntoViewIfNeeded();
+      await waitForPageDrawn(page, 3);
+      expect(
+        (await fetchTemplateByApi(server.url, tokens, 'Letters 2025')).body.pages,
+      ).toHaveLength(3);
+
+      await gearMenu(page, 'Delete template');
+      const sure = page.getByRole('dialog', { name: 'Are you sure?' });
+      await sure.getByText("You won't be able to revert this!").waitFor();
+      await sure.getByRole('button', { name: 'Yes, delete it!' }).click();
+      const deleted = page.getByRole('dialog', { name: 'Deleted!' });
+      await deleted.getByText('The template has been deleted.').waitFor();
+      await deleted.getByRole('button', { name: 'OK' }).click();
+      await page.waitForURL(/\/admin\/templates$/);
+      expect((await fetchTemplateByApi(server.url, tokens, 'Letters 2025')).status).toBe(404);
+      await context.close();
+    });
+  },
+);
