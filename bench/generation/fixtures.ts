@@ -1,0 +1,113 @@
+/**
+ * The benchmark's templates, fields and values: the same for every approach. Fields sit in the
+ * top-left area of page 1 (clear of the IRS forms' own widgets is not needed: nothing reads them).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FieldSpec, FieldValues } from '@platen/pdf-engine';
+
+/** CI clones the repository with `shared/` beside it. */
+export const corpusDir = join(import.meta.dirname, '..', '..', '..', 'shared', 'corpus', 'pdfs');
+
+export interface BenchTemplate {
+  id: 'a4' | 'fw9' | 'form24';
+  label: string;
+  file: string;
+  source: string;
+}
+
+export const TEMPLATES: BenchTemplate[] = [
+  {
+    id: 'a4',
+    label: '1-page A4 form (72 KB)',
+    file: 'bench_a4_form_generated.pdf',
+    source: 'generated for the corpus: an HTML form page printed to PDF by headless Chromium',
+  },
+  {
+    id: 'fw9',
+    label: 'IRS W-9 (fw9, 216 KB, 6 pages, AcroForm + XFA)',
+    file: 'bench_irs_fw9.pdf',
+    source: 'IRS Form W-9 (public domain), from GitHub kentros/pdfs `fw9.pdf`',
+  },
+  {
+    id: 'form24',
+    label: '24-page government form (2 MB, 84,000 objects, object streams)',
+    file: 'bench_irs_i1040_instructions_24p.pdf',
+    source:
+      'IRS 1040 instructions (public domain), pages 1-24 cut with qpdf from Hopding/pdf-lib `assets/pdfs/linearized_with_object_streams.pdf`',
+  },
+];
+
+export const templateBytes = (t: BenchTemplate): Uint8Array => {
+  const path = join(corpusDir, t.file);
+  if (!existsSync(path)) throw new Error(`Benchmark template missing: ${path}`);
+  return new Uint8Array(readFileSync(path));
+};
+
+/** Ten one-line text fields in a column and a checkbox under them, on page 1. */
+export const FIELDS: FieldSpec[] = [
+  ...Array.from({ length: 10 }, (_, i) => ({
+    id: `t${i}`,
+    label: `Text ${i + 1}`,
+    type: 'text' as const,
+    page: 1,
+    rectX: 60,
+    rectY: 90 + i * 32,
+    rectWidth: 260,
+    rectHeight: 22,
+    fontSize: 11,
+    fontFamily: 'helvetica' as const,
+    textAlign: 'left' as const,
+    fontColor: '#1a2b3c',
+  })),
+  {
+    id: 'c1',
+    label: 'Agree',
+    type: 'checkbox',
+    page: 1,
+    rectX: 60,
+    rectY: 420,
+    rectWidth: 14,
+    rectHeight: 14,
+    fontSize: 11,
+    fontFamily: 'helvetica',
+    textAlign: 'left',
+    fontColor: '#1a2b3c',
+  },
+];
+
+const LATIN = [
+  'Jane Q. Doe',
+  'Acme Widgets Ltd.',
+  '1234 Market Street, Suite 500',
+  'San Francisco, CA 94103',
+  '12-3456789',
+  'jane.doe@example.com',
+  '+1 (415) 555-0100',
+  '2025-01-31',
+  'Invoice 2025/0042',
+  'EUR 1,234.56',
+];
+
+const UNICODE = [
+  'Zażółć gęślą jaźń',
+  'Łódź, ul. Piotrkowska 104',
+  'Ελληνικά: Αθήνα 10557',
+  'Kraków — € 1 234,56',
+  'Grzegorz Brzęczyszczykiewicz',
+  'Σωκράτης Παπαδόπουλος',
+  'Świętokrzyska 18, 00-050 Warszawa',
+  'Θεσσαλονίκη € 99,90',
+  'Michał Żółkiewski',
+  'ΑΦΜ 123456789 — €',
+];
+
+export type ValueSet = 'latin' | 'unicode';
+
+/** The same values for every approach; "unicode" needs an embedded font (Polish, Greek, €). */
+export const valuesFor = (set: ValueSet): { texts: string[]; values: FieldValues } => {
+  const texts = set === 'latin' ? LATIN : UNICODE;
+  const values: Record<string, string | boolean> = { Agree: true };
+  texts.forEach((text, i) => (values[`Text ${i + 1}`] = text));
+  return { texts, values };
+};

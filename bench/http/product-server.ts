@@ -1,0 +1,171 @@
+/**
+ * Starts the real Platen server on a temporary SQLite database and prepares one account with
+ * the A4 template and the benchmark's fields, exactly through the public API. The FREE plan
+ * allows 100 documents a month, so the benchmark raises the plan limits in that throwaway
+ * database (and the per-key API rate limit through its environment variable).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { FIELDS, type BenchTemplate } from '../generation/fixtures.ts';
+
+const repoRoot = join(import.meta.dirname, '..', '..');
+
+export const freePort = (): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+
+export const waitUntilUp = async (url: string, timeoutMs = 60_000) => {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+};
+
+export interface RunningServer {
+  process: ChildProcess;
+  baseUrl: string;
+  stop: () => Promise<void>;
+}
+
+export const stopProcess = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+
+/** `nodeArgs` e.g. ['--cpu-prof'] to profile the server under load. */
+export const startProductServer = async (
+  nodeArgs: string[] = [],
+): Promise<RunningServer & { dataDir: string }> => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'platen-bench-'));
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    [...nodeArgs, '--import', 'tsx', 'apps/server/src/server.ts'],
+    {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        PORT: `${port}`,
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        API_RATE_LIMIT_PER_MINUTE: '1000000000',
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitUntilUp(`${baseUrl}/healthz`);
+  return { process: child, baseUrl, dataDir, stop: () => stopProcess(child) };
+};
+
+const cookieValue = (res: Response, name: string) => {
+  for (const header of res.headers.getSetCookie()) {
+    const match = new RegExp(`^${name}=([^;]*)`).exec(header);
+    if (match) return match[1]!;
+  }
+  throw new Error(`no ${name} cookie`);
+};
+
+const expectOk = async (res: Response, what: string) => {
+  if (!res.ok) throw new Error(`${what}: HTTP ${res.status} ${await res.text()}`);
+  return res;
+};
+
+/** Registers, uploads the template, saves the fields; returns the API key and template name. */
+export const prepareAccount = async (
+  baseUrl: string,
+  dataDir: string,
+  template: { meta: BenchTemplate; bytes: Uint8Array },
+) => {
+  const csrf = cookieValue(await fetch(`${baseUrl}/v1/auth/csrf`), 'XSRF-TOKEN');
+  const base = { cookie: `XSRF-TOKEN=${csrf}`, 'x-xsrf-token': csrf };
+  const json = { ...base, 'content-type': 'application/json' };
+  const email = `bench-${Date.now()}@example.com`;
+  const body = {
+    firstName: 'Bench',
+    lastName: 'Runner',
+    email,
+    password: 'correct horse battery 42',
+  };
+  const register = await expectOk(
+    await fetch(`${baseUrl}/v1/auth/register`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify(body),
+    }),
+    'register',
+  );
+  const { token } = (await register.json()) as { token: string };
+  const auth = { authorization: `Bearer ${token}` };
+  const templateName = 'Bench A4';
+  const form = new FormData();
+  form.set('templateName', templateName);
+  form.set('templateDescription', 'Benchmark template');
+  form.set('file', new Blob([template.bytes], { type: 'application/pdf' }), template.meta.file);
+  await expectOk(
+    await fetch(`${baseUrl}/v1/template`, {
+      method: 'POST',
+      headers: { ...base, ...auth },
+      body: form,
+    }),
+    'upload',
+  );
+  const inputs = FIELDS.map((f) => ({
+    page: f.page,
+    rectX: f.rectX,
+    rectY: f.rectY,
+    rectWidth: f.rectWidth,
+    rectHeight: f.rectHeight,
+    label: f.label,
+    fieldType: f.type,
+    fontSize: f.fontSize,
+    fontFamily: f.fontFamily,
+    textAlign: f.textAlign,
+    fontColor: f.fontColor,
+  }));
+  await expectOk(
+    await fetch(`${baseUrl}/v1/template`, {
+      method: 'PUT',
+      headers: { ...json, ...auth },
+      body: JSON.stringify({ templateName, inputs }),
+    }),
+    'save fields',
+  );
+  const got = await expectOk(
+    await fetch(`${baseUrl}/v1/template/${encodeURIComponent(templateName)}`, { headers: auth }),
+    'get template',
+  );
+  const { apiKey } = (await got.json()) as { apiKey: string };
+  raiseLimits(dataDir);
+  return { apiKey, templateName };
+};
+
+/** The throwaway database's plans get a limit no benchmark reaches. */
+const raiseLimits = (dataDir: string) => {
+  const db = new Database(join(dataDir, 'platen.db'));
+  try {
+    db.pragma('busy_timeout = 5000');
+    db.prepare('UPDATE plans SET monthly_limit = ?').run(2_000_000_000);
+  } finally {
+    db.close();
+  }
+};
