@@ -33,9 +33,13 @@ export type Deps = {
  * edge (the clock, a database made for the test); everything else is the real thing.
  */
 export const createDeps = (config: Config, overrides: Partial<Deps> = {}): Deps => {
-  const db = overrides.db ?? openDatabase(databaseTarget(config));
-  const clock = overrides.clock ?? systemClock;
   const log = overrides.log ?? createLogger(config);
+  const db =
+    overrides.db ??
+    openDatabase(databaseTarget(config), (error) =>
+      log.warn({ event: 'db.connection_lost', err: error }, 'database connection lost'),
+    );
+  const clock = overrides.clock ?? systemClock;
   const secrets =
     overrides.secrets ?? deriveSecrets(config.appSecret ?? loadOrCreateAppSecret(config.dataDir));
   const mailer =

@@ -55,8 +55,11 @@ export const getTemplate = async (app: TestApp, account: Account, name: string) 
     await call(app, 'GET', `/v1/template/${encodeURIComponent(name)}`, { token: account.token })
   ).json<TemplateResponse>();
 
-export const apiKeyOf = async (app: TestApp, account: Account, name: string) =>
-  (await getTemplate(app, account, name)).apiKey;
+export const apiKeyOf = async (app: TestApp, account: Account, name: string) => {
+  const { apiKey } = await getTemplate(app, account, name);
+  if (!apiKey) throw new Error(`template "${name}" not found: was the upload refused?`);
+  return apiKey;
+};
 
 export const generate = (app: TestApp, apiKey: string | undefined, body: unknown) =>
   app.inject({

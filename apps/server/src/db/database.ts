@@ -29,9 +29,16 @@ const openSqlite = (file: string) => {
 
 const postgresPools = new WeakMap<Db, pg.Pool>();
 
-export const openDatabase = (target: DatabaseTarget): Db => {
+export const openDatabase = (
+  target: DatabaseTarget,
+  onConnectionLost: (error: Error) => void = (error) =>
+    process.stderr.write(`PostgreSQL connection lost: ${error.message}\n`),
+): Db => {
   if (target.kind === 'sqlite') return new Kysely<Tables>({ dialect: openSqlite(target.file) });
   const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+  // An idle connection that the server closes (restart, failover) must not crash the process: the
+  // pool drops it and opens a new one on the next query.
+  pool.on('error', onConnectionLost);
   const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
   postgresPools.set(db, pool);
   return db;

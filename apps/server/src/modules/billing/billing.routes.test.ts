@@ -91,7 +91,7 @@ describe.each(testDatabases())('plans, subscription and vouchers on %s', (databa
     const results = await Promise.all(
       Array.from({ length: 20 }, () => reserveDocument(app.deps.db, userId, app.clock.now())),
     );
-    expect(results.filter(Boolean)).toHaveLength(5);
+    expect(results.filter((r) => r.isReserved)).toHaveLength(5);
     expect((await subscriptionOf(app, ada)).pdfsGeneratedThisMonth).toBe(100);
   });
 
@@ -200,7 +200,10 @@ describe.each(testDatabases())('plans, subscription and vouchers on %s', (databa
       .execute();
     expect((await subscriptionOf(app, ada)).overageCharges).toBe(0);
     for (let i = 0; i < 4; i += 1) {
-      expect(await reserveDocument(app.deps.db, userId, app.clock.now())).toBe(true);
+      expect(await reserveDocument(app.deps.db, userId, app.clock.now())).toEqual({
+        isReserved: true,
+        isOverLimit: i > 0,
+      });
     }
     expect(await subscriptionOf(app, ada)).toMatchObject({
       pdfsGeneratedThisMonth: 1003,
@@ -215,7 +218,9 @@ describe.each(testDatabases())('plans, subscription and vouchers on %s', (databa
       .set({ pdfs_generated_this_month: 100 })
       .where('user_id', '=', userId)
       .execute();
-    expect(await reserveDocument(app.deps.db, userId, app.clock.now())).toBe(false);
+    expect(await reserveDocument(app.deps.db, userId, app.clock.now())).toEqual({
+      isReserved: false,
+    });
   });
 
   it('ignores plan and usage fields sent by the client', async () => {

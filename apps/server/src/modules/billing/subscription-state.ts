@@ -1,12 +1,8 @@
 import type { Deps } from '../../deps.ts';
 import { unauthorized } from '../../lib/app-error.ts';
 import { findPlan, type PlanRecord } from './plans.repository.ts';
-import {
-  expireEndedPlan,
-  findSubscription,
-  type SubscriptionRecord,
-} from './subscriptions.repository.ts';
-import { rollOverCycle } from './usage.repository.ts';
+import { findSubscription, type SubscriptionRecord } from './subscriptions.repository.ts';
+import { catchUpWithClock } from './usage.repository.ts';
 
 export type CurrentSubscription = { sub: SubscriptionRecord; plan: PlanRecord };
 
@@ -20,8 +16,7 @@ export const currentSubscription = async (
   userId: string,
 ): Promise<CurrentSubscription> => {
   const now = deps.clock.now();
-  await expireEndedPlan(deps.db, userId, now);
-  await rollOverCycle(deps.db, userId, now);
+  await catchUpWithClock(deps.db, userId, now);
   const sub = await findSubscription(deps.db, userId);
   const plan = sub && (await findPlan(deps.db, sub.planId));
   if (!sub || !plan) throw unauthorized();

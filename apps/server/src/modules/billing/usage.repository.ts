@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/tables.ts';
+import { expireEndedPlan, FREE_PLAN_ID } from './subscriptions.repository.ts';
 
 /** The month a document counts in for the usage history, e.g. `2026-03` (UTC). */
 export const usageMonth = (at: Date): string => at.toISOString().slice(0, 7);
@@ -9,6 +10,25 @@ export const addMonths = (from: Date, months: number): Date => {
   const next = new Date(from);
   next.setUTCMonth(next.getUTCMonth() + months);
   return next;
+};
+
+/**
+ * Brings the subscription up to date with the clock before a document is counted: an ended
+ * voucher or cancelled plan falls back to FREE, and an ended cycle starts again at zero. One read
+ * in the common case; each change is a conditional statement that exactly one instance wins.
+ */
+export const catchUpWithClock = async (db: Db, userId: string, now: Date): Promise<void> => {
+  const current = await db
+    .selectFrom('subscriptions')
+    .select(['plan_id', 'end_time', 'billing_cycle_end'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!current) return;
+  const nowIso = now.toISOString();
+  if (current.plan_id !== FREE_PLAN_ID && current.end_time !== null && current.end_time <= nowIso) {
+    await expireEndedPlan(db, userId, now);
+  }
+  if (current.billing_cycle_end <= nowIso) await rollOverCycle(db, userId, now);
 };
 
 /**
@@ -46,12 +66,16 @@ export const rollOverCycle = async (db: Db, userId: string, now: Date): Promise<
  * the monthly limit, or over it on a plan with overage. Exact under any concurrency, because the
  * database re-checks the condition on the row it locks. Returns false when the limit is reached.
  */
-export const reserveDocument = async (db: Db, userId: string, now: Date): Promise<boolean> => {
-  await rollOverCycle(db, userId, now);
-  const result = await db
+export type Reservation = { isReserved: false } | { isReserved: true; isOverLimit: boolean };
+
+export const reserveDocument = async (db: Db, userId: string, now: Date): Promise<Reservation> => {
+  await catchUpWithClock(db, userId, now);
+  const reserved = await db
     .updateTable('subscriptions')
     .set((eb) => ({ pdfs_generated_this_month: eb('pdfs_generated_this_month', '+', 1) }))
     .where('user_id', '=', userId)
+    // Stripe gave up collecting (UNPAID) or the plan ended (EXPIRED): no documents until resolved.
+    .where('status', 'not in', ['UNPAID', 'EXPIRED'])
     .where((eb) =>
       eb.or([
         eb(
@@ -72,8 +96,16 @@ export const reserveDocument = async (db: Db, userId: string, now: Date): Promis
         ),
       ]),
     )
+    .returning((eb) => [
+      'pdfs_generated_this_month as used',
+      eb
+        .selectFrom('plans')
+        .select('plans.monthly_limit')
+        .whereRef('plans.id', '=', 'subscriptions.plan_id')
+        .as('monthlyLimit'),
+    ])
     .executeTakeFirst();
-  if (Number(result.numUpdatedRows) !== 1) return false;
+  if (!reserved) return { isReserved: false };
   await db
     .insertInto('usage_months')
     .values({ user_id: userId, month: usageMonth(now), documents: 1 })
@@ -81,7 +113,7 @@ export const reserveDocument = async (db: Db, userId: string, now: Date): Promis
       oc.columns(['user_id', 'month']).doUpdateSet({ documents: sql`usage_months.documents + 1` }),
     )
     .execute();
-  return true;
+  return { isReserved: true, isOverLimit: Number(reserved.used) > Number(reserved.monthlyLimit) };
 };
 
 /** Gives a reserved document back when generating it failed. */
@@ -106,6 +138,10 @@ export const findPlanLimit = async (db: Db, userId: string) =>
   db
     .selectFrom('subscriptions')
     .innerJoin('plans', 'plans.id', 'subscriptions.plan_id')
-    .select(['plans.subscription_type as planType', 'plans.monthly_limit as monthlyLimit'])
+    .select([
+      'plans.subscription_type as planType',
+      'plans.monthly_limit as monthlyLimit',
+      'subscriptions.status',
+    ])
     .where('subscriptions.user_id', '=', userId)
     .executeTakeFirst();

@@ -4,6 +4,7 @@ import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { engineRefusalToError } from '../../pdf-pool/engine-refusal.ts';
 import { authenticateApiKey } from '../api-keys/api-keys.service.ts';
+import { reportOverage } from '../billing/overage.ts';
 import { findPlanLimit, releaseDocument, reserveDocument } from '../billing/usage.repository.ts';
 import { exampleValues } from '../templates/api-example.ts';
 import { listStamps } from '../templates/stamps.repository.ts';
@@ -47,13 +48,31 @@ export const createDocumentsService = (deps: Deps) => {
     return { pdf: filled.pdf, fitReport };
   };
 
-  const quotaExceeded = async (userId: string) => {
+  /** Why a document could not be counted: the plan's limit, or a subscription not in good standing. */
+  const refusal = async (userId: string) => {
     const plan = await findPlanLimit(deps.db, userId);
+    if (plan?.status === 'UNPAID' || plan?.status === 'EXPIRED') {
+      return new AppError(
+        'QUOTA_EXCEEDED',
+        402,
+        'Your subscription is not paid. Update your payment details in the billing portal to generate documents.',
+      );
+    }
     return new AppError(
       'QUOTA_EXCEEDED',
       402,
       `You have used all ${plan?.monthlyLimit ?? ''} documents of your ${plan?.planType ?? ''} plan this month. Upgrade your plan to generate more.`,
     );
+  };
+
+  /** Metered usage goes to the payment provider off the request path; a failure is retried later. */
+  const reportOverageLater = (userId: string) => {
+    reportOverage(deps, userId).catch((error: unknown) => {
+      deps.log.error(
+        { event: 'billing.overage_report_failed', err: error, userId },
+        'overage not reported',
+      );
+    });
   };
 
   /**
@@ -68,11 +87,13 @@ export const createDocumentsService = (deps: Deps) => {
     const userId = await authenticateApiKey(deps, apiKey);
     const input = await prepare(userId, body.templateName, body.fields ?? {});
     const reservedAt = deps.clock.now();
-    if (!(await reserveDocument(deps.db, userId, reservedAt))) throw await quotaExceeded(userId);
+    const reservation = await reserveDocument(deps.db, userId, reservedAt);
+    if (!reservation.isReserved) throw await refusal(userId);
     try {
       const started = process.hrtime.bigint();
       const document = await fill(input, { strict: body.strict ?? false });
       deps.metrics.documentGenerated(Number(process.hrtime.bigint() - started) / 1e9);
+      if (reservation.isOverLimit) reportOverageLater(userId);
       return document;
     } catch (error) {
       await releaseDocument(deps.db, userId, reservedAt);
