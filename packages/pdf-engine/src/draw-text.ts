@@ -47,7 +47,10 @@ export const paddingFor = (frame: BoxFrame) => Math.min(2, frame.width / 10);
 const CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f]/g;
 
 /** Cleans a value for drawing: one line, or lines separated by "\n". */
+const NEEDS_CLEANING = /[\u0000-\u001f\u007f]/; // eslint-disable-line no-control-regex -- as above
+
 export const normaliseText = (value: string, isMultiline: boolean): string => {
+  if (!NEEDS_CLEANING.test(value)) return value;
   const unified = value.replace(/\r\n?/g, '\n').replace(/\t/g, ' ');
   const oneOrMore = isMultiline ? unified : unified.replace(/\n/g, ' ');
   return oneOrMore.replace(CONTROL, '');
@@ -83,7 +86,7 @@ export const parseColor = (hex: string): RGB => {
 
 /** Starts drawing in a box's frame, clipped to the box; pair with {@link endBox}. */
 export const beginBox = (page: PageCanvas, frame: BoxFrame) => {
-  page.push('q', concat(frame.matrix), `0 0 ${num(frame.width)} ${num(frame.height)} re`, 'W', 'n');
+  page.push(`q\n${concat(frame.matrix)}\n0 0 ${num(frame.width)} ${num(frame.height)} re\nW\nn`);
 };
 
 export const endBox = (page: PageCanvas) => page.push('Q');
@@ -109,7 +112,7 @@ const drawLine = (
     while (j < r.end && t.fonts[j] === font) j++;
     const text = t.chars.slice(i, j).join('');
     showText(page, { font, text }, { x, y: at.y, size: at.size, color: at.color });
-    x += font.widthOfTextAtSize(text, at.size);
+    if (j < r.end) x += font.widthOfTextAtSize(text, at.size); // only a following run needs it
     i = j;
   }
 };

@@ -70,16 +70,24 @@ export interface LineMetrics {
   descent: number;
 }
 
+const metricsByFamily = new Map<FontFamily, LineMetrics>();
+
 /** The family's ascent and descent, from its TrueType font (the standard font has the same metrics). */
 export const familyMetrics = (family: FontFamily): LineMetrics => {
-  const font = parsedFont(FAMILY_FILE[family]);
-  return { ascent: font.ascent / font.unitsPerEm, descent: font.descent / font.unitsPerEm };
+  let metrics = metricsByFamily.get(family);
+  if (!metrics) {
+    const font = parsedFont(FAMILY_FILE[family]);
+    metrics = { ascent: font.ascent / font.unitsPerEm, descent: font.descent / font.unitsPerEm };
+    metricsByFamily.set(family, metrics);
+  }
+  return metrics;
 };
 
 // "\n" only separates lines: it is never drawn, so it never forces a TrueType font.
 const isWinAnsi = (text: string): boolean => {
   for (const char of text) {
-    if (char === '\n') continue;
+    const code = char.charCodeAt(0);
+    if (code === 0x0a || (code >= 0x20 && code < 0x7f)) continue; // printable ASCII is WinAnsi
     if (!Encodings.WinAnsi.canEncodeUnicodeCodePoint(char.codePointAt(0)!)) return false;
   }
   return true;

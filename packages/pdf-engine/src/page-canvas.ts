@@ -20,6 +20,7 @@ export class PageCanvas {
 
   constructor(private readonly prefix: string) {}
 
+  /** Appends operators; each argument is one or more whole lines. */
   push(...operators: string[]) {
     for (const op of operators) this.ops.push(op);
   }
@@ -52,17 +53,17 @@ export const showText = (
   at: { x: number; y: number; size: number; color: RGB; radians?: number; state?: string },
 ) => {
   const name = canvas.useFont(run.font);
-  const cos = Math.cos(at.radians ?? 0);
-  const sin = Math.sin(at.radians ?? 0);
+  const matrix = at.radians
+    ? nums([
+        Math.cos(at.radians),
+        Math.sin(at.radians),
+        -Math.sin(at.radians),
+        Math.cos(at.radians),
+      ])
+    : '1 0 0 1';
+  const state = at.state ? `${at.state} gs\n` : '';
   canvas.push(
-    'q',
-    ...(at.state ? [`${at.state} gs`] : []),
-    'BT',
-    fillColor(at.color),
-    `${name} ${num(at.size)} Tf`,
-    `${nums([cos, sin, -sin, cos, at.x, at.y])} Tm`,
-    `${run.font.encode(run.text)} Tj`,
-    'ET',
-    'Q',
+    `q\n${state}BT\n${fillColor(at.color)}\n${name} ${num(at.size)} Tf\n` +
+      `${matrix} ${num(at.x)} ${num(at.y)} Tm\n${run.font.encode(run.text)} Tj\nET\nQ`,
   );
 };
