@@ -8,6 +8,7 @@ import type { Config } from './config.ts';
 import { migrateToLatest } from './db/database.ts';
 import { createDeps, type Deps } from './deps.ts';
 import { AppError } from './lib/app-error.ts';
+import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { billingPublicRoutes } from './modules/billing/webhooks.routes.ts';
@@ -92,6 +93,7 @@ export const buildApp = async (config: Config, overrides: Partial<Deps> = {}): P
     await guarded.register(billingRoutes, { deps });
     await guarded.register(dashboardRoutes, { deps });
     await guarded.register(templatesRoutes, { deps });
+    await guarded.register(apiKeysRoutes, { deps });
   });
   if (config.env !== 'production' && !config.smtpUrl) {
     await app.register(mailboxRoutes, { deps });

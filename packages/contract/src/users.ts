@@ -123,3 +123,12 @@ export const resendEmailCode = {
   auth: 'bearer',
   response: messageResponse,
 } as const satisfies Endpoint;
+
+export const regenerateApiKey = {
+  method: 'POST',
+  path: '/v1/user/api-key/regenerate',
+  summary: 'Replace the API key; the old key stops working at once',
+  tag,
+  auth: 'bearer',
+  response: z.object({ apiKey: z.string() }).meta({ id: 'ApiKey' }),
+} as const satisfies Endpoint;

@@ -33,3 +33,15 @@ export const findEncryptedApiKey = async (db: Db, userId: string): Promise<strin
     .executeTakeFirst();
   return row?.key_encrypted;
 };
+
+/** Replaces the account's key in one statement: the old key stops working at once. */
+export const replaceApiKey = async (
+  db: Db,
+  k: { userId: string; keyHash: string; keyEncrypted: string; now: string },
+) => {
+  await db
+    .updateTable('api_keys')
+    .set({ key_hash: k.keyHash, key_encrypted: k.keyEncrypted, created_at: k.now })
+    .where('user_id', '=', k.userId)
+    .execute();
+};

@@ -4,24 +4,46 @@ import type { Db } from '../../db/tables.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { decryptText, encryptText } from '../../lib/secret-box.ts';
 import { keyedHash, randomToken } from '../../lib/secrets.ts';
-import { findApiKeyOwner, findEncryptedApiKey, insertApiKey } from './api-keys.repository.ts';
+import {
+  findApiKeyOwner,
+  findEncryptedApiKey,
+  insertApiKey,
+  replaceApiKey,
+} from './api-keys.repository.ts';
 
 /** Recognisable in logs and secret scanners; 32 random bytes follow. */
 export const API_KEY_PREFIX = 'plt_';
+
+const newKey = (deps: Pick<Deps, 'secrets' | 'clock'>, userId: string) => {
+  const key = `${API_KEY_PREFIX}${randomToken(32)}`;
+  return {
+    key,
+    stored: {
+      userId,
+      keyHash: keyedHash(deps.secrets.hashKey, key),
+      keyEncrypted: encryptText(deps.secrets.encryptionKey, key),
+      now: deps.clock.now().toISOString(),
+    },
+  };
+};
 
 /** Creates the account's one API key (SPEC: 'Single API Key'), stored hashed and encrypted. */
 export const createApiKey = async (
   deps: Pick<Deps, 'secrets' | 'clock'> & { db: Db },
   userId: string,
 ): Promise<void> => {
-  const key = `${API_KEY_PREFIX}${randomToken(32)}`;
-  await insertApiKey(deps.db, {
-    id: randomUUID(),
-    userId,
-    keyHash: keyedHash(deps.secrets.hashKey, key),
-    keyEncrypted: encryptText(deps.secrets.encryptionKey, key),
-    now: deps.clock.now().toISOString(),
-  });
+  await insertApiKey(deps.db, { id: randomUUID(), ...newKey(deps, userId).stored });
+};
+
+/** A new key for the account; the old one is refused from this moment (SECURITY.md §20). */
+export const regenerateApiKey = async (
+  deps: Pick<Deps, 'db' | 'secrets' | 'clock' | 'log'>,
+  userId: string,
+): Promise<string> => {
+  const { key, stored } = newKey(deps, userId);
+  await replaceApiKey(deps.db, stored);
+  deps.log.info({ event: 'api_key.regenerated', userId }, 'API key regenerated');
+  return key;
 };
 
 /** The account's key in clear, for its owner to see (SPEC: shown again after a click). */
