@@ -21,6 +21,14 @@ describe('configuration', () => {
     expect(() => loadConfig({ MAX_UPLOAD_MB: '-1' })).toThrow(/MAX_UPLOAD_MB/);
   });
 
+  it('takes an empty variable as not set', () => {
+    expect(loadConfig({ SMTP_URL: '', DATABASE_URL: '', PORT: '' })).toMatchObject({
+      smtpUrl: undefined,
+      databaseUrl: undefined,
+      port: 3000,
+    });
+  });
+
   it('refuses to start in production without a strong secret', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/APP_SECRET/);
     expect(() => loadConfig({ NODE_ENV: 'production', APP_SECRET: 'short' })).toThrow(/APP_SECRET/);

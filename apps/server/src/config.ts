@@ -106,7 +106,9 @@ export class ConfigError extends Error {}
  * server stops before it listens instead of failing later in a request.
  */
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
-  const parsed = envSchema.safeParse(env);
+  // An empty variable means "not set": container files often pass `VAR=` for optional settings.
+  const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = envSchema.safeParse(given);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration.\n  ${problems.join('\n  ')}`);
