@@ -2,9 +2,8 @@ import type { PlansResponse, SubscriptionResponse } from '@platen/contract';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { decryptText } from '../../lib/secret-box.ts';
+import { revealApiKey } from '../api-keys/api-keys.service.ts';
 import type { RateRule } from '../rate-limits/rate-limiter.ts';
-import { findEncryptedApiKey } from './api-key.repository.ts';
 import { invalidVoucher, planActive } from './billing-errors.ts';
 import { callProvider, requireProvider } from './provider-calls.ts';
 import { applyProviderSubscription } from './provider-events.ts';
@@ -29,8 +28,7 @@ export const createBillingService = (deps: Deps) => {
 
   const view = async (userId: string): Promise<SubscriptionResponse> => {
     const current = await currentSubscription(deps, userId);
-    const encrypted = await findEncryptedApiKey(db, userId);
-    const apiKey = encrypted ? decryptText(deps.secrets.encryptionKey, encrypted) : '';
+    const apiKey = await revealApiKey(deps, userId);
     return toSubscriptionResponse(current, { apiKey, provider: providerName() });
   };
 
