@@ -13,6 +13,9 @@ import { rateRules } from '../rate-limits/rate-limiter.ts';
 import { normalisePicture } from './picture.ts';
 import { findUserById, updateUser, type User } from './users.repository.ts';
 
+const alreadyConfirmed = () =>
+  new AppError('EMAIL_ALREADY_CONFIRMED', 409, 'Your email address is already confirmed.');
+
 export type SessionUser = { userId: string; sessionId: string };
 
 const toProfile = (user: User): ProfileResponse => ({
@@ -68,13 +71,7 @@ export const createUsersService = (deps: Deps) => {
     await limiter.consume(rateRules.confirmEmailPerIp, ip);
     await limiter.consume(rateRules.confirmEmailPerUser, userId);
     const user = await getUser(userId);
-    if (user.emailConfirmed) {
-      throw new AppError(
-        'EMAIL_ALREADY_CONFIRMED',
-        409,
-        'Your email address is already confirmed.',
-      );
-    }
+    if (user.emailConfirmed) throw alreadyConfirmed();
     await checkConfirmationCode(deps, userId, code);
     await updateUser(db, userId, { emailConfirmed: true }, clock.now().toISOString());
     log.info({ event: 'email.confirmed', userId }, 'email confirmed');
@@ -82,13 +79,7 @@ export const createUsersService = (deps: Deps) => {
 
   const resendConfirmationCode = async (userId: string) => {
     const user = await getUser(userId);
-    if (user.emailConfirmed) {
-      throw new AppError(
-        'EMAIL_ALREADY_CONFIRMED',
-        409,
-        'Your email address is already confirmed.',
-      );
-    }
+    if (user.emailConfirmed) throw alreadyConfirmed();
     await limiter.consume(rateRules.resendCodePerUser, userId);
     await sendConfirmationCode(deps, user);
   };
