@@ -18,7 +18,7 @@ type Handler<E extends Endpoint> = (
   reply: FastifyReply,
 ) => Promise<z.input<E['response']>>;
 
-const errorStatuses = [400, 401, 403, 404, 409, 413, 415, 429] as const;
+const errorStatuses = [400, 401, 402, 403, 404, 409, 413, 415, 422, 429, 502, 503] as const;
 
 /**
  * Registers one endpoint of the contract: its path, validation, OpenAPI description and
