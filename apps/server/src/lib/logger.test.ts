@@ -28,9 +28,19 @@ describe('request logs', () => {
       const resetCode = await lastResetCode(app, account.email);
       await call(app, 'GET', `/reset-password?code=${resetCode}`);
       await call(app, 'POST', '/v1/auth/refresh', { body: { refreshToken } });
+      const regenerated = await call(app, 'POST', '/v1/user/api-key/regenerate', { token });
+      const { apiKey } = regenerated.json<{ apiKey: string }>();
+      await app.inject({
+        method: 'POST',
+        url: '/v1/document/generate/template',
+        headers: { 'content-type': 'application/json', 'x-api-key': apiKey },
+        payload: { templateName: 'None', fields: {} },
+      });
+      await app.inject({ method: 'POST', url: `/v1/document/generate/template?apiKey=${apiKey}` });
 
       expect(logs).toContain('"event":"login.failed"');
       expect(logs).toContain('"event":"login.succeeded"');
+      expect(logs).toContain('"event":"api_key.regenerated"');
       for (const secret of [
         'hunter2-secret',
         'wrong-password-123',
@@ -40,6 +50,7 @@ describe('request logs', () => {
         code,
         resetCode,
         'test-xsrf-token',
+        apiKey,
       ]) {
         expect(logs).not.toContain(secret);
       }

@@ -35,6 +35,9 @@ describe.each(testDatabases())('accounts API on %s', (database) => {
       expect(key.user_id).toBe(user.id);
       expect(key.key_encrypted).not.toContain('plt_');
       expect(sub).toMatchObject({ user_id: user.id, plan_id: 'free', status: 'ACTIVE' });
+      const stored = await db.selectFrom('refresh_tokens').select('token_hash').execute();
+      expect(Buffer.from(refreshToken, 'base64url').length).toBeGreaterThanOrEqual(16);
+      expect(stored.map((row) => row.token_hash)).not.toContain(refreshToken);
     });
 
     it.each([
