@@ -1,6 +1,7 @@
+import type { LookupAddress } from 'node:dns';
 import { lookup } from 'node:dns/promises';
 import { request } from 'node:https';
-import { isIP } from 'node:net';
+import { isIP, type LookupFunction } from 'node:net';
 import sharp from 'sharp';
 import { AppError } from '../../lib/app-error.ts';
 import { isPublicAddress } from './safe-address.ts';
@@ -21,28 +22,50 @@ const fromDataUri = (label: string, uri: string): Buffer => {
   return Buffer.from(match[1], 'base64');
 };
 
+/**
+ * Which addresses may be fetched and which certificates are trusted. Production uses the public
+ * internet and the system's CAs; tests open a local HTTPS server with their own certificate.
+ */
+export type ImageNetwork = { isAllowed: (address: string) => boolean; ca?: string };
+const publicInternet: ImageNetwork = { isAllowed: isPublicAddress };
+
 /** Resolves the host once and checks every address; the fetch then connects to the checked one. */
-const publicAddressOf = async (label: string, hostname: string) => {
+const publicAddressOf = async (label: string, hostname: string, network: ImageNetwork) => {
   const host = hostname.replace(/^\[|\]$/g, '');
   const addresses = isIP(host)
     ? [{ address: host, family: isIP(host) }]
     : await lookup(host, { all: true }).catch(() => []);
   if (addresses.length === 0) throw refuse(label, 'could not be found (unknown host).');
-  if (!addresses.every((a) => isPublicAddress(a.address))) {
+  if (!addresses.every((a) => network.isAllowed(a.address))) {
     throw refuse(label, 'points to a private or local address, which is not allowed.');
   }
-  return addresses[0] as { address: string; family: number };
+  return addresses[0] as LookupAddress;
 };
 
-const fetchHttps = async (label: string, url: URL): Promise<Buffer> => {
-  const target = await publicAddressOf(label, url.hostname);
+/**
+ * A DNS look-up that always answers the address that was checked. Node asks for every address
+ * (`all`) when it may race IPv4 against IPv6, and for one otherwise; both get the same one.
+ */
+const pinnedLookup =
+  (target: LookupAddress): LookupFunction =>
+  (_host, opts, done) => {
+    if (opts.all) {
+      (done as unknown as (error: null, addresses: LookupAddress[]) => void)(null, [target]);
+    } else {
+      done(null, target.address, target.family);
+    }
+  };
+
+const fetchHttps = async (label: string, url: URL, network: ImageNetwork): Promise<Buffer> => {
+  const target = await publicAddressOf(label, url.hostname, network);
   return new Promise<Buffer>((resolve, reject) => {
     const req = request(
       url,
       {
         // Pin the connection to the address that was checked: no second DNS answer can sneak in.
-        lookup: (_host, _opts, done) => done(null, target.address, target.family),
+        lookup: pinnedLookup(target),
         timeout: IMAGE_FETCH_TIMEOUT_MS,
+        ...(network.ca && { ca: network.ca }),
         headers: { accept: 'image/*', 'user-agent': 'Platen image fetch' },
       },
       (res) => {
@@ -97,7 +120,11 @@ const toDrawable = async (label: string, bytes: Buffer): Promise<Uint8Array> => 
 };
 
 /** An image field's value (a data: URI or an https:// URL) as bytes the engine can draw. */
-export const loadImageValue = async (label: string, value: unknown): Promise<Uint8Array> => {
+export const loadImageValue = async (
+  label: string,
+  value: unknown,
+  network: ImageNetwork = publicInternet,
+): Promise<Uint8Array> => {
   if (typeof value !== 'string') throw refuse(label, 'must be a data: URI or an https:// URL.');
   if (value.startsWith('data:')) return toDrawable(label, fromDataUri(label, value));
   let url: URL;
@@ -108,5 +135,5 @@ export const loadImageValue = async (label: string, value: unknown): Promise<Uin
   }
   if (url.protocol !== 'https:') throw refuse(label, 'must use https://.');
   if (url.username || url.password) throw refuse(label, 'URL must not contain credentials.');
-  return toDrawable(label, await fetchHttps(label, url));
+  return toDrawable(label, await fetchHttps(label, url, network));
 };

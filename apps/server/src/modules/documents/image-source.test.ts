@@ -1,0 +1,124 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadImageValue, MAX_IMAGE_BYTES, type ImageNetwork } from './image-source.ts';
+import { isPublicAddress } from './safe-address.ts';
+
+describe('public addresses', () => {
+  it.each([
+    ['127.0.0.1', false],
+    ['10.0.0.8', false],
+    ['172.16.4.1', false],
+    ['192.168.1.1', false],
+    ['169.254.169.254', false],
+    ['100.64.0.1', false],
+    ['0.0.0.0', false],
+    ['::1', false],
+    ['::ffff:127.0.0.1', false],
+    ['::ffff:7f00:1', false],
+    ['fd00::1', false],
+    ['fe80::1', false],
+    ['224.0.0.1', false],
+    ['93.184.216.34', true],
+    ['2606:2800:220:1:248:1893:25c8:1946', true],
+  ])('%s is public: %s', (address, expected) => {
+    expect(isPublicAddress(address)).toBe(expected);
+  });
+});
+
+const hasOpenssl = (() => {
+  try {
+    execFileSync('openssl', ['version']);
+    return true;
+  } catch {
+    console.warn(
+      'openssl not found: the image download tests against a local HTTPS server are skipped.',
+    );
+    return false;
+  }
+})();
+
+/**
+ * The download path against a real HTTPS server on this machine. Loopback is allowed here only
+ * through the test's own network rule; the certificate is trusted through its own CA option.
+ */
+describe.runIf(hasOpenssl)('downloading an image value', () => {
+  let server: Server;
+  let base: string;
+  let network: ImageNetwork;
+  let dir: string;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'platen-tls-'));
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        '/CN=localhost',
+        '-addext',
+        'subjectAltName=DNS:localhost,IP:127.0.0.1',
+        '-keyout',
+        join(dir, 'key.pem'),
+        '-out',
+        join(dir, 'cert.pem'),
+      ],
+      { stdio: 'ignore' },
+    );
+    const cert = readFileSync(join(dir, 'cert.pem'), 'utf8');
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#123456' } })
+      .png()
+      .toBuffer();
+    server = createServer({ key: readFileSync(join(dir, 'key.pem')), cert }, (req, res) => {
+      if (req.url === '/ok.png') return res.end(png);
+      if (req.url === '/moved') {
+        res.writeHead(302, { location: 'https://169.254.169.254/' });
+        return res.end();
+      }
+      if (req.url === '/huge') return res.end(Buffer.alloc(MAX_IMAGE_BYTES + 1024, 7));
+      if (req.url === '/page') return res.end('<html><script>alert(1)</script></html>');
+      res.writeHead(404);
+      res.end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `https://localhost:${(server.address() as AddressInfo).port}`;
+    network = { isAllowed: (address) => address === '127.0.0.1' || address === '::1', ca: cert };
+  });
+  afterAll(() => {
+    server.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('downloads a picture', async () => {
+    const bytes = await loadImageValue('Logo', `${base}/ok.png`, network);
+    expect((await sharp(bytes).metadata()).format).toBe('png');
+  });
+
+  it.each([
+    ['/moved', 'URL redirects, which is not followed.'],
+    ['/huge', 'is larger than 5 MB.'],
+    ['/page', 'is not a picture we can read (PNG, JPEG, WebP or GIF).'],
+    ['/missing', 'URL answered HTTP 404.'],
+  ])('refuses %s', async (path, why) => {
+    await expect(loadImageValue('Logo', `${base}${path}`, network)).rejects.toThrow(
+      `The image for "Logo" ${why}`,
+    );
+  });
+
+  it('refuses loopback under the production rule, whatever the certificate', async () => {
+    await expect(loadImageValue('Logo', `${base}/ok.png`)).rejects.toThrow(
+      'points to a private or local address',
+    );
+  });
+});
