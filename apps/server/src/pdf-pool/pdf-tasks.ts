@@ -76,6 +76,8 @@ export type FilledDocument = { ok: true; pdf: Uint8Array; fitReport: FitReport }
 
 export const fillDocument = async (
   input: Task<{
+    /** Names the template version, so a worker may keep what it prepared from it. */
+    templateKey?: string;
     template: Uint8Array;
     fields: FieldSpec[];
     values: FieldValues;

@@ -1,6 +1,7 @@
 import { FIT_REPORT_HEADER } from '@platen/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, signUp, type Account } from '../../../test/http.ts';
+import { multipartBody } from '../../../test/multipart.ts';
 import { makePdf, pageCountOf } from '../../../test/pdf-fixtures.ts';
 import { buildTestApp, testDatabases, type TestApp } from '../../../test/test-app.ts';
 import {
@@ -196,6 +197,28 @@ describe.each(testDatabases())('document generation on %s', (database) => {
     expect(codes.filter((c) => c === 200)).toHaveLength(5);
     expect(codes.filter((c) => c === 402)).toHaveLength(15);
     expect(await usedThisCycle(app, ada.email)).toBe(100);
+  });
+
+  it('fills the new PDF right after the template was replaced', async () => {
+    await setUsed(app, ada.email, 0);
+    const before = await generate(app, apiKey, { templateName: 'Letter', fields: {} });
+    expect(await pageCountOf(before.rawPayload)).toBe(2);
+    const { payload, headers } = multipartBody([
+      {
+        name: 'file',
+        filename: 'one.pdf',
+        type: 'application/pdf',
+        data: await makePdf({ pages: 3 }),
+      },
+    ]);
+    const replaced = await call(app, 'POST', '/v1/template/Letter/update/pdf', {
+      token: ada.token,
+      headers,
+      body: payload,
+    });
+    expect(replaced.statusCode).toBe(200);
+    const after = await generate(app, apiKey, { templateName: 'Letter', fields: {} });
+    expect(await pageCountOf(after.rawPayload)).toBe(3);
   });
 
   it('starts counting again when the billing cycle rolls over', async () => {

@@ -7,15 +7,17 @@ import { authenticateApiKey } from '../api-keys/api-keys.service.ts';
 import { reportOverage } from '../billing/overage.ts';
 import { findPlanLimit, releaseDocument, reserveDocument } from '../billing/usage.repository.ts';
 import { exampleValues } from '../templates/api-example.ts';
-import { listStamps } from '../templates/stamps.repository.ts';
-import { isStampLabel, stampsAsFields } from '../templates/stamps.ts';
+import { isStampLabel } from '../templates/stamps.ts';
 import { createTemplatesService } from '../templates/templates.service.ts';
 import { resolveFieldValues } from './field-values.ts';
+import { createTemplateCache } from './template-cache.ts';
 
 export type Document = { pdf: Uint8Array; fitReport: FitReport };
 
 export const createDocumentsService = (deps: Deps) => {
   const templates = createTemplatesService(deps);
+
+  const templateAssets = createTemplateCache(deps.db);
 
   /** The template, its PDF and the payload's values, checked and with images loaded. */
   const prepare = async (
@@ -24,18 +26,15 @@ export const createDocumentsService = (deps: Deps) => {
     payload?: Record<string, unknown>,
   ) => {
     const template = await templates.getTemplate(userId, templateName);
-    const values = await resolveFieldValues(
-      template.fields,
-      payload ?? exampleValues(template.fields),
-    );
-    const [pdf, stamps] = await Promise.all([
-      templates.getPdf(template),
-      listStamps(deps.db, template.id).then(stampsAsFields),
+    const [values, assets] = await Promise.all([
+      resolveFieldValues(template.fields, payload ?? exampleValues(template.fields)),
+      templateAssets(template),
     ]);
     return {
-      fields: [...stamps.fields, ...template.fields],
-      values: { ...values, ...stamps.values },
-      template: new Uint8Array(pdf),
+      templateKey: assets.key,
+      template: assets.pdf,
+      fields: [...assets.stampFields, ...template.fields],
+      values: { ...values, ...assets.stampValues },
     };
   };
 
