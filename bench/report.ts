@@ -97,8 +97,11 @@ const httpSection = (h: HttpResults, seconds: number) => {
     '',
     `Memory over a ${h.memory.seconds} s autocannon run on the product server ` +
       `(${fmt(h.memory.load.requestsPerSecond)} req/s, ${h.memory.load.errors + h.memory.load.non2xx} errors): ` +
-      `RSS ${fmt(s[0]!)} MB at the start, ${fmt(s[Math.min(15, s.length - 1)]!)} MB after 15 s, ` +
-      `${fmt(s.at(-1)!)} MB at the end, peak ${fmt(Math.max(...s))} MB.`,
+      `RSS every 15 s: ${s
+        .filter((_, i) => i % 15 === 0 || i === s.length - 1)
+        .map((v) => fmt(v))
+        .join(' → ')} MB (peak ${fmt(Math.max(...s))} MB). The server holds the engine, pdf.js ` +
+      'and sharp in its main thread and in each of its 2 PDF worker threads.',
     '',
   ].join('\n');
 };

@@ -93,6 +93,8 @@ export const runHttp = async (options: {
       const watched = await sampleRss(product.process.pid!, () =>
         runAutocannon(platen, options.memorySeconds),
       );
+      // Let answers still in flight finish before the servers stop.
+      await new Promise((r) => setTimeout(r, 2000));
       return {
         pdfBytes: pdf.length,
         rounds,

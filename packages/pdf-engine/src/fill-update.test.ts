@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fill } from './fill.ts';
+import { importAcroForm } from './import-acroform.ts';
 import { clearFillCache, configureFillCache, fillCacheStats } from './template-cache.ts';
 import {
   corpusPdf,
@@ -45,6 +46,13 @@ const popplerText = (pdf: Uint8Array, page: number) => {
   return { status: r.status, text: r.stdout, errors: r.stderr };
 };
 
+/** Poppler's rendering of a page at low resolution (its errors go to stderr). */
+const popplerRender = (pdf: Uint8Array, page: number) => {
+  const prefix = join(dir, `render-${++fileCount}`);
+  const args = ['-r', '24', '-f', `${page}`, '-l', `${page}`, '-png', onDisk(pdf), prefix];
+  return spawnSync('pdftoppm', args, { encoding: 'utf8' });
+};
+
 const latin1Tail = (pdf: Uint8Array, from: number) =>
   Buffer.from(pdf.subarray(from)).toString('latin1');
 
@@ -70,6 +78,9 @@ const fillAndVerify = async (template: Uint8Array, lastPage: number) => {
     const poppler = popplerText(pdf, lastPage);
     expect(poppler.status, poppler.errors).toBe(0);
     expect(poppler.text).toContain('Kraków');
+    const render = popplerRender(pdf, lastPage);
+    expect(render.status, render.stderr).toBe(0);
+    expect(render.stderr).not.toMatch(/error/i);
   }
   return pdf;
 };
@@ -195,6 +206,11 @@ describe.skipIf(!hasCorpus)('fill: corpus templates', () => {
       const pdf = await fillAndVerify(template, 1);
       expect(startsWith(pdf, template)).toBe(false);
     }
+  });
+
+  it('fills a template whose form widgets were taken out on upload (pdf-lib rewrite)', async () => {
+    const { pdf: imported } = await importAcroForm(corpusPdf('bench_irs_fw9.pdf'));
+    expect(startsWith(await fillAndVerify(imported, 1), imported)).toBe(true);
   });
 
   it('handles /Rotate inherited from the page tree and cropped, rotated pages', async () => {
