@@ -1,4 +1,6 @@
 import { availableParallelism } from 'node:os';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { AppError } from '../lib/app-error.ts';
@@ -20,6 +22,15 @@ export type PdfPool = {
   queueSize: () => number;
   close: () => Promise<void>;
 };
+
+/*
+ * A stopped worker's memory (gigabytes, for a bomb) is only given back when the main thread
+ * collects its Worker object, and the main thread, allocating little, may not do so for hours.
+ * So a stop is followed by one full collection.
+ */
+setFlagsFromString('--expose-gc');
+const collectGarbage = runInNewContext('gc') as () => void;
+const STOPPED_WORKER_GC_DELAY_MS = 1_000;
 
 const tooHeavy = () =>
   new AppError(
@@ -45,6 +56,8 @@ export const createPdfPool = (): PdfPool => {
     }));
 
   /*
+   * The worker also says `over-memory` when the task's buffers pass PDF_TASK_BUFFER_MB: that
+   * ends it like the time limit does.
    * The time limit counts from the moment a worker starts the task (it says so on `started`),
    * not from the call: waiting in the queue behind other work, or for a new worker to load the
    * engine, must not make a healthy file time out under load.
@@ -53,8 +66,9 @@ export const createPdfPool = (): PdfPool => {
     const { port1: startedListener, port2: started } = new MessageChannel();
     const abort = new AbortController();
     let deadline: NodeJS.Timeout | undefined;
-    startedListener.once('message', () => {
-      deadline = setTimeout(() => abort.abort(), PDF_TASK_TIMEOUT_MS);
+    startedListener.on('message', (message) => {
+      if (message === 'started') deadline = setTimeout(() => abort.abort(), PDF_TASK_TIMEOUT_MS);
+      if (message === 'over-memory') abort.abort();
     });
     try {
       return (await getPool().run(
@@ -63,7 +77,10 @@ export const createPdfPool = (): PdfPool => {
       )) as T;
     } catch (error) {
       const { code, name: errorName } = error as { code?: unknown; name?: unknown };
-      if (errorName === 'AbortError' || code === 'ERR_WORKER_OUT_OF_MEMORY') throw tooHeavy();
+      if (errorName === 'AbortError' || code === 'ERR_WORKER_OUT_OF_MEMORY') {
+        setTimeout(collectGarbage, STOPPED_WORKER_GC_DELAY_MS).unref();
+        throw tooHeavy();
+      }
       throw error;
     } finally {
       clearTimeout(deadline);

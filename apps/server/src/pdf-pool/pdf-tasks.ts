@@ -22,9 +22,31 @@ export type EngineRefusal = { ok: false; code: string; message: string; fields: 
 /** Every task gets a port to say it has started: the pool's time limit counts from then. */
 type Task<T> = T & { started?: MessagePort };
 
+/**
+ * ArrayBuffer memory (decoded streams, images) one task may add. V8's heap cap does not count
+ * it: a 2.5 KB flate bomb otherwise inflates to gigabytes before the time limit ends it.
+ */
+export const PDF_TASK_BUFFER_MB = 256;
+const BUFFER_CHECK_MS = 50;
+
+/**
+ * Says the task has started, then watches its buffers while it runs (the engine yields to the
+ * event loop as it parses and renders) and says `over-memory` past the budget; the pool then
+ * stops the worker. Returns the function that ends the watch.
+ */
 const announceStart = (port: MessagePort | undefined) => {
-  port?.postMessage('started');
-  port?.close();
+  if (!port) return () => undefined;
+  port.postMessage('started');
+  const baseline = process.memoryUsage().arrayBuffers;
+  const watch = setInterval(() => {
+    if (process.memoryUsage().arrayBuffers - baseline > PDF_TASK_BUFFER_MB * 1024 * 1024) {
+      port.postMessage('over-memory');
+    }
+  }, BUFFER_CHECK_MS);
+  return () => {
+    clearInterval(watch);
+    port.close();
+  };
 };
 
 const refusal = (error: unknown): EngineRefusal => {
@@ -51,7 +73,7 @@ export type PreparedTemplate = {
 export const prepareTemplate = async (
   input: Task<{ pdf: Uint8Array }>,
 ): Promise<PreparedTemplate | EngineRefusal> => {
-  announceStart(input.started);
+  const endWatch = announceStart(input.started);
   try {
     const analysis = await analyse(input.pdf);
     const imported =
@@ -69,6 +91,8 @@ export const prepareTemplate = async (
     };
   } catch (error) {
     return refusal(error);
+  } finally {
+    endWatch();
   }
 };
 
@@ -84,7 +108,7 @@ export const fillDocument = async (
     options: FillOptions;
   }>,
 ): Promise<FilledDocument | EngineRefusal> => {
-  announceStart(input.started);
+  const endWatch = announceStart(input.started);
   try {
     const { pdf, fitReport } = await fill(
       input.template,
@@ -95,5 +119,7 @@ export const fillDocument = async (
     return { ok: true, pdf, fitReport };
   } catch (error) {
     return refusal(error);
+  } finally {
+    endWatch();
   }
 };
