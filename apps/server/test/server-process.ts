@@ -45,7 +45,10 @@ export const startServerProcess = async (env: Record<string, string>): Promise<S
 
 export const stopServerProcess = (server: ServerProcess, signal: NodeJS.Signals = 'SIGTERM') =>
   new Promise<number | null>((resolve) => {
-    if (server.child.exitCode !== null) return resolve(server.child.exitCode);
+    // A process ended by a signal has no exit code, only a signal code.
+    if (server.child.exitCode !== null || server.child.signalCode !== null) {
+      return resolve(server.child.exitCode);
+    }
     server.child.once('exit', (code) => resolve(code));
     server.child.kill(signal);
   });

@@ -57,7 +57,7 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   ...overrides,
 });
 
-const createPostgresDatabase = async (adminUrl: string) => {
+export const createPostgresDatabase = async (adminUrl: string) => {
   const name = `platen_test_${randomUUID().replace(/-/g, '')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();

@@ -70,67 +70,74 @@ export type Reservation = { isReserved: false } | { isReserved: true; isOverLimi
 
 export const reserveDocument = async (db: Db, userId: string, now: Date): Promise<Reservation> => {
   await catchUpWithClock(db, userId, now);
-  const reserved = await db
-    .updateTable('subscriptions')
-    .set((eb) => ({ pdfs_generated_this_month: eb('pdfs_generated_this_month', '+', 1) }))
-    .where('user_id', '=', userId)
-    // Stripe gave up collecting (UNPAID) or the plan ended (EXPIRED): no documents until resolved.
-    .where('status', 'not in', ['UNPAID', 'EXPIRED'])
-    .where((eb) =>
-      eb.or([
-        eb(
-          'pdfs_generated_this_month',
-          '<',
-          eb
-            .selectFrom('plans')
-            .select('plans.monthly_limit')
-            .whereRef('plans.id', '=', 'subscriptions.plan_id'),
-        ),
-        eb(
-          eb
-            .selectFrom('plans')
-            .select('plans.allow_overage')
-            .whereRef('plans.id', '=', 'subscriptions.plan_id'),
-          '=',
-          1,
-        ),
-      ]),
-    )
-    .returning((eb) => [
-      'pdfs_generated_this_month as used',
-      eb
-        .selectFrom('plans')
-        .select('plans.monthly_limit')
-        .whereRef('plans.id', '=', 'subscriptions.plan_id')
-        .as('monthlyLimit'),
-    ])
-    .executeTakeFirst();
-  if (!reserved) return { isReserved: false };
-  await db
-    .insertInto('usage_months')
-    .values({ user_id: userId, month: usageMonth(now), documents: 1 })
-    .onConflict((oc) =>
-      oc.columns(['user_id', 'month']).doUpdateSet({ documents: sql`usage_months.documents + 1` }),
-    )
-    .execute();
-  return { isReserved: true, isOverLimit: Number(reserved.used) > Number(reserved.monthlyLimit) };
+  // The count and the usage history change together: a crash between them left them apart.
+  return db.transaction().execute(async (trx) => {
+    const reserved = await trx
+      .updateTable('subscriptions')
+      .set((eb) => ({ pdfs_generated_this_month: eb('pdfs_generated_this_month', '+', 1) }))
+      .where('user_id', '=', userId)
+      // Stripe gave up collecting (UNPAID) or the plan ended (EXPIRED): no documents until resolved.
+      .where('status', 'not in', ['UNPAID', 'EXPIRED'])
+      .where((eb) =>
+        eb.or([
+          eb(
+            'pdfs_generated_this_month',
+            '<',
+            eb
+              .selectFrom('plans')
+              .select('plans.monthly_limit')
+              .whereRef('plans.id', '=', 'subscriptions.plan_id'),
+          ),
+          eb(
+            eb
+              .selectFrom('plans')
+              .select('plans.allow_overage')
+              .whereRef('plans.id', '=', 'subscriptions.plan_id'),
+            '=',
+            1,
+          ),
+        ]),
+      )
+      .returning((eb) => [
+        'pdfs_generated_this_month as used',
+        eb
+          .selectFrom('plans')
+          .select('plans.monthly_limit')
+          .whereRef('plans.id', '=', 'subscriptions.plan_id')
+          .as('monthlyLimit'),
+      ])
+      .executeTakeFirst();
+    if (!reserved) return { isReserved: false };
+    await trx
+      .insertInto('usage_months')
+      .values({ user_id: userId, month: usageMonth(now), documents: 1 })
+      .onConflict((oc) =>
+        oc
+          .columns(['user_id', 'month'])
+          .doUpdateSet({ documents: sql`usage_months.documents + 1` }),
+      )
+      .execute();
+    return { isReserved: true, isOverLimit: Number(reserved.used) > Number(reserved.monthlyLimit) };
+  });
 };
 
 /** Gives a reserved document back when generating it failed. */
 export const releaseDocument = async (db: Db, userId: string, reservedAt: Date): Promise<void> => {
-  await db
-    .updateTable('subscriptions')
-    .set((eb) => ({ pdfs_generated_this_month: eb('pdfs_generated_this_month', '-', 1) }))
-    .where('user_id', '=', userId)
-    .where('pdfs_generated_this_month', '>', 0)
-    .execute();
-  await db
-    .updateTable('usage_months')
-    .set((eb) => ({ documents: eb('documents', '-', 1) }))
-    .where('user_id', '=', userId)
-    .where('month', '=', usageMonth(reservedAt))
-    .where('documents', '>', 0)
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('subscriptions')
+      .set((eb) => ({ pdfs_generated_this_month: eb('pdfs_generated_this_month', '-', 1) }))
+      .where('user_id', '=', userId)
+      .where('pdfs_generated_this_month', '>', 0)
+      .execute();
+    await trx
+      .updateTable('usage_months')
+      .set((eb) => ({ documents: eb('documents', '-', 1) }))
+      .where('user_id', '=', userId)
+      .where('month', '=', usageMonth(reservedAt))
+      .where('documents', '>', 0)
+      .execute();
+  });
 };
 
 /** The plan an account generates under, for the message when its limit is reached. */

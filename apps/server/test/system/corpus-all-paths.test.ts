@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasCorpus } from '../corpus.ts';
+import { processMemoryMb, remoteSignUp } from '../remote.ts';
+import type { ServerProcess } from '../server-process.ts';
+import {
+  createSystemData,
+  SERVER_MEMORY_CAP_MB,
+  whileServingOthers,
+  type SystemData,
+} from '../system-server.ts';
+import {
+  corpusEntries,
+  isClientAnswer,
+  openUploadLane,
+  uploadThrough,
+  type CorpusEntry,
+  type UploadPath,
+} from '../upload-paths.ts';
+
+/*
+ * Every corpus file through every upload path, on a real server process. Two pairs are tested
+ * elsewhere and left out here: PDFs as new templates (modules/templates/corpus-uploads.test.ts)
+ * and the corpus images as pictures (modules/users/users.routes.test.ts, which names each one;
+ * the one it leaves out is sent here).
+ */
+const coveredElsewhere = (path: UploadPath, entry: CorpusEntry) =>
+  (path === 'create' && entry.folder === 'pdfs') ||
+  (path === 'picture' &&
+    entry.folder === 'images' &&
+    entry.file !== 'pngsuite_basn6a08_rgba_32x32.png');
+
+const PATHS: UploadPath[] = ['create', 'replace', 'picture', 'stamp'];
+const LANES = 2;
+
+describe.runIf(hasCorpus)('the corpus through every upload path', () => {
+  let data: SystemData;
+  let server: ServerProcess;
+
+  beforeAll(async () => {
+    data = await createSystemData('sqlite');
+    server = await data.start();
+  });
+  afterAll(() => data.dispose());
+
+  it(
+    'answers every file on every path with a 2xx or 4xx, serving others, under the memory cap',
+    // Each file gets at most 10 s of work from the server's own limit; this allows a busy machine.
+    { timeout: 240_000 },
+    async () => {
+      const jobs = PATHS.flatMap((path) =>
+        corpusEntries()
+          .filter((entry) => !coveredElsewhere(path, entry))
+          .map((entry) => ({ path, entry })),
+      );
+      const lanes = await Promise.all(
+        [...Array(LANES).keys()].map((i) => openUploadLane(server.url, `${i}`)),
+      );
+      const watcher = await remoteSignUp(server.url);
+      const outcomes: string[] = [];
+      const failures: string[] = [];
+      let next = 0;
+      const { answers } = await whileServingOthers(server.url, watcher.token, () =>
+        Promise.all(
+          lanes.map(async (lane) => {
+            while (next < jobs.length) {
+              const { path, entry } = jobs[next++] as (typeof jobs)[number];
+              const res = await uploadThrough(lane, path, entry.file, entry.data);
+              const { code } = res.status === 200 ? { code: 'ok' } : res.json<{ code?: string }>();
+              outcomes.push(`  ${path} ${entry.folder}/${entry.file}: ${res.status} ${code}`);
+              if (!isClientAnswer(res.status)) failures.push(outcomes.at(-1) ?? '');
+            }
+          }),
+        ),
+      );
+      const memory = await processMemoryMb(server.child.pid ?? 0);
+      console.info(
+        [
+          `Corpus on every path: ${jobs.length} uploads`,
+          ...outcomes.sort(),
+          `  other requests served meanwhile: ${answers.ok}, failed: ${answers.failed.length}`,
+          `  server peak RSS ${Math.round(memory.peakRssMb)} MB (cap ${SERVER_MEMORY_CAP_MB} MB)`,
+        ].join('\n'),
+      );
+      expect(outcomes).toHaveLength(jobs.length);
+      expect(failures).toEqual([]);
+      expect(answers.failed).toEqual([]);
+      expect(answers.ok).toBeGreaterThan(0);
+      expect(memory.peakRssMb).toBeLessThan(SERVER_MEMORY_CAP_MB);
+    },
+  );
+});
