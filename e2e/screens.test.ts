@@ -41,7 +41,7 @@ const adminScreens: Screen[] = [
     },
   },
   { name: 'templates', path: '/admin/templates', ready: heading('No templates available.') },
-  { name: 'pricing', path: '/admin/pricing', ready: heading('Plans are on their way') },
+  { name: 'pricing', path: '/admin/pricing', ready: heading('Simple, scalable pricing.') },
   { name: 'subscription', path: '/admin/subscription', ready: heading('My Subscription') },
   { name: 'template-details', path: '/admin/templates/Invoice', ready: heading('Invoice') },
   { name: 'admin-not-found', path: '/admin/nope', ready: heading('Page not found') },

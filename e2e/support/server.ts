@@ -6,7 +6,12 @@ import { join } from 'node:path';
 
 export const repoRoot = join(import.meta.dirname, '..', '..');
 
-export type RunningServer = { url: string; stop: () => Promise<void> };
+export type RunningServer = {
+  url: string;
+  /** The server's DATA_DIR, for operator commands run against the same database. */
+  dataDir: string;
+  stop: () => Promise<void>;
+};
 
 const freePort = () =>
   new Promise<number>((resolve, reject) => {
@@ -67,6 +72,7 @@ export const startServer = async (): Promise<RunningServer> => {
   await waitUntilHealthy(url, child, () => log);
   return {
     url,
+    dataDir,
     stop: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));

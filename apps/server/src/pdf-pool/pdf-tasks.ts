@@ -110,12 +110,10 @@ export const fillDocument = async (
 ): Promise<FilledDocument | EngineRefusal> => {
   const endWatch = announceStart(input.started);
   try {
-    const { pdf, fitReport } = await fill(
-      input.template,
-      input.fields,
-      input.values,
-      input.options,
-    );
+    const { pdf, fitReport } = await fill(input.template, input.fields, input.values, {
+      ...input.options,
+      ...(input.templateKey && { templateKey: input.templateKey }),
+    });
     return { ok: true, pdf, fitReport };
   } catch (error) {
     return refusal(error);

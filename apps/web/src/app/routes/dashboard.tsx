@@ -1,7 +1,5 @@
-import { DashboardFrame } from '../../features/dashboard/components/DashboardFrame.tsx';
-import { useEmailNotConfirmedToast } from '../../features/profile/hooks/use-email-not-confirmed-toast.tsx';
+import { DashboardPage } from '../../features/dashboard/components/DashboardPage.tsx';
 
 export default function DashboardRoute() {
-  useEmailNotConfirmedToast();
-  return <DashboardFrame />;
+  return <DashboardPage />;
 }

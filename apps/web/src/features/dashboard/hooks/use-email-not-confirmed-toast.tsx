@@ -3,19 +3,18 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { showToast } from '../../../components/feedback/toast.ts';
 import { paths } from '../../../config/paths.ts';
-import { useProfile } from '../api/get-profile.ts';
 
 let hasShown = false;
 
 /**
  * SPEC §2/§8: on the dashboard, an unconfirmed e-mail brings a full-width error toast (5000 ms,
- * no extended time) linking to the profile. Shown once per page load.
+ * no extended time) linking to the profile. Shown once per page load. The flag comes with the
+ * dashboard's own figures, so no profile call is made for it.
  */
-export const useEmailNotConfirmedToast = () => {
+export const useEmailNotConfirmedToast = (emailConfirmed: boolean | undefined) => {
   const navigate = useNavigate();
-  const { data } = useProfile();
   useEffect(() => {
-    if (!data || data.emailConfirmed || hasShown) return;
+    if (emailConfirmed !== false || hasShown) return;
     hasShown = true;
     showToast({
       kind: 'error',
@@ -40,5 +39,5 @@ export const useEmailNotConfirmedToast = () => {
         </Text>
       ),
     });
-  }, [data, navigate]);
+  }, [emailConfirmed, navigate]);
 };

@@ -1,0 +1,19 @@
+import { cancelSubscription as cancelEndpoint, type SubscriptionResponse } from '@platen/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { request } from '../../../lib/api-client.ts';
+import { billingKeys } from './keys.ts';
+
+/** SPEC §7 sends the whole subscription object; the server reads its own record. */
+export const sendCancellation = (subscription: SubscriptionResponse) =>
+  request(cancelEndpoint, { body: subscription });
+
+export const useCancelSubscription = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: sendCancellation,
+    onSuccess: async (subscription) => {
+      queryClient.setQueryData(billingKeys.subscription, subscription);
+      await queryClient.invalidateQueries({ queryKey: billingKeys.plans });
+    },
+  });
+};

@@ -1,0 +1,12 @@
+import type { SubscriptionStatus } from '@platen/contract';
+
+/** SPEC §2 My Subscription: green ACTIVE; red EXPIRED, UNPAID, PAST_DUE; amber CANCELED. */
+const colors: Record<SubscriptionStatus, 'green' | 'red' | 'yellow'> = {
+  ACTIVE: 'green',
+  EXPIRED: 'red',
+  UNPAID: 'red',
+  PAST_DUE: 'red',
+  CANCELED: 'yellow',
+};
+
+export const statusColor = (status: SubscriptionStatus) => colors[status];

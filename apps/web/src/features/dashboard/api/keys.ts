@@ -1,0 +1,4 @@
+/** Query keys of the dashboard. */
+export const dashboardKeys = {
+  figures: ['dashboard'] as const,
+};
