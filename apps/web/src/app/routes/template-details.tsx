@@ -1,4 +1,5 @@
-import { Alert, Card, Skeleton, Stack, Title } from '@mantine/core';
+import { ErrorAlert } from '../../components/feedback/ErrorAlert.tsx';
+import { Card, Skeleton, Stack, Title } from '@mantine/core';
 import { useParams } from 'react-router';
 import { DocumentForm } from '../../features/document-form/components/DocumentForm.tsx';
 import { useTemplate } from '../../features/template-editor/api/get-template.ts';
@@ -23,9 +24,9 @@ export default function TemplateDetailsRoute() {
         {templateName}
       </Title>
       {template.isError ? (
-        <Alert color="red" title="This template cannot be opened">
+        <ErrorAlert title="This template cannot be opened">
           {errorMessage(template.error)}
-        </Alert>
+        </ErrorAlert>
       ) : (
         <Card aria-busy>
           <Skeleton h={480} />

@@ -1,4 +1,5 @@
-import { Alert, Center, Loader, Stack, Text } from '@mantine/core';
+import { ErrorAlert } from '../../../components/feedback/ErrorAlert.tsx';
+import { Center, Loader, Stack, Text } from '@mantine/core';
 import type { PageSize } from '../geometry/page-geometry.ts';
 import { usePdfDocument } from '../hooks/use-pdf-document.ts';
 import classes from './editor.module.css';
@@ -27,9 +28,9 @@ export const EditorCanvas = ({ file, pages, renderKey, height, canvasRef }: Edit
       data-testid="editor-canvas"
     >
       {error ? (
-        <Alert color="red" title="The PDF cannot be shown" m="md">
+        <ErrorAlert title="The PDF cannot be shown" m="md">
           {error instanceof Error ? error.message : 'pdf.js could not open this file.'}
-        </Alert>
+        </ErrorAlert>
       ) : !doc ? (
         <Center h="100%" mih={200}>
           <Stack align="center" gap="xs">
