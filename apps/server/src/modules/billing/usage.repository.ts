@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import { isSqlite } from '../../db/dialect.ts';
 import type { Db } from '../../db/tables.ts';
 import { expireEndedPlan, FREE_PLAN_ID } from './subscriptions.repository.ts';
 
@@ -61,6 +62,93 @@ export const rollOverCycle = async (db: Db, userId: string, now: Date): Promise<
     .execute();
 };
 
+/** Takes one document of the plan's allowance; returns nothing when the plan does not allow it. */
+const takeDocument = (db: Db, userId: string) =>
+  db
+    .updateTable('subscriptions')
+    .set((eb) => ({ pdfs_generated_this_month: eb('pdfs_generated_this_month', '+', 1) }))
+    .where('user_id', '=', userId)
+    // Stripe gave up collecting (UNPAID) or the plan ended (EXPIRED): no documents until resolved.
+    .where('status', 'not in', ['UNPAID', 'EXPIRED'])
+    .where((eb) =>
+      eb.or([
+        eb(
+          'pdfs_generated_this_month',
+          '<',
+          eb
+            .selectFrom('plans')
+            .select('plans.monthly_limit')
+            .whereRef('plans.id', '=', 'subscriptions.plan_id'),
+        ),
+        eb(
+          eb
+            .selectFrom('plans')
+            .select('plans.allow_overage')
+            .whereRef('plans.id', '=', 'subscriptions.plan_id'),
+          '=',
+          1,
+        ),
+      ]),
+    )
+    .returning((eb) => [
+      'pdfs_generated_this_month as used',
+      eb
+        .selectFrom('plans')
+        .select('plans.monthly_limit')
+        .whereRef('plans.id', '=', 'subscriptions.plan_id')
+        .as('monthlyLimit'),
+    ]);
+
+/*
+ * The count and the monthly usage history change together (a crash between two separate
+ * statements left them apart). PostgreSQL does both in one statement, so the subscription row
+ * stays locked for one statement only (a transaction around two round trips halved the
+ * throughput of one busy account); SQLite, in process, uses a transaction.
+ */
+const takeAndRecordDocument = async (db: Db, userId: string, month: string) => {
+  if (isSqlite(db as unknown as Kysely<unknown>)) {
+    return db.transaction().execute(async (trx) => {
+      const reserved = await takeDocument(trx, userId).executeTakeFirst();
+      if (reserved) {
+        await trx
+          .insertInto('usage_months')
+          .values({ user_id: userId, month, documents: 1 })
+          .onConflict((oc) =>
+            oc
+              .columns(['user_id', 'month'])
+              .doUpdateSet({ documents: sql`usage_months.documents + 1` }),
+          )
+          .execute();
+      }
+      return reserved;
+    });
+  }
+  return db
+    .with('reserved', () => takeDocument(db, userId))
+    .with('recorded', (qc) =>
+      qc
+        .insertInto('usage_months')
+        .columns(['user_id', 'month', 'documents'])
+        .expression((eb) =>
+          eb
+            .selectFrom('reserved')
+            .select([
+              sql<string>`${userId}::text`.as('user_id'),
+              sql<string>`${month}::text`.as('month'),
+              sql<number>`1`.as('documents'),
+            ]),
+        )
+        .onConflict((oc) =>
+          oc
+            .columns(['user_id', 'month'])
+            .doUpdateSet({ documents: sql`usage_months.documents + 1` }),
+        ),
+    )
+    .selectFrom('reserved')
+    .selectAll()
+    .executeTakeFirst();
+};
+
 /**
  * Counts one document in the current cycle, in one statement, if the plan still allows it: under
  * the monthly limit, or over it on a plan with overage. Exact under any concurrency, because the
@@ -70,55 +158,9 @@ export type Reservation = { isReserved: false } | { isReserved: true; isOverLimi
 
 export const reserveDocument = async (db: Db, userId: string, now: Date): Promise<Reservation> => {
   await catchUpWithClock(db, userId, now);
-  // The count and the usage history change together: a crash between them left them apart.
-  return db.transaction().execute(async (trx) => {
-    const reserved = await trx
-      .updateTable('subscriptions')
-      .set((eb) => ({ pdfs_generated_this_month: eb('pdfs_generated_this_month', '+', 1) }))
-      .where('user_id', '=', userId)
-      // Stripe gave up collecting (UNPAID) or the plan ended (EXPIRED): no documents until resolved.
-      .where('status', 'not in', ['UNPAID', 'EXPIRED'])
-      .where((eb) =>
-        eb.or([
-          eb(
-            'pdfs_generated_this_month',
-            '<',
-            eb
-              .selectFrom('plans')
-              .select('plans.monthly_limit')
-              .whereRef('plans.id', '=', 'subscriptions.plan_id'),
-          ),
-          eb(
-            eb
-              .selectFrom('plans')
-              .select('plans.allow_overage')
-              .whereRef('plans.id', '=', 'subscriptions.plan_id'),
-            '=',
-            1,
-          ),
-        ]),
-      )
-      .returning((eb) => [
-        'pdfs_generated_this_month as used',
-        eb
-          .selectFrom('plans')
-          .select('plans.monthly_limit')
-          .whereRef('plans.id', '=', 'subscriptions.plan_id')
-          .as('monthlyLimit'),
-      ])
-      .executeTakeFirst();
-    if (!reserved) return { isReserved: false };
-    await trx
-      .insertInto('usage_months')
-      .values({ user_id: userId, month: usageMonth(now), documents: 1 })
-      .onConflict((oc) =>
-        oc
-          .columns(['user_id', 'month'])
-          .doUpdateSet({ documents: sql`usage_months.documents + 1` }),
-      )
-      .execute();
-    return { isReserved: true, isOverLimit: Number(reserved.used) > Number(reserved.monthlyLimit) };
-  });
+  const reserved = await takeAndRecordDocument(db, userId, usageMonth(now));
+  if (!reserved) return { isReserved: false };
+  return { isReserved: true, isOverLimit: Number(reserved.used) > Number(reserved.monthlyLimit) };
 };
 
 /** Gives a reserved document back when generating it failed. */
