@@ -76,6 +76,23 @@ export const subscriptionResponse = z
   .meta({ id: 'Subscription' });
 export type SubscriptionResponse = z.infer<typeof subscriptionResponse>;
 
+/** A subscription that has ended: a voucher or cancelled plan past its end, or cancelled. */
+export const endedSubscriptionSchema = z
+  .object({
+    id: z.string(),
+    subscriptionType: z.string(),
+    /** Always EXPIRED: the account went on on FREE at `endTime`. */
+    status: z.enum(subscriptionStatuses),
+    startTime: z.string(),
+    endTime: z.string(),
+    voucher: z.boolean(),
+  })
+  .meta({ id: 'EndedSubscription' });
+export type EndedSubscription = z.infer<typeof endedSubscriptionSchema>;
+
+export const subscriptionHistoryResponse = z.array(endedSubscriptionSchema);
+export type SubscriptionHistoryResponse = z.infer<typeof subscriptionHistoryResponse>;
+
 export const voucherBody = z.object({
   code: z
     .string({ error: billingMessages.emptyVoucher })
@@ -127,6 +144,15 @@ export const getSubscription = {
   tag,
   auth: 'bearer',
   response: subscriptionResponse,
+} as const satisfies Endpoint;
+
+export const getSubscriptionHistory = {
+  method: 'GET',
+  path: '/v1/subscription/history',
+  summary: 'The caller’s ended subscriptions (EXPIRED), the latest first',
+  tag,
+  auth: 'bearer',
+  response: subscriptionHistoryResponse,
 } as const satisfies Endpoint;
 
 export const redeemVoucher = {

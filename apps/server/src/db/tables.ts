@@ -94,6 +94,19 @@ export type SubscriptionTable = {
   overage_reported: Generated<number>;
 };
 
+/** An ended subscription, kept as EXPIRED; the account's live one is in `subscriptions`. */
+export type SubscriptionHistoryTable = {
+  id: string;
+  user_id: string;
+  plan_id: string;
+  status: SubscriptionTable['status'];
+  start_time: string;
+  end_time: string;
+  voucher_code: string | null;
+  provider_subscription_id: string | null;
+  recorded_at: string;
+};
+
 /** Operator-made codes that grant a plan for a number of days (`npm run voucher`). */
 export type VoucherTable = {
   code: string;
@@ -211,6 +224,7 @@ export type Tables = {
   api_keys: ApiKeyTable;
   plans: PlanTable;
   subscriptions: SubscriptionTable;
+  subscription_history: SubscriptionHistoryTable;
   rate_limits: RateLimitTable;
   mail_outbox: MailOutboxTable;
   templates: TemplateTable;

@@ -1,4 +1,8 @@
-import { billingMessages, type PlansResponse } from '@platen/contract';
+import {
+  billingMessages,
+  type PlansResponse,
+  type SubscriptionHistoryResponse,
+} from '@platen/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { call, signUp, type Account } from '../../../test/http.ts';
 import { buildTestApp, testDatabases, type TestApp } from '../../../test/test-app.ts';
@@ -16,6 +20,11 @@ describe.each(testDatabases())('plans, subscription and vouchers on %s', (databa
 
   const redeem = (code: unknown, account = ada) =>
     call(app, 'POST', '/v1/subscription/voucher', { token: account.token, body: { code } });
+  const historyOf = async (account: Account) => {
+    const res = await call(app, 'GET', '/v1/subscription/history', { token: account.token });
+    expect(res.statusCode).toBe(200);
+    return res.json<SubscriptionHistoryResponse>();
+  };
 
   it('lists FREE and the paid plans, the caller’s marked active', async () => {
     const res = await call(app, 'GET', '/v1/subscription/plans', { token: ada.token });
@@ -149,7 +158,52 @@ describe.each(testDatabases())('plans, subscription and vouchers on %s', (databa
       voucher: false,
       voucherCode: null,
       endTime: null,
+      startTime: '2026-03-11T09:00:00.000Z',
+      billingCycleStart: '2026-03-11T09:00:00.000Z',
+      billingCycleEnd: '2026-04-11T09:00:00.000Z',
     });
+    expect(await historyOf(ada)).toMatchObject([
+      {
+        subscriptionType: 'BUSINESS',
+        status: 'EXPIRED',
+        startTime: '2026-03-01T09:00:00.000Z',
+        endTime: '2026-03-11T09:00:00.000Z',
+        voucher: true,
+      },
+    ]);
+  });
+
+  it('expires a voucher once when many requests see its end at the same moment', async () => {
+    await redeem(await makeVoucher(app, { plan: 'STARTER', days: 5 }));
+    await advanceDays(app, 45, ada);
+    const views = await Promise.all(Array.from({ length: 10 }, () => subscriptionOf(app, ada)));
+    for (const view of views) {
+      // FREE began when the voucher ended; its cycle has caught up with the clock since.
+      expect(view).toMatchObject({
+        subscriptionPlan: { id: 'free' },
+        status: 'ACTIVE',
+        startTime: '2026-03-06T09:00:00.000Z',
+        billingCycleStart: '2026-04-06T09:00:00.000Z',
+        billingCycleEnd: '2026-05-06T09:00:00.000Z',
+      });
+    }
+    expect(await historyOf(ada)).toMatchObject([
+      { subscriptionType: 'STARTER', status: 'EXPIRED', endTime: '2026-03-06T09:00:00.000Z' },
+    ]);
+  });
+
+  it('expires an ended voucher before counting a document, which counts on FREE', async () => {
+    await redeem(await makeVoucher(app, { plan: 'PRO', days: 3 }));
+    const userId = await userIdOf(app, ada.email);
+    await reserveDocument(app.deps.db, userId, app.clock.now());
+    await advanceDays(app, 4, ada);
+    await reserveDocument(app.deps.db, userId, app.clock.now());
+    expect(await subscriptionOf(app, ada)).toMatchObject({
+      subscriptionPlan: { id: 'free' },
+      monthlyLimit: 100,
+      pdfsGeneratedThisMonth: 1,
+    });
+    expect(await historyOf(ada)).toHaveLength(1);
   });
 
   it('redeems a single-use code exactly once when 20 accounts race for it', async () => {
@@ -181,7 +235,14 @@ describe.each(testDatabases())('plans, subscription and vouchers on %s', (databa
       body: await subscriptionOf(app, ada),
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ subscriptionPlan: { id: 'free' }, voucher: false });
+    expect(res.json()).toMatchObject({
+      subscriptionPlan: { id: 'free' },
+      voucher: false,
+      startTime: '2026-03-01T09:00:00.000Z',
+    });
+    expect(await historyOf(ada)).toMatchObject([
+      { subscriptionType: 'PRO', status: 'EXPIRED', voucher: true },
+    ]);
   });
 
   it('has nothing to cancel on FREE', async () => {
@@ -235,7 +296,8 @@ describe.each(testDatabases())('plans, subscription and vouchers on %s', (databa
   });
 
   it('needs a session', async () => {
-    for (const url of ['/v1/subscription', '/v1/subscription/plans', '/v1/dashboard']) {
+    const urls = ['/v1/subscription', '/v1/subscription/plans', '/v1/subscription/history'];
+    for (const url of [...urls, '/v1/dashboard']) {
       expect((await call(app, 'GET', url)).statusCode).toBe(401);
     }
   });

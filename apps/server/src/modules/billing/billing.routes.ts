@@ -12,6 +12,7 @@ export const billingRoutes = async (app: FastifyInstance, opts: { deps: Deps }) 
 
   route(app, contract.listPlans, (req) => billing.listPlans(req.auth.userId));
   route(app, contract.getSubscription, (req) => billing.getSubscription(req.auth.userId));
+  route(app, contract.getSubscriptionHistory, (req) => billing.history(req.auth.userId));
   route(app, contract.redeemVoucher, (req) =>
     billing.redeemVoucher(req.auth.userId, req.body.code, req.ip),
   );

@@ -1,4 +1,8 @@
-import type { PlansResponse, SubscriptionResponse } from '@platen/contract';
+import type {
+  PlansResponse,
+  SubscriptionHistoryResponse,
+  SubscriptionResponse,
+} from '@platen/contract';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -8,9 +12,10 @@ import { invalidVoucher, planActive } from './billing-errors.ts';
 import { callProvider, requireProvider } from './provider-calls.ts';
 import { applyProviderSubscription } from './provider-events.ts';
 import { listPlanRecords } from './plans.repository.ts';
+import { listHistory } from './subscription-history.repository.ts';
 import { currentSubscription } from './subscription-state.ts';
 import { toPlanResponse, toSubscriptionResponse } from './subscription-view.ts';
-import { FREE_PLAN_ID, switchToFree, switchToVoucherPlan } from './subscriptions.repository.ts';
+import { endSubscription, FREE_PLAN_ID, switchToVoucherPlan } from './subscriptions.repository.ts';
 import { normaliseVoucherCode } from './voucher-codes.ts';
 import { insertRedemption, takeVoucherUse } from './vouchers.repository.ts';
 
@@ -38,6 +43,12 @@ export const createBillingService = (deps: Deps) => {
     return plans.map((p) =>
       toPlanResponse(p, { activePlanId: sub.planId, provider: providerName() }),
     );
+  };
+
+  const history = async (userId: string): Promise<SubscriptionHistoryResponse> => {
+    await currentSubscription(deps, userId);
+    const rows = await listHistory(db, userId);
+    return rows.map(({ voucherCode, ...row }) => ({ ...row, voucher: voucherCode !== null }));
   };
 
   const takeVoucher = async (userId: string, code: string, now: Date) => {
@@ -73,8 +84,14 @@ export const createBillingService = (deps: Deps) => {
   /** A voucher ends at once; a paid plan is cancelled at period end through its provider. */
   const cancel = async (userId: string) => {
     const { sub } = await currentSubscription(deps, userId);
-    if (sub.voucherCode !== null) {
-      await switchToFree(db, userId, clock.now(), { voucherCode: sub.voucherCode });
+    const code = sub.voucherCode;
+    if (code !== null) {
+      const now = clock.now();
+      await endSubscription(db, userId, {
+        now,
+        isDue: (s) => s.voucherCode === code,
+        endedAt: () => now,
+      });
       return view(userId);
     }
     if (sub.planId === FREE_PLAN_ID || !sub.providerSubscriptionId) {
@@ -92,5 +109,5 @@ export const createBillingService = (deps: Deps) => {
     return view(userId);
   };
 
-  return { listPlans, getSubscription: view, redeemVoucher, cancel };
+  return { listPlans, getSubscription: view, history, redeemVoucher, cancel };
 };

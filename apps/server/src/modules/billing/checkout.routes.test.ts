@@ -9,6 +9,7 @@ import {
   subscriptionOf,
   userIdOf,
 } from './billing-test-support.ts';
+import { reserveDocument } from './usage.repository.ts';
 
 describe.each(testDatabases())('checkout and billing portal, local provider, on %s', (database) => {
   let app: TestApp;
@@ -199,8 +200,104 @@ describe.each(testDatabases())('checkout and billing portal, local provider, on 
       subscriptionPlan: { id: 'free' },
       status: 'ACTIVE',
       providerSubscriptionId: null,
+      startTime: '2026-04-01T09:00:00.000Z',
     });
+    const history = await call(app, 'GET', '/v1/subscription/history', { token: ada.token });
+    expect(history.json()).toMatchObject([
+      {
+        subscriptionType: 'STARTER',
+        status: 'EXPIRED',
+        startTime: '2026-03-01T09:00:00.000Z',
+        endTime: '2026-04-01T09:00:00.000Z',
+        voucher: false,
+      },
+    ]);
     // The customer stays with the account: a later checkout reuses it.
     expect((await checkout('pro')).statusCode).toBe(200);
+  });
+
+  const renewalEvents = () =>
+    app.deps.db
+      .selectFrom('provider_events')
+      .select(['id', 'type'])
+      .where('id', 'like', 'evt_local_renewal_%')
+      .execute();
+
+  it('renews an auto-renewing plan at period end through one signed event', async () => {
+    await subscribe('pro');
+    const userId = await userIdOf(app, ada.email);
+    for (let i = 0; i < 3; i += 1) await reserveDocument(app.deps.db, userId, app.clock.now());
+    await advanceDays(app, 31, ada);
+    // Several instances (or requests) noticing the new period at once make one renewal.
+    const views = await Promise.all(Array.from({ length: 8 }, () => subscriptionOf(app, ada)));
+    for (const view of views) {
+      expect(view).toMatchObject({
+        subscriptionPlan: { id: 'pro' },
+        status: 'ACTIVE',
+        autoRenewal: true,
+        startTime: '2026-03-01T09:00:00.000Z',
+        endTime: '2026-05-01T09:00:00.000Z',
+        lastBilledDate: '2026-04-01T09:00:00.000Z',
+        billingCycleStart: '2026-04-01T09:00:00.000Z',
+        billingCycleEnd: '2026-05-01T09:00:00.000Z',
+        pdfsGeneratedThisMonth: 0,
+      });
+    }
+    const events = await renewalEvents();
+    expect(events.map((e) => [e.type, e.id.endsWith('_20260401090000000')])).toEqual([
+      ['invoice.paid', true],
+    ]);
+    const local = await app.deps.db
+      .selectFrom('local_payment_subscriptions')
+      .selectAll()
+      .executeTakeFirstOrThrow();
+    expect(local).toMatchObject({
+      status: 'active',
+      current_period_start: '2026-04-01T09:00:00.000Z',
+      current_period_end: '2026-05-01T09:00:00.000Z',
+    });
+  });
+
+  it('keeps the documents counted in the new period before the renewal arrives', async () => {
+    await subscribe('starter');
+    const userId = await userIdOf(app, ada.email);
+    await advanceDays(app, 31, ada);
+    // A generate call rolls the cycle over on its own first.
+    await reserveDocument(app.deps.db, userId, app.clock.now());
+    expect(await subscriptionOf(app, ada)).toMatchObject({
+      subscriptionPlan: { id: 'starter' },
+      endTime: '2026-05-01T09:00:00.000Z',
+      billingCycleStart: '2026-04-01T09:00:00.000Z',
+      pdfsGeneratedThisMonth: 1,
+    });
+  });
+
+  it('renews to the current period after months without a visit, once', async () => {
+    await subscribe('pro');
+    await advanceDays(app, 95, ada);
+    expect(await subscriptionOf(app, ada)).toMatchObject({
+      subscriptionPlan: { id: 'pro' },
+      endTime: '2026-07-01T09:00:00.000Z',
+      lastBilledDate: '2026-06-01T09:00:00.000Z',
+      billingCycleStart: '2026-06-01T09:00:00.000Z',
+    });
+    await subscriptionOf(app, ada);
+    expect(await renewalEvents()).toHaveLength(1);
+    await advanceDays(app, 30, ada);
+    await subscriptionOf(app, ada);
+    expect(await renewalEvents()).toHaveLength(2);
+  });
+
+  it('does not renew a plan cancelled at period end: it expires to FREE', async () => {
+    await subscribe('pro');
+    const { url } = (await portal()).json<{ url: string }>();
+    await submit('/dev/payments/portal/cancel', tokenOf(url));
+    await advanceDays(app, 31, ada);
+    expect(await subscriptionOf(app, ada)).toMatchObject({
+      subscriptionPlan: { id: 'free' },
+      status: 'ACTIVE',
+      autoRenewal: false,
+    });
+    expect(await renewalEvents()).toHaveLength(0);
   });
 });

@@ -7,6 +7,7 @@ import { isEventApplied, recordEvent } from './provider-events.repository.ts';
 import { decideFromProvider } from './provider-state.ts';
 import type { PaymentProvider, ProviderSubscription } from './payments/payment-provider.ts';
 import { findPlan } from './plans.repository.ts';
+import { recordExpired } from './subscription-history.repository.ts';
 import {
   findSubscription,
   findUserIdByCustomer,
@@ -94,8 +95,11 @@ export const applyProviderSubscription = async (
       { event: 'billing.provider_state', eventId: event?.id, userId, decision: decision.kind },
       'provider state applied',
     );
-    if (decision.kind === 'free') {
-      await updateFromProvider(trx, userId, freePlanValues(now), readAt);
+    if (
+      decision.kind === 'free' &&
+      (await updateFromProvider(trx, userId, freePlanValues(now), readAt))
+    ) {
+      await recordExpired(trx, current, { endedAt: now, now });
     }
     if (decision.kind === 'update') {
       await updateFromProvider(trx, userId, decision.changes, readAt);

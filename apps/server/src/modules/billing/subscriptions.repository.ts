@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { SqliteAdapter, type Selectable, type Updateable } from 'kysely';
 import type { SubscriptionStatus } from '@platen/contract';
 import type { Db, SubscriptionTable } from '../../db/tables.ts';
+import { recordExpired } from './subscription-history.repository.ts';
 import { addMonths } from './usage.repository.ts';
 
 export const FREE_PLAN_ID = 'free';
@@ -111,39 +112,50 @@ export const freePlanValues = (now: Date): Updateable<SubscriptionTable> => ({
   updated_at: now.toISOString(),
 });
 
-/**
- * The clock's part of the state machine: a voucher, or a paid plan cancelled at period end, falls
- * back to FREE once its end has passed. One conditional statement, so it is idempotent and safe
- * when several instances run it at the same moment.
- */
-export const expireEndedPlan = async (db: Db, userId: string, now: Date): Promise<void> => {
-  await db
-    .updateTable('subscriptions')
-    .set(freePlanValues(now))
-    .where('user_id', '=', userId)
-    .where('plan_id', '!=', FREE_PLAN_ID)
-    .where('end_time', '<=', now.toISOString())
-    .where((eb) => eb.or([eb('voucher_code', 'is not', null), eb('auto_renewal', '=', 0)]))
-    .execute();
-};
+/** Whether a subscription, as read now, is a voucher or cancelled plan past its end. */
+export const hasExpired = (sub: SubscriptionRecord, now: Date): boolean =>
+  sub.planId !== FREE_PLAN_ID &&
+  sub.endTime !== null &&
+  Date.parse(sub.endTime) <= now.getTime() &&
+  (sub.voucherCode !== null || !sub.autoRenewal);
 
-export const switchToFree = async (
+/**
+ * Ends the subscription `isDue` picks: it is kept in the history as EXPIRED, ended at `endedAt`,
+ * and the account goes on on FREE from then. Decided under the row's lock (SQLite runs one writer
+ * at a time), so when several instances race, one ends it and the others find FREE.
+ */
+export const endSubscription = async (
   db: Db,
   userId: string,
-  now: Date,
-  only: { voucherCode?: string; providerSubscriptionId?: string } = {},
-): Promise<boolean> => {
-  let query = db
-    .updateTable('subscriptions')
-    .set(freePlanValues(now))
-    .where('user_id', '=', userId);
-  if (only.voucherCode) query = query.where('voucher_code', '=', only.voucherCode);
-  if (only.providerSubscriptionId) {
-    query = query.where('provider_subscription_id', '=', only.providerSubscriptionId);
-  }
-  const result = await query.executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-};
+  o: {
+    now: Date;
+    isDue: (sub: SubscriptionRecord) => boolean;
+    endedAt: (sub: SubscriptionRecord) => Date;
+  },
+): Promise<boolean> =>
+  db.transaction().execute(async (trx) => {
+    const sub = await findSubscription(trx, userId, { lock: true });
+    if (!sub || !o.isDue(sub)) return false;
+    const endedAt = o.endedAt(sub);
+    await recordExpired(trx, sub, { endedAt, now: o.now });
+    await trx
+      .updateTable('subscriptions')
+      .set({ ...freePlanValues(endedAt), updated_at: o.now.toISOString() })
+      .where('user_id', '=', userId)
+      .execute();
+    return true;
+  });
+
+/**
+ * The clock's part of the state machine: a voucher, or a paid plan cancelled at period end,
+ * expires at its end and the account falls back to FREE from that moment.
+ */
+export const expireEndedPlan = (db: Db, userId: string, now: Date): Promise<boolean> =>
+  endSubscription(db, userId, {
+    now,
+    isDue: (sub) => hasExpired(sub, now),
+    endedAt: (sub) => new Date(sub.endTime ?? now),
+  });
 
 export const switchToVoucherPlan = async (
   db: Db,
@@ -192,8 +204,8 @@ export const updateFromProvider = async (
   userId: string,
   changes: Updateable<SubscriptionTable>,
   syncedAt: Date,
-): Promise<void> => {
-  await db
+): Promise<boolean> => {
+  const result = await db
     .updateTable('subscriptions')
     .set({ ...changes, provider_synced_at: syncedAt.toISOString() })
     .where('user_id', '=', userId)
@@ -203,7 +215,8 @@ export const updateFromProvider = async (
         eb('provider_synced_at', '<=', syncedAt.toISOString()),
       ]),
     )
-    .execute();
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 };
 
 /**

@@ -21,13 +21,16 @@ export const addMonths = (from: Date, months: number): Date => {
 export const catchUpWithClock = async (db: Db, userId: string, now: Date): Promise<void> => {
   const current = await db
     .selectFrom('subscriptions')
-    .select(['plan_id', 'end_time', 'billing_cycle_end'])
+    .select(['plan_id', 'end_time', 'billing_cycle_end', 'voucher_code', 'auto_renewal'])
     .where('user_id', '=', userId)
     .executeTakeFirst();
   if (!current) return;
   const nowIso = now.toISOString();
-  if (current.plan_id !== FREE_PLAN_ID && current.end_time !== null && current.end_time <= nowIso) {
-    await expireEndedPlan(db, userId, now);
+  const isEnding = current.voucher_code !== null || !Number(current.auto_renewal);
+  const hasEnded = current.end_time !== null && current.end_time <= nowIso;
+  // FREE starts where the plan ended, so its cycle may need catching up too.
+  if (current.plan_id !== FREE_PLAN_ID && isEnding && hasEnded) {
+    if (await expireEndedPlan(db, userId, now)) return rollOverCycle(db, userId, now);
   }
   if (current.billing_cycle_end <= nowIso) await rollOverCycle(db, userId, now);
 };

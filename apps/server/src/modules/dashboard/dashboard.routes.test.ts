@@ -2,7 +2,7 @@ import type { DashboardResponse } from '@platen/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { call, signUp, type Account } from '../../../test/http.ts';
 import { buildTestApp, testDatabases, type TestApp } from '../../../test/test-app.ts';
-import { makeVoucher, userIdOf } from '../billing/billing-test-support.ts';
+import { advanceDays, makeVoucher, userIdOf } from '../billing/billing-test-support.ts';
 import { reserveDocument } from '../billing/usage.repository.ts';
 import { lastMonths, monthOverMonth } from './dashboard-figures.ts';
 
@@ -102,6 +102,19 @@ describe.each(testDatabases())('the dashboard on %s', (database) => {
       voucher: true,
       remainingSubscriptionDays: 20,
       remainingDocuments: 5000,
+    });
+  });
+
+  it('reads FREE again once a voucher has expired', async () => {
+    const code = await makeVoucher(app, { plan: 'PRO', days: 20 });
+    await call(app, 'POST', '/v1/subscription/voucher', { token: ada.token, body: { code } });
+    await advanceDays(app, 25, ada);
+    // FREE began when the voucher ended (day 20); its cycle ends a month after.
+    expect(await dashboard()).toMatchObject({
+      price: 0,
+      voucher: false,
+      remainingSubscriptionDays: 26,
+      remainingDocuments: 100,
     });
   });
 });

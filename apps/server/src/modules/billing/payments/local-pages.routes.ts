@@ -3,11 +3,9 @@ import { z } from 'zod';
 import type { Deps } from '../../../deps.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { findPlan } from '../plans.repository.ts';
-import { receiveProviderEvent } from '../provider-events.ts';
 import { checkoutPage, messagePage, portalPage } from './local-pages.html.ts';
 import { LOCAL_PAGES_PREFIX as PREFIX, type LocalPaymentProvider } from './local-provider.ts';
-import type { ProviderSubscription } from './payment-provider.ts';
-import { eventPayload, signatureHeader } from './signed-events.ts';
+import { emitLocalEvent, subscriptionObject } from './local-events.ts';
 
 const tokenParams = z.object({ token: z.string().min(1).max(100) });
 const tokenForm = z.object({ token: z.string().min(1).max(100) });
@@ -17,12 +15,6 @@ const unlessSessionInvalid = (error: unknown): undefined => {
   if (error instanceof AppError && error.code === 'PAYMENT_SESSION_INVALID') return undefined;
   throw error;
 };
-
-const subscriptionObject = (sub: ProviderSubscription) => ({
-  id: sub.id,
-  object: 'subscription',
-  customer: sub.customerId,
-});
 
 /**
  * The local provider's hosted checkout and billing portal. Pages are plain HTML forms (no script,
@@ -46,15 +38,8 @@ export const localPagesRoutes = async (
     (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
   );
 
-  const emit = async (type: string, object: Record<string, unknown>) => {
-    const now = deps.clock.now();
-    const payload = eventPayload(type, object, now);
-    await receiveProviderEvent(
-      deps,
-      Buffer.from(payload),
-      signatureHeader(provider.webhookSecret, payload, now),
-    );
-  };
+  const emit = (type: string, object: Record<string, unknown>) =>
+    emitLocalEvent(deps, provider, { type, object });
 
   const html = (reply: FastifyReply, body: string, status = 200) =>
     reply

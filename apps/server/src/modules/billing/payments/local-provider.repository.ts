@@ -61,6 +61,9 @@ export const updateLocalSubscription = async (
   db: Db,
   id: string,
   changes: Partial<Omit<LocalSubscriptionRow, 'id'>>,
+  only: { periodEnd?: string } = {},
 ) => {
-  await db.updateTable('local_payment_subscriptions').set(changes).where('id', '=', id).execute();
+  let query = db.updateTable('local_payment_subscriptions').set(changes).where('id', '=', id);
+  if (only.periodEnd) query = query.where('current_period_end', '=', only.periodEnd);
+  await query.execute();
 };

@@ -75,7 +75,8 @@ const catchUp = async (deps: LocalDeps, row: LocalSubscriptionRow) => {
     current_period_end: end,
     updated_at: now.toISOString(),
   };
-  await updateLocalSubscription(deps.db, row.id, renewed);
+  // Compare-and-set on the old end: of several readers at once, one renews (to the same period).
+  await updateLocalSubscription(deps.db, row.id, renewed, { periodEnd: row.current_period_end });
   return { ...row, ...renewed };
 };
 

@@ -10,10 +10,18 @@ export const signatureHeader = (secret: string, payload: string, at: Date): stri
   return `t=${timestamp},v1=${signature}`;
 };
 
-/** A Stripe-shaped event around `object`, as Stripe would send it. */
-export const eventPayload = (type: string, object: Record<string, unknown>, at: Date): string =>
+/**
+ * A Stripe-shaped event around `object`, as Stripe would send it. `id` is random unless the caller
+ * derives it from what the event announces, so that announcing it twice is one event.
+ */
+export const eventPayload = (
+  type: string,
+  object: Record<string, unknown>,
+  at: Date,
+  id = `evt_local_${randomUUID().replace(/-/g, '')}`,
+): string =>
   JSON.stringify({
-    id: `evt_local_${randomUUID().replace(/-/g, '')}`,
+    id,
     object: 'event',
     type,
     created: Math.floor(at.getTime() / 1000),

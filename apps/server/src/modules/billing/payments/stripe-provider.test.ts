@@ -253,6 +253,10 @@ describe.each(testDatabases())('Stripe adapter and webhooks on %s', (database) =
       subscriptionPlan: { id: 'free' },
       providerSubscriptionId: null,
     });
+    const history = await call(app, 'GET', '/v1/subscription/history', { token: ada.token });
+    expect(history.json()).toMatchObject([
+      { subscriptionType: 'PRO', status: 'EXPIRED', voucher: false },
+    ]);
   });
 
   it('answers unknown event types 200 and does nothing', async () => {
