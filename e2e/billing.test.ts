@@ -217,6 +217,19 @@ describe.skipIf(!hasChromium)('plans, checkout, billing portal and vouchers', ()
     expect(
       (await fetchSubscriptionByApi(server.url, tokens)).subscriptionPlan.subscriptionType,
     ).toBe('FREE');
+    // The voucher is kept below as ended: BUSINESS through a voucher, red EXPIRED, its period.
+    const ended = page.getByRole('region', { name: 'Previous subscriptions' });
+    const item = ended.getByTestId('ended-subscription');
+    await item.waitFor();
+    expect(await item.count()).toBe(1);
+    expect(await item.getByTestId('ended-plan').innerText()).toBe('BUSINESS · Voucher');
+    expect(await item.getByTestId('ended-period').innerText()).toBe(
+      `${medium(sub.startTime)} - ${medium(new Date().toISOString())}`,
+    );
+    expect(await item.getByText('EXPIRED', { exact: true }).count()).toBe(1);
+    expect(await item.locator('[data-color]').getAttribute('data-color')).toBe('red');
+    await saveScreenshot(page, 'billing-subscription-ended-voucher-390-dark');
+    await expectAccessible(page, 'My Subscription with an ended voucher');
     expectNoConsoleErrors(consoleErrors);
     await context.close();
   });

@@ -29,6 +29,7 @@ export const confirmEmailByApi = async (baseUrl: string, user: TestUser, tokens:
 export type ApiSubscription = {
   apiKey: string;
   status: string;
+  startTime: string;
   endTime: string | null;
   billingCycleStart: string;
   billingCycleEnd: string;

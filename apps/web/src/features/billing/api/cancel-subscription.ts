@@ -13,7 +13,10 @@ export const useCancelSubscription = () => {
     mutationFn: sendCancellation,
     onSuccess: async (subscription) => {
       queryClient.setQueryData(billingKeys.subscription, subscription);
-      await queryClient.invalidateQueries({ queryKey: billingKeys.plans });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: billingKeys.plans }),
+        queryClient.invalidateQueries({ queryKey: billingKeys.history }),
+      ]);
     },
   });
 };

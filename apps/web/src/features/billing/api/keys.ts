@@ -3,4 +3,5 @@ export const billingKeys = {
   all: ['billing'] as const,
   plans: ['billing', 'plans'] as const,
   subscription: ['billing', 'subscription'] as const,
+  history: ['billing', 'history'] as const,
 };

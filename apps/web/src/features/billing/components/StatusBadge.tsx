@@ -6,15 +6,24 @@ import { statusColor } from '../model/status-color.ts';
  * The status in its colour (SPEC §2). Filled, with the text colour chosen for contrast
  * (`autoContrast`), so it keeps 4.5:1 on the pale and the dark theme alike.
  */
-export const StatusBadge = ({ status }: { status: SubscriptionStatus }) => {
+export const StatusBadge = ({
+  status,
+  size = 'lg',
+  testId,
+}: {
+  status: SubscriptionStatus;
+  size?: 'md' | 'lg';
+  testId?: string;
+}) => {
   const color = statusColor(status);
   return (
     <Badge
       variant="filled"
-      color={color}
+      // Mantine's red.6 keeps 4.5:1 with neither black nor white text; red.8 does with white.
+      color={color === 'red' ? 'red.8' : color}
       autoContrast
-      size="lg"
-      data-testid="subscription-status"
+      size={size}
+      data-testid={testId}
       data-color={color}
     >
       {status}

@@ -18,7 +18,7 @@ export const SubscriptionDetailsCard = ({
     <DetailList>
       <DetailRow label="Plan">{s.subscriptionPlan.subscriptionType || '—'}</DetailRow>
       <DetailRow label="Status">
-        <StatusBadge status={s.status} />
+        <StatusBadge status={s.status} testId="subscription-status" />
       </DetailRow>
       <DetailRow label="Start Date">{formatMediumDate(s.billingCycleStart)}</DetailRow>
       <DetailRow label="End Date">{formatMediumDate(s.endTime)}</DetailRow>

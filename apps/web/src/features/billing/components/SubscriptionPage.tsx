@@ -5,6 +5,7 @@ import { paths } from '../../../config/paths.ts';
 import { useSubscription } from '../api/get-subscription.ts';
 import { SubscriptionActions } from './SubscriptionActions.tsx';
 import { SubscriptionDetailsCard } from './SubscriptionDetailsCard.tsx';
+import { SubscriptionHistoryCard } from './SubscriptionHistoryCard.tsx';
 import { UsageCard } from './UsageCard.tsx';
 
 const LoadingCard = () => (
@@ -50,6 +51,7 @@ export const SubscriptionPage = () => {
             </Grid.Col>
           </Grid>
           <SubscriptionActions subscription={subscription.data} />
+          <SubscriptionHistoryCard />
         </>
       )}
     </Stack>
