@@ -90,6 +90,21 @@ describe.each(testDatabases())('plans, subscription and vouchers on %s', (databa
     });
   });
 
+  it('rolls the cycle over once when 20 documents race across its end', async () => {
+    const userId = await userIdOf(app, ada.email);
+    for (let i = 0; i < 7; i += 1) await reserveDocument(app.deps.db, userId, app.clock.now());
+    await advanceDays(app, 31, ada);
+    // A second roll-over by a slower caller would drop documents counted in the new cycle.
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => reserveDocument(app.deps.db, userId, app.clock.now())),
+    );
+    expect(results.every((r) => r.isReserved)).toBe(true);
+    expect(await subscriptionOf(app, ada)).toMatchObject({
+      pdfsGeneratedThisMonth: 20,
+      billingCycleStart: '2026-04-01T09:00:00.000Z',
+    });
+  });
+
   it('counts exactly 5 of 20 parallel documents at 95 of 100', async () => {
     const userId = await userIdOf(app, ada.email);
     await app.deps.db

@@ -2,7 +2,7 @@ import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { call, signUp, type Account } from '../../../../test/http.ts';
 import { buildTestApp, testDatabases, type TestApp } from '../../../../test/test-app.ts';
-import { confirmEmail, subscriptionOf, userIdOf } from '../billing-test-support.ts';
+import { advanceDays, confirmEmail, subscriptionOf, userIdOf } from '../billing-test-support.ts';
 import { reportOverage } from '../overage.ts';
 import { reserveDocument } from '../usage.repository.ts';
 import { createStripeProvider } from './stripe-provider.ts';
@@ -11,6 +11,7 @@ import { startStripeStandIn, type StripeStandIn } from './stripe-stand-in.ts';
 const WEBHOOK_SECRET = 'whsec_test_secret';
 const MARCH_1 = Date.parse('2026-03-01T09:00:00.000Z') / 1000;
 const APRIL_1 = Date.parse('2026-04-01T09:00:00.000Z') / 1000;
+const MAY_1 = Date.parse('2026-05-01T09:00:00.000Z') / 1000;
 
 describe.each(testDatabases())('Stripe adapter and webhooks on %s', (database) => {
   let stripe: StripeStandIn;
@@ -257,6 +258,41 @@ describe.each(testDatabases())('Stripe adapter and webhooks on %s', (database) =
     expect(history.json()).toMatchObject([
       { subscriptionType: 'PRO', status: 'EXPIRED', voucher: false },
     ]);
+  });
+
+  it('renews at period end from invoice.paid, keeping documents counted since our roll-over', async () => {
+    const customer = await customerOfAda();
+    await activatePro(customer);
+    const userId = await userIdOf(app, ada.email);
+    for (let i = 0; i < 3; i += 1) await reserveDocument(app.deps.db, userId, app.clock.now());
+    await advanceDays(app, 31, ada);
+    // Before Stripe's event: our clock has started the new cycle, the plan still runs.
+    await reserveDocument(app.deps.db, userId, app.clock.now());
+    expect(await subscriptionOf(app, ada)).toMatchObject({
+      subscriptionPlan: { id: 'pro' },
+      status: 'ACTIVE',
+      billingCycleStart: '2026-04-01T09:00:00.000Z',
+      pdfsGeneratedThisMonth: 1,
+    });
+    const renewed = stripe.subscriptions.get('sub_1')!;
+    renewed.periodStart = APRIL_1;
+    renewed.periodEnd = MAY_1;
+    const invoice = {
+      id: 'in_2',
+      object: 'invoice',
+      customer,
+      parent: { subscription_details: { subscription: 'sub_1' } },
+    };
+    expect((await deliver(event('invoice.paid', invoice, 'evt_renewal'))).statusCode).toBe(200);
+    expect(await subscriptionOf(app, ada)).toMatchObject({
+      subscriptionPlan: { id: 'pro' },
+      status: 'ACTIVE',
+      endTime: '2026-05-01T09:00:00.000Z',
+      lastBilledDate: '2026-04-01T09:00:00.000Z',
+      billingCycleStart: '2026-04-01T09:00:00.000Z',
+      billingCycleEnd: '2026-05-01T09:00:00.000Z',
+      pdfsGeneratedThisMonth: 1,
+    });
   });
 
   it('answers unknown event types 200 and does nothing', async () => {
