@@ -35,9 +35,16 @@ export const PlanCard = ({ plan, onSubscribe, isPending, isDisabled }: PlanCardP
       aria-labelledby={titleId}
       data-testid="plan-card"
       data-active={plan.active}
+      // The active plan is outlined in its badge's teal, the popular one in the brand colour,
+      // so the two never look alike.
       style={
         plan.active || plan.popular
-          ? { borderColor: 'var(--mantine-primary-color-filled)', borderWidth: 2 }
+          ? {
+              borderColor: plan.active
+                ? 'var(--mantine-color-teal-filled)'
+                : 'var(--mantine-primary-color-filled)',
+              borderWidth: 2,
+            }
           : undefined
       }
     >
