@@ -60,7 +60,7 @@ export const VoucherCard = () => {
         <Group align="flex-end" gap="sm" wrap="wrap">
           <TextInput
             label="Code"
-            placeholder="e.g. PRO-3F7K-9QXA"
+            placeholder="e.g. PLT-7KQX-9M2A-RT4W-H8NC"
             withAsterisk
             aria-required
             autoComplete="off"
