@@ -295,6 +295,28 @@ describe.each(testDatabases())('Stripe adapter and webhooks on %s', (database) =
     });
   });
 
+  it('expires a plan cancelled at period end by the clock; Stripe’s late deletion changes nothing', async () => {
+    const customer = await customerOfAda();
+    await activatePro(customer, true);
+    await advanceDays(app, 31, ada);
+    const free = await subscriptionOf(app, ada);
+    expect(free).toMatchObject({
+      subscriptionPlan: { id: 'free' },
+      status: 'ACTIVE',
+      startTime: '2026-04-01T09:00:00.000Z',
+      providerSubscriptionId: null,
+    });
+    stripe.subscriptions.get('sub_1')!.status = 'canceled';
+    const sub = { id: 'sub_1', object: 'subscription', customer };
+    const late = await deliver(event('customer.subscription.deleted', sub, 'evt_deleted'));
+    expect(late.statusCode).toBe(200);
+    expect(await subscriptionOf(app, ada)).toEqual(free);
+    const history = await call(app, 'GET', '/v1/subscription/history', { token: ada.token });
+    expect(history.json()).toMatchObject([
+      { subscriptionType: 'PRO', status: 'EXPIRED', endTime: '2026-04-01T09:00:00.000Z' },
+    ]);
+  });
+
   it('answers unknown event types 200 and does nothing', async () => {
     const res = await deliver(event('customer.created', { id: 'cus_9', object: 'customer' }));
     expect(res.statusCode).toBe(200);
