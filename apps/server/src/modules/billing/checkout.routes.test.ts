@@ -288,6 +288,27 @@ describe.each(testDatabases())('checkout and billing portal, local provider, on 
     expect(await renewalEvents()).toHaveLength(2);
   });
 
+  it('still answers when the renewal cannot be announced, and renews on a later read', async () => {
+    await subscribe('pro');
+    await app.deps.db
+      .updateTable('local_payment_subscriptions')
+      .set({ id: 'sub_local_elsewhere' })
+      .execute();
+    await advanceDays(app, 31, ada);
+    expect(await subscriptionOf(app, ada)).toMatchObject({
+      subscriptionPlan: { id: 'pro' },
+      endTime: '2026-04-01T09:00:00.000Z',
+    });
+    const { providerSubscriptionId } = await subscriptionOf(app, ada);
+    await app.deps.db
+      .updateTable('local_payment_subscriptions')
+      .set({ id: providerSubscriptionId ?? '' })
+      .execute();
+    expect(await subscriptionOf(app, ada)).toMatchObject({
+      endTime: '2026-05-01T09:00:00.000Z',
+    });
+  });
+
   it('does not renew a plan cancelled at period end: it expires to FREE', async () => {
     await subscribe('pro');
     const { url } = (await portal()).json<{ url: string }>();

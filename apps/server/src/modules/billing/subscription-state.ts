@@ -7,6 +7,16 @@ import { catchUpWithClock } from './usage.repository.ts';
 
 export type CurrentSubscription = { sub: SubscriptionRecord; plan: PlanRecord };
 
+/** A renewal that cannot be announced now is tried again on the next read; reading goes on. */
+const renewLocally = async (deps: Deps, sub: SubscriptionRecord, now: Date) => {
+  try {
+    return await announceLocalRenewal(deps, sub, now);
+  } catch (error) {
+    deps.log.warn({ err: error, event: 'billing.local_renewal_failed' }, 'renewal not announced');
+    return false;
+  }
+};
+
 /**
  * The subscription as of now: an ended voucher or cancelled plan has expired to FREE, an ended
  * cycle has rolled over, and a local-provider plan past its period has been renewed the way
@@ -20,9 +30,7 @@ export const currentSubscription = async (
   const now = deps.clock.now();
   await catchUpWithClock(deps.db, userId, now);
   let sub = await findSubscription(deps.db, userId);
-  if (sub && (await announceLocalRenewal(deps, sub, now))) {
-    sub = await findSubscription(deps.db, userId);
-  }
+  if (sub && (await renewLocally(deps, sub, now))) sub = await findSubscription(deps.db, userId);
   const plan = sub && (await findPlan(deps.db, sub.planId));
   if (!sub || !plan) throw unauthorized();
   return { sub, plan };
