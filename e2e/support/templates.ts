@@ -119,3 +119,21 @@ export const configureSelected = async (page: Page, type: string, label: string)
   await page.getByRole('option', { name: type, exact: true }).click();
   await panel.getByRole('textbox', { name: 'Label' }).fill(label);
 };
+
+/** PUT /v1/template: replaces the template's fields, as the editor's Save does. */
+export const saveFieldsByApi = async (
+  baseUrl: string,
+  tokens: Tokens,
+  body: { templateName: string; inputs: Record<string, unknown>[] },
+) => {
+  const response = await fetch(`${baseUrl}/v1/template`, {
+    method: 'PUT',
+    headers: {
+      authorization: `Bearer ${tokens.token}`,
+      'content-type': 'application/json',
+      ...(await csrfHeaders(baseUrl)),
+    },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`save failed: ${response.status} ${await response.text()}`);
+};

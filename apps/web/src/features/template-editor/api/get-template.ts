@@ -1,10 +1,16 @@
 import { getTemplate } from '@platen/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client.ts';
+import { preloadPdfJs } from '../pdf/load-pdf.ts';
+import { markTemplateData } from '../pdf/paint-marks.ts';
 import { templateKeys } from './keys.ts';
 
-export const fetchTemplate = (templateName: string, signal?: AbortSignal) =>
-  request(getTemplate, { params: { templateName }, signal });
+export const fetchTemplate = async (templateName: string, signal?: AbortSignal) => {
+  preloadPdfJs();
+  const template = await request(getTemplate, { params: { templateName }, signal });
+  markTemplateData();
+  return template;
+};
 
 export const templateQuery = (templateName: string) =>
   queryOptions({

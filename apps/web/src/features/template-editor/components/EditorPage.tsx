@@ -90,6 +90,7 @@ export const EditorPage = memo(function EditorPage({
       style={pageSizeToCss(size, editor.scale)}
       data-testid="pdf-page"
       data-page={page}
+      data-near-view={isNearView}
       aria-label={`Page ${page}`}
       role="group"
     >

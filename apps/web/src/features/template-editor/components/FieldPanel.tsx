@@ -1,3 +1,4 @@
+import { memo, useDeferredValue } from 'react';
 import {
   ColorInput,
   NumberInput,
@@ -23,6 +24,7 @@ import {
   setBoxRect,
   type FieldSettings,
 } from '../model/commands.ts';
+import type { RectPt } from '../geometry/page-geometry.ts';
 import type { BoxId, FieldBox } from '../model/editor-state.ts';
 import { useEditor } from './editor-context.ts';
 
@@ -43,30 +45,30 @@ const alignOptions = [
 const toNumber = (value: string | number): number | undefined =>
   typeof value === 'number' ? value : value.trim() === '' ? undefined : Number(value);
 
-const Geometry = ({ box }: { box: FieldBox }) => {
+const GEOMETRY_FIELDS = [
+  ['X', 'x', 'X'],
+  ['Y', 'y', 'Y'],
+  ['W', 'width', 'Width'],
+  ['H', 'height', 'Height'],
+] as const;
+
+/** X, Y, W, H of one box in points, memoised on the rectangle. */
+const GeometryInputs = memo(function GeometryInputs({ id, rect }: { id: BoxId; rect: RectPt }) {
   const { store } = useEditor();
-  const set = (key: 'x' | 'y' | 'width' | 'height') => (value: string | number) => {
+  const set = (key: keyof RectPt) => (value: string | number) => {
     const n = toNumber(value);
     if (n === undefined || Number.isNaN(n)) return;
-    store.apply((doc) =>
-      setBoxRect(doc, { id: box.id, rect: { ...box.rect, [key]: n }, pages: store.pages }),
-    );
+    store.apply((doc) => setBoxRect(doc, { id, rect: { ...rect, [key]: n }, pages: store.pages }));
   };
-  const fields = [
-    ['X', 'x'],
-    ['Y', 'y'],
-    ['W', 'width'],
-    ['H', 'height'],
-  ] as const;
   return (
     <SimpleGrid cols={4} spacing={6}>
-      {fields.map(([label, key]) => (
+      {GEOMETRY_FIELDS.map(([label, key, name]) => (
         <NumberInput
           key={key}
           label={label}
-          aria-label={`${label === 'W' ? 'Width' : label === 'H' ? 'Height' : label} in points`}
+          aria-label={`${name} in points`}
           size="xs"
-          value={box.rect[key]}
+          value={rect[key]}
           onChange={set(key)}
           min={key === 'width' || key === 'height' ? 1 : 0}
           decimalScale={2}
@@ -75,41 +77,52 @@ const Geometry = ({ box }: { box: FieldBox }) => {
       ))}
     </SimpleGrid>
   );
-};
+});
 
 /**
- * The field configuration panel (SPEC §2): type and label (required), font size 10–24, family,
- * alignment, colour, box order for linked text, and the box's position and size in points.
+ * The only part of the panel a drag changes. The numbers follow at low priority
+ * (useDeferredValue): four formatted inputs must never hold up the frame that moves the box.
  */
-export const FieldPanel = ({ id }: { id: BoxId }) => {
+const Geometry = ({ id }: { id: BoxId }) => {
   const { store } = useEditor();
-  const box = useEditorSelector(store, (state) => state.history.present.boxes[id]);
-  const isInvalid = useEditorSelector(store, (state) => state.invalidIds.has(id));
-  if (!box) return null;
+  const rect = useEditorSelector(store, (state) => state.history.present.boxes[id]?.rect);
+  const deferredRect = useDeferredValue(rect);
+  return deferredRect ? <GeometryInputs id={id} rect={deferredRect} /> : null;
+};
+
+type SettingsFormProps = Pick<
+  FieldBox,
+  'id' | 'type' | 'label' | 'fontSize' | 'fontFamily' | 'textAlign' | 'fontColor' | 'order'
+> & { isInvalid: boolean };
+
+/** Everything but the rectangle, memoised on plain values so a drag leaves it alone. */
+const SettingsForm = memo(function SettingsForm(props: SettingsFormProps) {
+  const { store } = useEditor();
+  const { id, isInvalid } = props;
   const set = (settings: FieldSettings) =>
     store.apply((doc) => configureBox(doc, { id, settings }));
   return (
-    <Stack gap="sm" data-testid="field-panel">
+    <>
       <Select
         label="Field type"
         placeholder="Choose a type"
         data={typeOptions}
-        value={box.type || null}
+        value={props.type || null}
         onChange={(value) => value && set({ type: value as FieldType })}
         withAsterisk
         allowDeselect={false}
         comboboxProps={{ withinPortal: true }}
         maxDropdownHeight={200}
-        error={isInvalid && !box.type ? 'Choose a type' : undefined}
+        error={isInvalid && !props.type ? 'Choose a type' : undefined}
       />
       <TextInput
         label="Label"
-        value={box.label}
+        value={props.label}
         onChange={(event) => set({ label: event.currentTarget.value })}
         withAsterisk
         error={
           isInvalid
-            ? box.label.trim()
+            ? props.label.trim()
               ? 'Use a label no other field has'
               : 'Give the field a label'
             : undefined
@@ -118,7 +131,7 @@ export const FieldPanel = ({ id }: { id: BoxId }) => {
       <SimpleGrid cols={2} spacing="sm">
         <NumberInput
           label="Font size"
-          value={box.fontSize}
+          value={props.fontSize}
           min={FONT_SIZE.editorMin}
           max={FONT_SIZE.editorMax}
           clampBehavior="strict"
@@ -132,7 +145,7 @@ export const FieldPanel = ({ id }: { id: BoxId }) => {
         <Select
           label="Font family"
           data={fontOptions}
-          value={box.fontFamily}
+          value={props.fontFamily}
           allowDeselect={false}
           maxDropdownHeight={200}
           onChange={(value) => value && set({ fontFamily: value as FontFamily })}
@@ -147,24 +160,24 @@ export const FieldPanel = ({ id }: { id: BoxId }) => {
           size="xs"
           aria-labelledby={`align-${id}`}
           data={alignOptions}
-          value={box.textAlign}
+          value={props.textAlign}
           onChange={(value) => set({ textAlign: value as TextAlign })}
         />
       </div>
       <ColorInput
         label="Font colour"
-        value={box.fontColor}
+        value={props.fontColor}
         format="hex"
         eyeDropperButtonProps={{ 'aria-label': 'Pick the colour from the screen' }}
         onChange={(value) =>
           /^#[0-9a-f]{6}$/i.test(value) && set({ fontColor: value.toLowerCase() })
         }
       />
-      {box.type === 'linked_text' && (
+      {props.type === 'linked_text' && (
         <NumberInput
           label="Box order"
           description="Text flows through the boxes of this label in this order"
-          value={box.order}
+          value={props.order}
           min={1}
           max={100}
           allowDecimal={false}
@@ -174,11 +187,37 @@ export const FieldPanel = ({ id }: { id: BoxId }) => {
           }}
         />
       )}
+    </>
+  );
+});
+
+/**
+ * The field configuration panel (SPEC §2): type and label (required), font size 10–24, family,
+ * alignment, colour, box order for linked text, and the box's position and size in points.
+ */
+export const FieldPanel = ({ id }: { id: BoxId }) => {
+  const { store } = useEditor();
+  const box = useEditorSelector(store, (state) => state.history.present.boxes[id]);
+  const isInvalid = useEditorSelector(store, (state) => state.invalidIds.has(id));
+  if (!box) return null;
+  return (
+    <Stack gap="sm" data-testid="field-panel">
+      <SettingsForm
+        id={id}
+        type={box.type}
+        label={box.label}
+        fontSize={box.fontSize}
+        fontFamily={box.fontFamily}
+        textAlign={box.textAlign}
+        fontColor={box.fontColor}
+        order={box.order}
+        isInvalid={isInvalid}
+      />
       <div>
         <Text size="sm" fw={500} mb={4}>
           Position and size (pt, page {box.page})
         </Text>
-        <Geometry box={box} />
+        <Geometry key={id} id={id} />
       </div>
     </Stack>
   );

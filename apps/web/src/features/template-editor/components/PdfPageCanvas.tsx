@@ -1,12 +1,14 @@
 import type { PDFDocumentProxy, RenderTask } from 'pdfjs-dist';
 import { useEffect, useRef, useState } from 'react';
+import { markFirstPageDrawn } from '../pdf/paint-marks.ts';
+import { queueRender } from '../pdf/render-queue.ts';
 
 type PdfPageCanvasProps = {
   pdf: PDFDocumentProxy;
   page: number;
   /** CSS pixels per point. */
   scale: number;
-  /** Draw only when the page is near the view (SPEC §2). */
+  /** Draw only when the page is near the view (SPEC §2); released again when it leaves. */
   isNearView: boolean;
   /** A new value draws the page again (SPEC §4: after leaving editing). */
   renderKey: number;
@@ -23,10 +25,18 @@ export const PdfPageCanvas = ({ pdf, page, scale, isNearView, renderKey }: PdfPa
 
   useEffect(() => {
     const canvas = canvasRef.current;
-    if (!canvas || !isNearView) return;
+    if (!canvas) return;
+    if (!isNearView) {
+      // A drawn A4 page holds about 4.5 MB of pixels (at 1.5 ×); 100 of them would hold 450 MB.
+      canvas.width = 0;
+      canvas.height = 0;
+      setIsDrawn(false);
+      return;
+    }
     let task: RenderTask | undefined;
     let isCancelled = false;
-    void (async () => {
+    void queueRender(async () => {
+      if (isCancelled) return;
       const pdfPage = await pdf.getPage(page);
       if (isCancelled) return;
       const ratio = window.devicePixelRatio || 1;
@@ -36,11 +46,13 @@ export const PdfPageCanvas = ({ pdf, page, scale, isNearView, renderKey }: PdfPa
       task = pdfPage.render({ canvas, viewport });
       try {
         await task.promise;
-        if (!isCancelled) setIsDrawn(true);
       } catch {
-        // A cancelled render (scrolled away, zoomed) is expected.
+        return; // A cancelled render (scrolled away, zoomed) is expected.
       }
-    })();
+      if (isCancelled) return;
+      setIsDrawn(true);
+      if (page === 1) markFirstPageDrawn();
+    });
     return () => {
       isCancelled = true;
       task?.cancel();
