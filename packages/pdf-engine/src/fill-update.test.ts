@@ -3,9 +3,15 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { fill } from './fill.ts';
+import { fill, fillIfCheap } from './fill.ts';
 import { importAcroForm } from './import-acroform.ts';
-import { clearFillCache, configureFillCache, fillCacheStats } from './template-cache.ts';
+import {
+  adoptPreparedTemplate,
+  clearFillCache,
+  configureFillCache,
+  fillCacheStats,
+  preparedTemplateData,
+} from './template-cache.ts';
 import {
   corpusPdf,
   field,
@@ -175,6 +181,53 @@ describe('fill: the prepared-template cache', () => {
     expect(stats.entries).toBeLessThan(4);
     await fill(copies[3]!, [field('a')], { a: 'x' });
     expect(fillCacheStats().hits).toBe(1);
+  });
+});
+
+describe('fillIfCheap: filling a template another thread prepared', () => {
+  const key = { templateKey: 'template-2:v1' };
+  const fields = [field('Name'), field('Agree', { type: 'checkbox', rectY: 120 })];
+  let template: Uint8Array;
+  beforeAll(async () => {
+    template = await makeTemplate();
+  });
+
+  it('declines until the template is prepared here, then writes what fill writes', async () => {
+    clearFillCache();
+    const values = { Name: 'Zoë Müller – 12 €', Agree: true };
+    const expected = await fill(template, fields, values, key);
+    // What a worker thread sends: a structured clone of the plain prepared data.
+    const data = structuredClone(preparedTemplateData(template, key.templateKey)!);
+    clearFillCache();
+    expect(await fillIfCheap(template, fields, values, key)).toBeUndefined();
+    adoptPreparedTemplate(template, key.templateKey, data);
+    const cheap = await fillIfCheap(new Uint8Array(template), fields, values, key);
+    expect(cheap?.fitReport).toEqual(expected.fitReport);
+    expect(Buffer.from(cheap!.pdf).equals(Buffer.from(expected.pdf))).toBe(true);
+    if (hasQpdf) expect(qpdfCheck(cheap!.pdf).status).toBe(0);
+  });
+
+  it('declines text that needs an embedded font, pictures and long text', async () => {
+    await fill(template, fields, { Name: 'x' }, key);
+    const png = await makePng(4, 4);
+    const photo = field('Photo', { type: 'image', rectY: 200 });
+    for (const [fs, values] of [
+      [fields, { Name: 'Łódź' }],
+      [[...fields, photo], { Name: 'x', Photo: png }],
+      [fields, { Name: 'x'.repeat(5000) }],
+    ] as const) {
+      expect(await fillIfCheap(template, fs, values, key)).toBeUndefined();
+    }
+    expect(await fillIfCheap(template, fields, { Name: 'x' }, { templateKey: 'other:v1' })).toBe(
+      undefined,
+    );
+  });
+
+  it('throws what fill throws', async () => {
+    await fill(template, fields, { Name: 'x' }, key);
+    await expect(fillIfCheap(template, fields, { Agree: 'yes' }, key)).rejects.toMatchObject({
+      code: 'INVALID_VALUE',
+    });
   });
 });
 

@@ -4,11 +4,11 @@ import type { FillContext } from './fill-context.ts';
 import { drawLinkedText } from './field-linked-text.ts';
 import { drawCheckMark, drawImageField, drawRadioDot } from './field-marks.ts';
 import { drawTextField } from './field-text.ts';
-import { TemplateFonts } from './fonts.ts';
+import { isWinAnsi, TemplateFonts } from './fonts.ts';
 import { asEngineError } from './load-template.ts';
 import type { PreparedTemplate } from './prepared-template.ts';
 import { stampSample } from './sample-stamp.ts';
-import { preparedTemplate } from './template-cache.ts';
+import { preparedTemplate, readyTemplate } from './template-cache.ts';
 import { writeUpdate } from './update-writer.ts';
 import type {
   FieldFit,
@@ -109,8 +109,52 @@ export const fill = async (
   fields: readonly FieldSpec[],
   values: FieldValues,
   options: FillOptions = {},
+): Promise<FillResult> =>
+  fillPrepared(await preparedTemplate(template, options.templateKey), fields, values, options);
+
+/** Text a cheap fill may draw, in characters over all fields: layout cost grows with it. */
+export const CHEAP_FILL_MAX_CHARS = 4096;
+
+/** Only text in standard fonts: no picture to decode, no font to embed or subset. */
+const isCheapToDraw = (fields: readonly FieldSpec[], values: FieldValues): boolean => {
+  let chars = 0;
+  for (const field of fields) {
+    const value = Object.hasOwn(values, field.label) ? values[field.label] : undefined;
+    const texts = Array.isArray(value) ? value : [value];
+    for (const text of texts) {
+      if (text instanceof Uint8Array) return false;
+      if (typeof text !== 'string') continue;
+      chars += text.length;
+      if (chars > CHEAP_FILL_MAX_CHARS || !isWinAnsi(text)) return false;
+    }
+  }
+  return true;
+};
+
+/**
+ * {@link fill}, but only when it is cheap and bounded (well under a millisecond for a
+ * one-page form): the template is already prepared in this thread under `templateKey`, and the
+ * values are short text in standard fonts and ticks. Returns `undefined` otherwise, and the
+ * caller uses {@link fill} where heavy work may run (a worker thread with time and memory
+ * limits). Throws what fill throws.
+ */
+export const fillIfCheap = async (
+  template: Uint8Array,
+  fields: readonly FieldSpec[],
+  values: FieldValues,
+  options: FillOptions & { templateKey: string },
+): Promise<FillResult | undefined> => {
+  if (!isCheapToDraw(fields, values)) return undefined;
+  const t = readyTemplate(template, options.templateKey);
+  return t && fillPrepared(t, fields, values, options);
+};
+
+const fillPrepared = async (
+  t: PreparedTemplate,
+  fields: readonly FieldSpec[],
+  values: FieldValues,
+  options: FillOptions,
 ): Promise<FillResult> => {
-  const t = await preparedTemplate(template, options.templateKey);
   const ctx: FillContext = { template: t, fonts: fontsOf(t), canvases: new Map() };
   const fitReport: FitReport = {};
   for (const field of fields) {

@@ -84,7 +84,7 @@ export const familyMetrics = (family: FontFamily): LineMetrics => {
 };
 
 // "\n" only separates lines: it is never drawn, so it never forces a TrueType font.
-const isWinAnsi = (text: string): boolean => {
+export const isWinAnsi = (text: string): boolean => {
   for (const char of text) {
     const code = char.charCodeAt(0);
     if (code === 0x0a || (code >= 0x20 && code < 0x7f)) continue; // printable ASCII is WinAnsi

@@ -3,13 +3,16 @@
  * on import. See README.md for the coordinate convention and font choices.
  */
 export { analyse } from './analyse.ts';
-export { fill } from './fill.ts';
+export { fill, fillIfCheap, CHEAP_FILL_MAX_CHARS } from './fill.ts';
 export {
+  adoptPreparedTemplate,
   clearFillCache,
   configureFillCache,
   fillCacheStats,
+  preparedTemplateData,
   type FillCacheStats,
 } from './template-cache.ts';
+export { type PreparedTemplateData } from './prepared-template.ts';
 export { importAcroForm, type AcroFormImport } from './import-acroform.ts';
 export { renderPreview, MAX_PREVIEW_WIDTH_PX } from './render-preview.ts';
 export {

@@ -41,13 +41,23 @@ export interface TrailerInfo {
   id: string | undefined;
 }
 
-export interface PreparedTemplate {
+/**
+ * What preparing a template found, as plain data: it crosses between threads (structured
+ * clone), so a thread can fill a template another thread parsed.
+ */
+export interface PreparedTemplateData {
   /** The bytes every document starts with (the upload, or its one-time rewrite). */
   base: Uint8Array;
   /** True when the upload's own xref could not be trusted and it was rewritten once. */
   isRewritten: boolean;
   pages: PreparedPage[];
   trailer: TrailerInfo;
+  /** The template's /Size: shared and per-document objects are numbered from here. */
+  size: number;
+}
+
+/** The prepared data plus the objects this thread shares between the template's documents. */
+export interface PreparedTemplate extends PreparedTemplateData {
   resources: TemplateResources;
 }
 
@@ -115,9 +125,23 @@ const fromLoaded = (
     info: xref.info && objectText(xref.info),
     id: xref.id && objectText(xref.id),
   };
-  const resources = new TemplateResources(xref.size, usedNames(pages));
-  return { base, isRewritten, pages, trailer, resources };
+  return fromData({ base, isRewritten, pages, trailer, size: xref.size });
 };
+
+/** A prepared template from its plain data (e.g. prepared by another thread). */
+export const fromData = (data: PreparedTemplateData): PreparedTemplate => ({
+  ...data,
+  resources: new TemplateResources(data.size, usedNames(data.pages)),
+});
+
+/** The plain data of a prepared template, without this thread's shared objects. */
+export const toData = ({ base, isRewritten, pages, trailer, size }: PreparedTemplate) => ({
+  base,
+  isRewritten,
+  pages,
+  trailer,
+  size,
+});
 
 /**
  * Parses and checks a template once; keeps `bytes` (pass a copy the caller will not change). When its xref cannot be trusted (or loading had to repair

@@ -8,11 +8,20 @@
  * the fingerprint, so even a key reused by mistake for other bytes of another length or
  * sampled content misses instead of filling the wrong template.
  */
-import { preparedSize, prepareTemplate, type PreparedTemplate } from './prepared-template.ts';
+import {
+  fromData,
+  preparedSize,
+  toData,
+  prepareTemplate,
+  type PreparedTemplate,
+  type PreparedTemplateData,
+} from './prepared-template.ts';
 
 interface Entry {
   source: Buffer;
   prepared: Promise<PreparedTemplate>;
+  /** Set once `prepared` has settled, for callers that must not wait for a parse. */
+  ready?: PreparedTemplate;
   size: number;
 }
 
@@ -72,9 +81,55 @@ const touch = (key: string, entry: Entry) => {
 
 /** Settles an entry's real size once prepared, and again as its shared fonts and images grow. */
 const measure = (entry: Entry, prepared: PreparedTemplate) => {
+  entry.ready = prepared;
   const extra = prepared.isRewritten ? entry.source.length : 0;
   entry.size = preparedSize(prepared) + extra;
   evict();
+};
+
+const cacheKey = (template: Uint8Array, templateKey: string | undefined) => {
+  const print = fingerprint(template);
+  return templateKey === undefined ? print : `key:${templateKey}:${print}`;
+};
+
+/**
+ * The prepared template when this thread already holds it, ready; never parses. Only for
+ * keyed templates: the caller's key stands in for the byte comparison.
+ */
+export const readyTemplate = (
+  template: Uint8Array,
+  templateKey: string,
+): PreparedTemplate | undefined => {
+  const key = cacheKey(template, templateKey);
+  const known = entries.get(key);
+  if (!known?.ready) return undefined;
+  hits++;
+  touch(key, known);
+  return known.ready;
+};
+
+/** The plain data of a template this thread holds under `templateKey`, for another thread. */
+export const preparedTemplateData = (
+  template: Uint8Array,
+  templateKey: string,
+): PreparedTemplateData | undefined => {
+  const ready = entries.get(cacheKey(template, templateKey))?.ready;
+  return ready && toData(ready);
+};
+
+/** Keeps a template another thread prepared, under the caller's key, as if prepared here. */
+export const adoptPreparedTemplate = (
+  template: Uint8Array,
+  templateKey: string,
+  data: PreparedTemplateData,
+) => {
+  const key = cacheKey(template, templateKey);
+  if (entries.get(key)?.ready) return;
+  const prepared = fromData(data);
+  // Keyed entries are never compared byte by byte, so the upload itself need not be kept.
+  const entry: Entry = { source: Buffer.alloc(0), prepared: Promise.resolve(prepared), size: 0 };
+  entries.set(key, entry);
+  measure(entry, prepared);
 };
 
 /**
@@ -85,8 +140,7 @@ export const preparedTemplate = async (
   template: Uint8Array,
   templateKey?: string,
 ): Promise<PreparedTemplate> => {
-  const print = fingerprint(template);
-  const key = templateKey === undefined ? print : `key:${templateKey}:${print}`;
+  const key = cacheKey(template, templateKey);
   const known = entries.get(key);
   if (known && (templateKey !== undefined || known.source.equals(asBuffer(template)))) {
     hits++;
