@@ -4,7 +4,15 @@ import { runInNewContext } from 'node:vm';
 import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { AppError } from '../lib/app-error.ts';
-import type { EngineRefusal, FilledDocument, PreparedTemplate } from './pdf-tasks.ts';
+import {
+  adoptTemplate,
+  fillDocumentIfCheap,
+  holdsTemplate,
+  type EngineRefusal,
+  type FilledDocument,
+  type FillInput,
+  type PreparedTemplate,
+} from './pdf-tasks.ts';
 import type * as tasks from './pdf-tasks.ts';
 
 /** SECURITY.md §33: a hostile file gets at most this long and this much memory. */
@@ -15,9 +23,8 @@ export type PdfPool = {
   prepareTemplate: (
     input: Parameters<typeof tasks.prepareTemplate>[0],
   ) => Promise<PreparedTemplate | EngineRefusal>;
-  fillDocument: (
-    input: Parameters<typeof tasks.fillDocument>[0],
-  ) => Promise<FilledDocument | EngineRefusal>;
+  /** In a worker, or on this thread when that is cheap (see fillDocumentIfCheap). */
+  fillDocument: (input: FillInput) => Promise<FilledDocument | EngineRefusal>;
   /** Tasks waiting for a free worker. */
   queueSize: () => number;
   close: () => Promise<void>;
@@ -89,7 +96,16 @@ export const createPdfPool = (): PdfPool => {
   };
   return {
     prepareTemplate: (input) => run('prepareTemplate', input),
-    fillDocument: (input) => run('fillDocument', input),
+    fillDocument: async (input) => {
+      const cheap = await fillDocumentIfCheap(input);
+      if (cheap) return cheap;
+      const filled = await run<FilledDocument | EngineRefusal>('fillDocument', {
+        ...input,
+        shareTemplate: !holdsTemplate(input),
+      });
+      if (filled.ok && filled.prepared) adoptTemplate(input, filled.prepared);
+      return filled;
+    },
     queueSize: () => pool?.queueSize ?? 0,
     close: async () => {
       await pool?.destroy();

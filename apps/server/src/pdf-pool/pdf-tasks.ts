@@ -1,7 +1,9 @@
 import type { MessagePort } from 'node:worker_threads';
 import {
+  adoptPreparedTemplate,
   analyse,
   fill,
+  fillIfCheap,
   importAcroForm,
   PdfEngineError,
   renderPreview,
@@ -10,6 +12,8 @@ import {
   type FillOptions,
   type FitReport,
   type PageInfo,
+  preparedTemplateData,
+  type PreparedTemplateData,
 } from '@platen/pdf-engine';
 
 /*
@@ -96,28 +100,71 @@ export const prepareTemplate = async (
   }
 };
 
-export type FilledDocument = { ok: true; pdf: Uint8Array; fitReport: FitReport };
+export type FilledDocument = {
+  ok: true;
+  pdf: Uint8Array;
+  fitReport: FitReport;
+  /** The template as the worker prepared it, when asked (`shareTemplate`). */
+  prepared?: PreparedTemplateData;
+};
+
+export type FillInput = {
+  /** Names the template version, so a thread may keep what it prepared from it. */
+  templateKey?: string;
+  template: Uint8Array;
+  fields: FieldSpec[];
+  values: FieldValues;
+  options: FillOptions;
+};
 
 export const fillDocument = async (
-  input: Task<{
-    /** Names the template version, so a worker may keep what it prepared from it. */
-    templateKey?: string;
-    template: Uint8Array;
-    fields: FieldSpec[];
-    values: FieldValues;
-    options: FillOptions;
-  }>,
+  input: Task<FillInput & { shareTemplate?: boolean }>,
 ): Promise<FilledDocument | EngineRefusal> => {
   const endWatch = announceStart(input.started);
   try {
+    const { templateKey } = input;
     const { pdf, fitReport } = await fill(input.template, input.fields, input.values, {
       ...input.options,
-      ...(input.templateKey && { templateKey: input.templateKey }),
+      ...(templateKey && { templateKey }),
     });
-    return { ok: true, pdf, fitReport };
+    const prepared =
+      input.shareTemplate && templateKey
+        ? preparedTemplateData(input.template, templateKey)
+        : undefined;
+    return { ok: true, pdf, fitReport, ...(prepared && { prepared }) };
   } catch (error) {
     return refusal(error);
   } finally {
     endWatch();
   }
+};
+
+/**
+ * Fills on the calling thread when the engine says that is cheap (template already prepared
+ * here, short standard-font text): cheaper than the round trip to a worker. `undefined` when
+ * the document needs a worker.
+ */
+export const fillDocumentIfCheap = async (
+  input: FillInput,
+): Promise<FilledDocument | EngineRefusal | undefined> => {
+  const { templateKey } = input;
+  if (!templateKey) return undefined;
+  try {
+    const filled = await fillIfCheap(input.template, input.fields, input.values, {
+      ...input.options,
+      templateKey,
+    });
+    return filled && { ok: true, ...filled };
+  } catch (error) {
+    return refusal(error);
+  }
+};
+
+/** Whether this thread holds the template prepared (a worker need not send it). */
+export const holdsTemplate = (input: FillInput): boolean =>
+  !!input.templateKey && preparedTemplateData(input.template, input.templateKey) !== undefined;
+
+/** Keeps the template a worker prepared, so that the next documents can be cheap here. */
+export const adoptTemplate = (input: FillInput, prepared: PreparedTemplateData) => {
+  if (input.templateKey) adoptPreparedTemplate(input.template, input.templateKey, prepared);
 };

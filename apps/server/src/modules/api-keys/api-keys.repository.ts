@@ -16,15 +16,6 @@ export const insertApiKey = async (
     .execute();
 };
 
-export const findApiKeyOwner = async (db: Db, keyHash: string): Promise<string | undefined> => {
-  const row = await db
-    .selectFrom('api_keys')
-    .select('user_id')
-    .where('key_hash', '=', keyHash)
-    .executeTakeFirst();
-  return row?.user_id;
-};
-
 export const findEncryptedApiKey = async (db: Db, userId: string): Promise<string | undefined> => {
   const row = await db
     .selectFrom('api_keys')

@@ -4,12 +4,7 @@ import type { Db } from '../../db/tables.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { decryptText, encryptText } from '../../lib/secret-box.ts';
 import { keyedHash, randomToken } from '../../lib/secrets.ts';
-import {
-  findApiKeyOwner,
-  findEncryptedApiKey,
-  insertApiKey,
-  replaceApiKey,
-} from './api-keys.repository.ts';
+import { findEncryptedApiKey, insertApiKey, replaceApiKey } from './api-keys.repository.ts';
 
 /** Recognisable in logs and secret scanners; 32 random bytes follow. */
 export const API_KEY_PREFIX = 'plt_';
@@ -57,20 +52,16 @@ export const revealApiKey = async (
 
 const API_KEY_SHAPE = /^plt_[A-Za-z0-9_-]{43}$/;
 
-/**
- * The account an API key belongs to. Missing, malformed and unknown keys get the same answer, so
- * the answer tells a guesser nothing (SECURITY.md §21).
- */
-export const authenticateApiKey = async (
-  deps: Pick<Deps, 'db' | 'secrets'>,
+/** What the database stores of a well-formed key; `undefined` for a missing or malformed one. */
+export const apiKeyHash = (
+  deps: Pick<Deps, 'secrets'>,
   key: string | undefined,
-): Promise<string> => {
-  const owner =
-    key && API_KEY_SHAPE.test(key)
-      ? await findApiKeyOwner(deps.db, keyedHash(deps.secrets.hashKey, key))
-      : undefined;
-  if (!owner) {
-    throw new AppError('INVALID_API_KEY', 401, 'The API key is missing or not valid.');
-  }
-  return owner;
-};
+): string | undefined =>
+  key && API_KEY_SHAPE.test(key) ? keyedHash(deps.secrets.hashKey, key) : undefined;
+
+/**
+ * Missing, malformed and unknown keys get the same answer, so the answer tells a guesser
+ * nothing (SECURITY.md §21).
+ */
+export const invalidApiKey = () =>
+  new AppError('INVALID_API_KEY', 401, 'The API key is missing or not valid.');

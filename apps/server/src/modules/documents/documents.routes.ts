@@ -20,7 +20,8 @@ const sendPdf = (reply: FastifyReply, document: Document) =>
     .header('content-disposition', 'inline; filename="document.pdf"')
     .header(contract.FIT_REPORT_HEADER, asciiJson(document.fitReport))
     .header('cache-control', 'no-store')
-    .send(Buffer.from(document.pdf));
+    // A view, not a copy: each document is written into memory of its own.
+    .send(Buffer.from(document.pdf.buffer, document.pdf.byteOffset, document.pdf.byteLength));
 
 const KEY_IN_QUERY = /[?&](api[-_]?key|x-api-key|key)=/i;
 

@@ -1,16 +1,17 @@
 import type { GenerateDocumentBody } from '@platen/contract';
-import type { FillOptions, FitReport } from '@platen/pdf-engine';
+import type { FieldSpec, FillOptions, FitReport } from '@platen/pdf-engine';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { engineRefusalToError } from '../../pdf-pool/engine-refusal.ts';
-import { authenticateApiKey } from '../api-keys/api-keys.service.ts';
+import { apiKeyHash, invalidApiKey } from '../api-keys/api-keys.service.ts';
 import { reportOverage } from '../billing/overage.ts';
 import { findPlanLimit, releaseDocument, reserveDocument } from '../billing/usage.repository.ts';
 import { exampleValues } from '../templates/api-example.ts';
 import { isStampLabel } from '../templates/stamps.ts';
-import { createTemplatesService } from '../templates/templates.service.ts';
+import { createTemplatesService, templateNotFound } from '../templates/templates.service.ts';
+import { findKeyAndTemplate } from './documents.repository.ts';
 import { resolveFieldValues } from './field-values.ts';
-import { createTemplateCache } from './template-cache.ts';
+import { createTemplateCache, type TemplateVersion } from './template-cache.ts';
 
 export type Document = { pdf: Uint8Array; fitReport: FitReport };
 
@@ -19,23 +20,36 @@ export const createDocumentsService = (deps: Deps) => {
 
   const templateAssets = createTemplateCache(deps.db);
 
-  /** The template, its PDF and the payload's values, checked and with images loaded. */
-  const prepare = async (
-    userId: string,
-    templateName: string,
-    payload?: Record<string, unknown>,
-  ) => {
-    const template = await templates.getTemplate(userId, templateName);
-    const [values, assets] = await Promise.all([
-      resolveFieldValues(template.fields, payload ?? exampleValues(template.fields)),
-      templateAssets(template),
-    ]);
+  /** The template's PDF and fields and the payload's values, checked and with images loaded. */
+  const prepare = async (template: TemplateVersion, payload?: Record<string, unknown>) => {
+    const assets = await templateAssets(template);
+    const values = await resolveFieldValues(assets.fields, payload ?? exampleValues(assets.fields));
     return {
       templateKey: assets.key,
       template: assets.pdf,
-      fields: [...assets.stampFields, ...template.fields],
+      fields: assets.fillFields,
       values: { ...values, ...assets.stampValues },
     };
+  };
+
+  /**
+   * The API key's account and the template version to fill, in one statement; an unknown key
+   * and a missing template are told apart without a second one.
+   */
+  const findTarget = async (apiKey: string | undefined, templateName: string) => {
+    const keyHash = apiKeyHash(deps, apiKey);
+    const found = keyHash && (await findKeyAndTemplate(deps.db, keyHash, templateName));
+    if (!found) throw invalidApiKey();
+    const { templateId, version, fieldsJson } = found;
+    if (templateId === null || version === null || fieldsJson === null) {
+      throw templateNotFound(templateName);
+    }
+    const template: TemplateVersion = {
+      id: templateId,
+      version: Number(version),
+      fields: () => JSON.parse(fieldsJson) as FieldSpec[],
+    };
+    return { userId: found.userId, template };
   };
 
   const fill = async (input: Awaited<ReturnType<typeof prepare>>, options: FillOptions) => {
@@ -83,8 +97,8 @@ export const createDocumentsService = (deps: Deps) => {
     apiKey: string | undefined,
     body: GenerateDocumentBody,
   ): Promise<Document> => {
-    const userId = await authenticateApiKey(deps, apiKey);
-    const input = await prepare(userId, body.templateName, body.fields ?? {});
+    const { userId, template } = await findTarget(apiKey, body.templateName);
+    const input = await prepare(template, body.fields ?? {});
     const reservedAt = deps.clock.now();
     const reservation = await reserveDocument(deps.db, userId, reservedAt);
     if (!reservation.isReserved) throw await refusal(userId);
@@ -101,8 +115,10 @@ export const createDocumentsService = (deps: Deps) => {
   };
 
   /** The template's example payload, marked SAMPLE on every page, and not counted. */
-  const tryout = async (userId: string, templateName: string): Promise<Document> =>
-    fill(await prepare(userId, templateName), { sample: true });
+  const tryout = async (userId: string, templateName: string): Promise<Document> => {
+    const template = await templates.getTemplate(userId, templateName);
+    return fill(await prepare({ ...template, fields: () => template.fields }), { sample: true });
+  };
 
   return { generate, tryout };
 };

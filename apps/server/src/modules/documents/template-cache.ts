@@ -3,14 +3,20 @@ import type { Db } from '../../db/tables.ts';
 import { ByteLru } from '../../lib/byte-lru.ts';
 import { listStamps } from '../templates/stamps.repository.ts';
 import { stampsAsFields } from '../templates/stamps.ts';
-import { findTemplatePdf, type Template } from '../templates/templates.repository.ts';
+import { findTemplatePdf } from '../templates/templates.repository.ts';
 
-/** What filling a template needs beyond its row: the PDF and the stamps, in shared memory. */
+/** A template version as its row names it; its fields are parsed only when not cached yet. */
+export type TemplateVersion = { id: string; version: number; fields: () => FieldSpec[] };
+
+/** What filling a template needs: its fields, the PDF and the stamps (in shared memory). */
 export type TemplateAssets = {
   /** `<template id>:<version>`: a new PDF, new fields or new stamps make a new key. */
   key: string;
   pdf: Uint8Array;
-  stampFields: FieldSpec[];
+  /** The template's own fields, which a payload fills. */
+  fields: FieldSpec[];
+  /** The stamps, then the template's fields: what the engine draws. */
+  fillFields: FieldSpec[];
   stampValues: FieldValues;
 };
 
@@ -32,13 +38,14 @@ const sizeOf = (assets: TemplateAssets) =>
   );
 
 /**
- * Template PDFs and stamps by template version, so a generate call reads only the template's row.
+ * Template PDFs, parsed fields and stamps by template version, so a generate call reads only
+ * the template's row.
  * Keyed by version, the cache is right on any number of instances: an edit anywhere bumps the
  * version, and the next request here loads the new assets.
  */
 export const createTemplateCache = (db: Db) => {
   const lru = new ByteLru<TemplateAssets>(CACHE_BYTES, sizeOf);
-  return async (template: Template): Promise<TemplateAssets> => {
+  return async (template: TemplateVersion): Promise<TemplateAssets> => {
     const key = `${template.id}:${template.version}`;
     const cached = lru.get(key);
     if (cached) return cached;
@@ -46,13 +53,15 @@ export const createTemplateCache = (db: Db) => {
       findTemplatePdf(db, template.id),
       listStamps(db, template.id),
     ]);
-    const { fields, values } = stampsAsFields(stamps);
+    const stampFields = stampsAsFields(stamps);
+    const fields = template.fields();
     const assets: TemplateAssets = {
       key,
       pdf: shared(pdf ?? new Uint8Array()),
-      stampFields: fields,
+      fields,
+      fillFields: [...stampFields.fields, ...fields],
       stampValues: Object.fromEntries(
-        Object.entries(values).map(([label, value]) => [
+        Object.entries(stampFields.values).map(([label, value]) => [
           label,
           value instanceof Uint8Array ? shared(value) : value,
         ]),

@@ -23,7 +23,7 @@ import * as repo from './templates.repository.ts';
 
 export type UploadedFile = { data: Buffer; filename: string };
 
-const templateNotFound = (name: string) =>
+export const templateNotFound = (name: string) =>
   new AppError('TEMPLATE_NOT_FOUND', 404, `There is no template named "${name}".`);
 const nameTaken = (name: string) =>
   new AppError('TEMPLATE_NAME_TAKEN', 409, `A template named "${name}" already exists.`);
