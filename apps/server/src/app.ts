@@ -47,6 +47,8 @@ export const buildApp = async (config: Config, overrides: Partial<Deps> = {}): P
     loggerInstance: logger,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Always our own id, never a client's `x-request-id`: it goes into logs and error bodies, so
+    // a caller must not be able to write into them.
     requestIdHeader: false,
     genReqId: () => crypto.randomUUID(),
   });

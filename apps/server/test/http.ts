@@ -1,4 +1,6 @@
+import type { ErrorResponse } from '@platen/contract';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
 import type { TestApp } from './test-app.ts';
 
 const CSRF = 'test-xsrf-token';
@@ -23,6 +25,17 @@ export const call = (
     remoteAddress: opts.ip ?? '203.0.113.7',
     ...(opts.body !== undefined && { payload: opts.body as InjectOptions['payload'] }),
   });
+
+/**
+ * An error answer's body without its request id, which differs on every request, so whole bodies
+ * can be compared. Checks first that the id is there and the same as the `x-request-id` header.
+ */
+export const errorBody = (res: LightMyRequestResponse): Omit<ErrorResponse, 'requestId'> => {
+  const { requestId, ...body } = res.json<ErrorResponse>();
+  expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+  expect(requestId).toBe(res.headers['x-request-id']);
+  return body;
+};
 
 export type Account = { email: string; password: string; token: string; refreshToken: string };
 

@@ -63,6 +63,12 @@ export const errorResponse = z
     message: z.string(),
     /** Per-field messages of a validation failure, in the order the fields were checked. */
     fields: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+    /**
+     * Names the request in the server's logs (also sent as the `x-request-id` header), so a
+     * reported failure can be found. Every server answer carries it; errors made by a client
+     * itself (no answer at all) have none.
+     */
+    requestId: z.string().optional(),
   })
   .meta({ id: 'Error' });
 

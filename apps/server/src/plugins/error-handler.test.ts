@@ -1,5 +1,7 @@
+import { PassThrough } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { call, clientHeaders, signUp } from '../../test/http.ts';
+import { createLogger } from '../lib/logger.ts';
+import { call, clientHeaders, errorBody, signUp } from '../../test/http.ts';
 import { buildTestApp, testDatabases, type TestApp } from '../../test/test-app.ts';
 
 describe.each(testDatabases())('error answers on %s', (database) => {
@@ -13,7 +15,7 @@ describe.each(testDatabases())('error answers on %s', (database) => {
     const res = await call(app, 'GET', '/v1/no/such/thing');
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
-    expect(res.json()).toEqual({
+    expect(errorBody(res)).toEqual({
       status: 404,
       code: 'NOT_FOUND',
       message: 'There is no GET /v1/no/such/thing in this API.',
@@ -75,13 +77,37 @@ describe.each(testDatabases())('error answers on %s', (database) => {
     await app.deps.db.destroy();
     const res = await call(app, 'GET', '/v1/user/profile', { token: account.token });
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({
+    expect(errorBody(res)).toEqual({
       status: 500,
       code: 'INTERNAL_ERROR',
       message: 'Something went wrong on our side. Please try again.',
     });
     const ready = await call(app, 'GET', '/readyz');
     expect(ready.statusCode).toBe(503);
+  });
+
+  it('names the request in the error body, the header and the log, never taking the client id', async () => {
+    const sink = new PassThrough();
+    let logs = '';
+    sink.on('data', (chunk: Buffer) => (logs += chunk.toString()));
+    const logged = await buildTestApp(
+      database,
+      {},
+      { log: createLogger({ logLevel: 'info' }, sink) },
+    );
+    try {
+      const res = await call(logged, 'GET', '/v1/no/such/thing', {
+        headers: { 'x-request-id': 'forged\n{"msg":"injected"}' },
+      });
+      const { requestId } = res.json<{ requestId: string }>();
+      expect(requestId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+      expect(res.headers['x-request-id']).toBe(requestId);
+      expect(logs).toContain(`"reqId":"${requestId}"`);
+      expect(logs).not.toContain('forged');
+      expect(logs).not.toContain('injected');
+    } finally {
+      await logged.dispose();
+    }
   });
 
   it('reports health and readiness', async () => {

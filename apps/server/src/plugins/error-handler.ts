@@ -69,12 +69,17 @@ const FRAMEWORK_ERRORS: Record<string, { status: number; code: string; message: 
 };
 
 const send = (reply: FastifyReply, body: ErrorResponse, headers: Record<string, string> = {}) =>
-  reply.status(body.status).headers(headers).type('application/json').send(body);
+  reply
+    .status(body.status)
+    .headers(headers)
+    .type('application/json')
+    .send({ ...body, requestId: reply.request.id });
 
 const fieldName = (instancePath: string) => instancePath.replace(/^\//, '').replace(/\//g, '.');
 
 /**
- * The one place errors become responses: `{ status, code, message }` for every failure. A 5xx is
+ * The one place errors become responses: `{ status, code, message, requestId }` for every failure,
+ * the id being the one in the logs and the `x-request-id` header. A 5xx is
  * logged with its details and answered with a generic message (no stack, SQL or secret).
  */
 const errorHandler = async (app: FastifyInstance) => {

@@ -1,6 +1,6 @@
 import { FIT_REPORT_HEADER } from '@platen/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, signUp, type Account } from '../../../test/http.ts';
+import { call, errorBody, signUp, type Account } from '../../../test/http.ts';
 import { multipartBody } from '../../../test/multipart.ts';
 import { makePdf, pageCountOf } from '../../../test/pdf-fixtures.ts';
 import { buildTestApp, testDatabases, type TestApp } from '../../../test/test-app.ts';
@@ -112,7 +112,7 @@ describe.each(testDatabases())('document generation on %s', (database) => {
       [undefined, 'nonsense', `plt_${'A'.repeat(43)}`].map(async (key) => {
         const res = await generate(app, key, { templateName: 'Letter', fields: {} });
         expect(res.statusCode).toBe(401);
-        return res.body;
+        return JSON.stringify(errorBody(res));
       }),
     );
     expect(new Set(bodies).size).toBe(1);
