@@ -1,6 +1,7 @@
 import type { ErrorResponse } from '@platen/contract';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
+import { recordSecret } from './run-log.ts';
 import type { TestApp } from './test-app.ts';
 
 const CSRF = 'test-xsrf-token';
@@ -60,22 +61,33 @@ export const signUp = async (
 
 export type Mail = { to: string; subject: string; text: string; html: string; createdAt: string };
 
+const confirmationCodeIn = (mail: Mail) => mail.text.match(/is: ([A-Z0-9]{6})/)?.[1];
+
+const resetCodeIn = (mail: Mail) => {
+  const link = mail.text.match(/(https?:\/\/\S+reset-password\?code=\S+)/)?.[1];
+  return link && new URL(link).searchParams.get('code');
+};
+
 export const mailbox = async (app: TestApp, to?: string): Promise<Mail[]> => {
   const res = await app.inject({ method: 'GET', url: '/dev/mailbox/messages' });
   const mails = res.json<Mail[]>();
+  for (const mail of mails) {
+    recordSecret('confirmation code (mail)', confirmationCodeIn(mail));
+    recordSecret('reset code (mail)', resetCodeIn(mail));
+  }
   return to ? mails.filter((m) => m.to === to) : mails;
 };
 
 export const lastCode = async (app: TestApp, to: string): Promise<string> => {
   const mail = (await mailbox(app, to)).filter((m) => m.subject.includes('confirmation')).at(-1);
-  const code = mail?.text.match(/is: ([A-Z0-9]{6})/)?.[1];
+  const code = mail && confirmationCodeIn(mail);
   if (!code) throw new Error(`no confirmation code mailed to ${to}`);
   return code;
 };
 
 export const lastResetCode = async (app: TestApp, to: string): Promise<string> => {
   const mail = (await mailbox(app, to)).filter((m) => m.subject.includes('Reset')).at(-1);
-  const link = mail?.text.match(/(https?:\/\/\S+reset-password\?code=\S+)/)?.[1];
-  if (!link) throw new Error(`no reset link mailed to ${to}`);
-  return new URL(link).searchParams.get('code') ?? '';
+  const code = mail && resetCodeIn(mail);
+  if (code === undefined) throw new Error(`no reset link mailed to ${to}`);
+  return code ?? '';
 };

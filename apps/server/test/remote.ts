@@ -1,3 +1,5 @@
+import { recordCallSecrets } from './run-log.ts';
+
 /**
  * A small HTTP client for a server started as its own process (`server-process.ts`): the same
  * XSRF double-submit and bearer token as `http.ts`, over real sockets.
@@ -38,6 +40,13 @@ export const remoteCall = async (
     }),
   });
   const body = await res.text();
+  recordCallSecrets({
+    method,
+    url: path,
+    headers: { ...opts.headers, ...(opts.token && { authorization: `Bearer ${opts.token}` }) },
+    body: isForm ? undefined : opts.body,
+    answer: body,
+  });
   return { status: res.status, body, json: <T>() => JSON.parse(body) as T };
 };
 

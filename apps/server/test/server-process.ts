@@ -1,6 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { appendFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { runLogFileFor } from './run-log.ts';
 
 export const serverDir = fileURLToPath(new URL('..', import.meta.url));
 
@@ -24,15 +26,25 @@ export const startServerProcess = async (env: Record<string, string>): Promise<S
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: serverDir,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  // The process's log joins the run's log (scanned for secrets); appended here, in the test
+  // process, so even a SIGKILLed server leaves every line it wrote.
+  const logFile = runLogFileFor(child.pid);
+  const collect = (chunk: Buffer) => {
+    output += chunk.toString();
+    if (logFile) appendFileSync(logFile, chunk);
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
   const url = `http://127.0.0.1:${port}`;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    // Ended by a signal, a process has a signal code and no exit code.
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`server exited early (${child.exitCode ?? child.signalCode}):\n${output}`);
+    }
     try {
       if ((await fetch(`${url}/healthz`)).ok) break;
     } catch {
@@ -50,5 +62,6 @@ export const stopServerProcess = (server: ServerProcess, signal: NodeJS.Signals 
       return resolve(server.child.exitCode);
     }
     server.child.once('exit', (code) => resolve(code));
+    // kill() only fails when the process is already gone; its 'exit' event is then on its way.
     server.child.kill(signal);
   });

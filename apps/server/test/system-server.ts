@@ -37,7 +37,7 @@ export const createSystemData = async (database: TestDatabase): Promise<SystemDa
       : undefined;
   const env = (extra: Record<string, string> = {}) => ({
     NODE_ENV: 'test',
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: 'info',
     APP_URL: 'http://127.0.0.1',
     APP_SECRET: SYSTEM_APP_SECRET,
     DATA_DIR: dataDir,

@@ -2,11 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { InjectOptions } from 'fastify';
 import pg from 'pg';
 import { buildApp, type App } from '../src/app.ts';
 import type { Config } from '../src/config.ts';
 import type { Deps } from '../src/deps.ts';
 import type { Clock } from '../src/lib/clock.ts';
+import { createLogger } from '../src/lib/logger.ts';
+import { recordCallSecrets, recordConfigSecrets, runLogDestination } from './run-log.ts';
 
 export type TestDatabase = 'sqlite' | 'postgres';
 
@@ -94,14 +97,29 @@ export const buildTestApp = async (
     database === 'postgres'
       ? await createPostgresDatabase(process.env.TEST_DATABASE_URL ?? '')
       : undefined;
-  const app = await buildApp(testConfig({ dataDir, databaseUrl: postgres?.url, ...config }), {
-    clock,
-    ...overrides,
-  });
+  const fullConfig = testConfig({ dataDir, databaseUrl: postgres?.url, ...config });
+  recordConfigSecrets(fullConfig);
+  // Every test app logs at the production level into the run's log, which is scanned for secrets.
+  const destination = runLogDestination();
+  const log = destination && createLogger({ logLevel: 'info' }, destination);
+  const app = await buildApp(fullConfig, { clock, ...(log && { log }), ...overrides });
+  const inject = app.inject.bind(app);
+  // The one door every in-process test call goes through: remember the secrets it carries.
+  const recordingInject = async (opts: InjectOptions) => {
+    const res = await inject(opts);
+    recordCallSecrets({
+      method: opts.method ?? 'GET',
+      url: typeof opts.url === 'string' ? opts.url : (opts.url?.pathname ?? ''),
+      headers: opts.headers,
+      body: opts.payload,
+      answer: res.body,
+    });
+    return res;
+  };
   const dispose = async () => {
     await app.close();
     await postgres?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   };
-  return Object.assign(app, { clock, dispose });
+  return Object.assign(app, { clock, dispose, inject: recordingInject as App['inject'] });
 };

@@ -1,4 +1,4 @@
-import { pino, type Logger } from 'pino';
+import { pino, type DestinationStream, type Logger } from 'pino';
 import type { Config } from '../config.ts';
 
 export type { Logger };
@@ -30,7 +30,7 @@ const withoutQueryValues = (url: string): string => {
 
 export const createLogger = (
   config: Pick<Config, 'logLevel'>,
-  destination?: NodeJS.WritableStream,
+  destination?: DestinationStream,
 ): Logger =>
   pino(
     {

@@ -1,0 +1,36 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describeLeaks, findLeaks, type Secret } from './log-scan.ts';
+import { RUN_DIR_VARIABLE } from './run-log.ts';
+
+/**
+ * Global set-up of the server tests: one directory for the run's logs and secrets (workers and
+ * server processes inherit its path), scanned once every test file has finished. A secret found
+ * in a log line fails the run, naming its kind and the line's message, never the secret.
+ */
+export default function setup() {
+  const dir = mkdtempSync(join(tmpdir(), 'platen-test-run-'));
+  process.env[RUN_DIR_VARIABLE] = dir;
+
+  return () => {
+    delete process.env[RUN_DIR_VARIABLE];
+    const files = readdirSync(dir);
+    const read = (file: string) => readFileSync(join(dir, file), 'utf8');
+    const secrets = files
+      .filter((file) => file.startsWith('secrets-'))
+      .flatMap((file) => read(file).split('\n').filter(Boolean))
+      .map((line) => JSON.parse(line) as Secret);
+    const logs = files
+      .filter((file) => file.endsWith('.log'))
+      .map((file) => ({ file, text: read(file) }));
+    const leaks = findLeaks(logs, secrets);
+    if (leaks.length > 0) {
+      // Vitest reports a failing teardown but keeps the exit code: fail the run ourselves. The
+      // directory is kept for a look at the lines.
+      process.exitCode = 1;
+      throw new Error(`${describeLeaks(leaks)}\n  logs: ${dir}`);
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
+}
