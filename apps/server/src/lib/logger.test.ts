@@ -2,7 +2,22 @@ import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { call, lastCode, lastResetCode, signUp } from '../../test/http.ts';
 import { buildTestApp } from '../../test/test-app.ts';
+import { confirmEmail, makeVoucher } from '../modules/billing/billing-test-support.ts';
 import { createLogger } from './logger.ts';
+
+/** A test app whose log lines are kept, parsed, for the test to read. */
+const buildLoggedApp = async () => {
+  const sink = new PassThrough();
+  const lines: Record<string, unknown>[] = [];
+  let text = '';
+  sink.on('data', (chunk: Buffer) => {
+    text += chunk.toString();
+    for (const line of chunk.toString().split('\n').filter(Boolean))
+      lines.push(JSON.parse(line) as Record<string, unknown>);
+  });
+  const app = await buildTestApp('sqlite', {}, { log: createLogger({ logLevel: 'info' }, sink) });
+  return { app, events: () => lines.filter((line) => 'event' in line), text: () => text };
+};
 
 describe('request logs', () => {
   it('never contain passwords, tokens, codes or cookies, but do record logins', async () => {
@@ -54,6 +69,53 @@ describe('request logs', () => {
       ]) {
         expect(logs).not.toContain(secret);
       }
+    } finally {
+      await app.dispose();
+    }
+  });
+
+  it('records billing changes as events: voucher redeemed and ended, paid plan started', async () => {
+    const { app, events, text } = await buildLoggedApp();
+    try {
+      const account = await signUp(app, { email: 'billing-events@example.com' });
+      await confirmEmail(app, account.email);
+      const voucher = await makeVoucher(app);
+      const redeemed = await call(app, 'POST', '/v1/subscription/voucher', {
+        token: account.token,
+        body: { code: voucher },
+      });
+      expect(redeemed.statusCode).toBe(200);
+      const cancelled = await call(app, 'POST', '/v1/subscription/cancel', {
+        token: account.token,
+        body: {},
+      });
+      expect(cancelled.statusCode).toBe(200);
+      const checkout = await call(app, 'POST', '/v1/session/local/create-checkout-session', {
+        token: account.token,
+        body: { planId: 'pro', email: account.email },
+      });
+      const pageToken = checkout.json<{ url: string }>().url.split('/').at(-1) ?? '';
+      const paid = await app.inject({
+        method: 'POST',
+        url: '/dev/payments/checkout/pay',
+        payload: `token=${encodeURIComponent(pageToken)}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      expect(paid.statusCode).toBeLessThan(400);
+
+      const userId = events().find((e) => e.event === 'user.registered')?.userId;
+      expect(userId).toEqual(expect.any(String));
+      expect(events().map(({ event, userId: who }) => ({ event, userId: who }))).toEqual(
+        expect.arrayContaining([
+          { event: 'billing.voucher_redeemed', userId },
+          { event: 'billing.voucher_cancelled', userId },
+        ]),
+      );
+      expect(events()).toContainEqual(
+        expect.objectContaining({ event: 'billing.provider_state', userId, decision: 'update' }),
+      );
+      expect(text()).not.toContain(voucher);
+      expect(text()).not.toContain(pageToken);
     } finally {
       await app.dispose();
     }

@@ -92,6 +92,7 @@ export const createBillingService = (deps: Deps) => {
         isDue: (s) => s.voucherCode === code,
         endedAt: () => now,
       });
+      deps.log.info({ event: 'billing.voucher_cancelled', userId }, 'voucher plan ended');
       return view(userId);
     }
     if (sub.planId === FREE_PLAN_ID || !sub.providerSubscriptionId) {
