@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { call, signUp } from '../../test/http.ts';
 import { makePdf } from '../../test/pdf-fixtures.ts';
-import { buildTestApp } from '../../test/test-app.ts';
+import { buildTestApp, testDatabases } from '../../test/test-app.ts';
 import { apiKeyOf, generate, uploadTemplate } from '../../test/templates.ts';
 
-describe('metrics', () => {
-  it('counts requests by route and status, and documents generated', async () => {
-    const app = await buildTestApp('sqlite');
+describe.each(testDatabases())('metrics on %s', (database) => {
+  it('counts requests and their latency by route and status, documents, queue and pool', async () => {
+    const app = await buildTestApp(database);
     try {
       const account = await signUp(app);
       await uploadTemplate(app, account, { name: 'Form', pdf: await makePdf() });
@@ -23,9 +23,18 @@ describe('metrics', () => {
         /http_requests_total\{method="POST",route="\/v1\/auth\/register",status="200"\} 1/,
       );
       expect(text).toMatch(/http_requests_total\{method="GET",route="unmatched",status="404"\} 1/);
+      expect(text).toMatch(
+        /http_request_duration_seconds_count\{method="POST",route="\/v1\/auth\/register",status="200"\} 1/,
+      );
+      expect(text).toMatch(
+        /http_request_duration_seconds_bucket\{le="10",method="GET",route="unmatched",status="404"\} 1/,
+      );
       expect(text).toMatch(/documents_generated_total 1/);
       expect(text).toMatch(/document_generation_duration_seconds_count 1/);
       expect(text).toMatch(/pdf_worker_queue_length 0/);
+      // SQLite has one connection and no pool; PostgreSQL's pool reports its connections.
+      if (database === 'postgres')
+        expect(text).toMatch(/db_pool_connections\{state="total"\} [1-9]/);
       expect(text).toContain('process_resident_memory_bytes');
       expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     } finally {

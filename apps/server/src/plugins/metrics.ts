@@ -23,8 +23,8 @@ const createRegistry = () => {
   });
   const latency = new Histogram({
     name: 'http_request_duration_seconds',
-    help: 'HTTP request latency by route',
-    labelNames: ['method', 'route'],
+    help: 'HTTP request latency by route and status',
+    labelNames: ['method', 'route', 'status'],
     buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
@@ -97,8 +97,9 @@ const metricsPlugin = async (app: FastifyInstance, opts: { deps: Deps }) => {
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched';
     const seconds = Number(process.hrtime.bigint() - request.startedAt) / 1e9;
-    requests.inc({ method: request.method, route, status: String(reply.statusCode) });
-    latency.observe({ method: request.method, route }, seconds);
+    const labels = { method: request.method, route, status: String(reply.statusCode) };
+    requests.inc(labels);
+    latency.observe(labels, seconds);
   });
 
   if (config.env === 'production' && !config.metricsToken) return;
