@@ -5,16 +5,28 @@ import 'ace-builds/src-noconflict/theme-dracula';
 import 'ace-builds/src-noconflict/theme-merbivore_soft';
 import 'ace-builds/src-noconflict/theme-xcode';
 import { useEffect, useRef } from 'react';
-import type { AceTheme } from './editor-theme.ts';
+import type { EditorTheme } from './editor-theme.ts';
 
-export type AceJsonViewProps = { value: string; theme: AceTheme; label: string; height?: number };
+export type AceJsonViewProps = {
+  value: string;
+  theme: EditorTheme;
+  label: string;
+  height?: number;
+  testId: string;
+};
 
 /**
  * A read-only JSON view in Ace, for any screen. Modes and themes are imported here, so Ace never
  * injects script tags (the CSP allows only our own files), and its worker is off. Load it with
  * LazyAceJsonView so Ace stays out of the bundles of screens that do not show it.
  */
-export default function AceJsonView({ value, theme, label, height = 320 }: AceJsonViewProps) {
+export default function AceJsonView({
+  value,
+  theme,
+  label,
+  height = 320,
+  testId,
+}: AceJsonViewProps) {
   const hostRef = useRef<HTMLDivElement>(null);
   const editorRef = useRef<ace.Ace.Editor | null>(null);
 
@@ -35,12 +47,15 @@ export default function AceJsonView({ value, theme, label, height = 320 }: AceJs
       tabSize: 2,
     });
     editor.textInput.getElement().setAttribute('aria-label', label);
+    editor.setValue(value, -1);
+    editor.setTheme(`ace/theme/${theme}`);
     editorRef.current = editor;
     return () => {
       editor.destroy();
       element.remove();
       editorRef.current = null;
     };
+    // Value and theme changes are applied by the effects below; only a new label re-creates it.
   }, [label]);
 
   useEffect(() => {
@@ -55,7 +70,7 @@ export default function AceJsonView({ value, theme, label, height = 320 }: AceJs
   return (
     <div
       ref={hostRef}
-      data-testid="json-preview"
+      data-testid={testId}
       data-editor-theme={theme}
       style={{ height, width: '100%', borderRadius: 8, overflow: 'hidden' }}
     />

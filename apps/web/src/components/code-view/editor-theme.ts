@@ -1,13 +1,25 @@
-import { readStorage, storageKeys } from '../../lib/local-storage.ts';
+import { readStorage, storageKeys, writeStorage } from '../../lib/local-storage.ts';
 
-/** The Ace themes the Settings screen offers (SPEC §2), by their Ace names. */
-const themes = ['merbivore_soft', 'dracula', 'xcode', 'dawn'] as const;
-export type AceTheme = (typeof themes)[number];
+/** SPEC §2 Settings: the editor themes offered, by their Ace names. */
+export const editorThemes = [
+  { value: 'merbivore_soft', label: 'Merbivore Soft' },
+  { value: 'dracula', label: 'Dracula' },
+  { value: 'xcode', label: 'X Code' },
+  { value: 'dawn', label: 'Dawn' },
+] as const;
 
-/**
- * The editor theme chosen in Settings, read from the same storage key; without a choice, SPEC §9's
- * default for the site theme (dawn for light, merbivore_soft for dark).
- */
-export const readAceTheme = (siteTheme: 'dark' | 'light'): AceTheme =>
-  themes.find((theme) => theme === readStorage(storageKeys.editorTheme)) ??
-  (siteTheme === 'light' ? 'dawn' : 'merbivore_soft');
+export type EditorTheme = (typeof editorThemes)[number]['value'];
+
+export const parseEditorTheme = (value: string | null | undefined): EditorTheme | undefined =>
+  editorThemes.find((theme) => theme.value === value)?.value;
+
+/** SPEC §9: merbivore_soft by default, dawn for the light site theme. */
+export const defaultEditorTheme = (siteTheme: 'dark' | 'light'): EditorTheme =>
+  siteTheme === 'light' ? 'dawn' : 'merbivore_soft';
+
+/** The choice made in Settings, else the default for the site theme. */
+export const readEditorTheme = (siteTheme: 'dark' | 'light'): EditorTheme =>
+  parseEditorTheme(readStorage(storageKeys.editorTheme)) ?? defaultEditorTheme(siteTheme);
+
+export const storeEditorTheme = (theme: EditorTheme): void =>
+  writeStorage(storageKeys.editorTheme, theme);

@@ -14,7 +14,7 @@ import { useComputedColorScheme } from '@mantine/core';
 import { IconFileTypePdf, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { LazyAceJsonView } from '../../../components/code-view/LazyAceJsonView.tsx';
-import { readAceTheme } from '../../../components/code-view/editor-theme.ts';
+import { readEditorTheme } from '../../../components/code-view/editor-theme.ts';
 import { openPdfInNewTab, showGenerationError } from '../../../components/files/open-pdf.tsx';
 import { generatePdf } from '../api/generate-document.ts';
 import { blankLike } from '../model/field-kinds.ts';
@@ -141,9 +141,10 @@ export const DocumentForm = ({ payload, apiKey }: DocumentFormProps) => {
           </Title>
           <LazyAceJsonView
             value={JSON.stringify(body, null, 2)}
-            theme={readAceTheme(scheme)}
+            theme={readEditorTheme(scheme)}
             label="Payload preview"
             height={420}
+            testId="json-preview"
           />
         </Card>
       </Grid.Col>

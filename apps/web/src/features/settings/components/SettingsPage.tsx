@@ -2,7 +2,6 @@ import {
   Card,
   Group,
   Select,
-  Skeleton,
   Stack,
   Switch,
   Text,
@@ -11,17 +10,16 @@ import {
   useMantineColorScheme,
 } from '@mantine/core';
 import { IconMoon, IconSun } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
+import { LazyAceJsonView } from '../../../components/code-view/LazyAceJsonView.tsx';
 import {
   editorThemes,
   parseEditorTheme,
   readEditorTheme,
-  SAMPLE_JSON,
   storeEditorTheme,
   type EditorTheme,
-} from '../model/editor-theme.ts';
-
-const AceCodeView = lazy(() => import('./AceCodeView.tsx'));
+} from '../../../components/code-view/editor-theme.ts';
+import { SAMPLE_JSON } from '../model/sample-json.ts';
 
 /** SPEC §2 Settings: the site theme switch and the editor theme with a JSON sample. */
 export const SettingsPage = () => {
@@ -75,9 +73,12 @@ export const SettingsPage = () => {
             comboboxProps={{ withinPortal: true }}
             maxDropdownHeight={200}
           />
-          <Suspense fallback={<Skeleton height={320} radius="md" aria-label="Loading editor" />}>
-            <AceCodeView value={SAMPLE_JSON} theme={editorTheme} label="Sample JSON payload" />
-          </Suspense>
+          <LazyAceJsonView
+            value={SAMPLE_JSON}
+            theme={editorTheme}
+            label="Sample JSON payload"
+            testId="code-sample"
+          />
         </Stack>
       </Card>
     </Stack>

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createMemoryStore, setStoreForTests } from '../../../lib/local-storage.ts';
+import { createMemoryStore, setStoreForTests } from '../../lib/local-storage.ts';
 import { defaultEditorTheme, readEditorTheme, storeEditorTheme } from './editor-theme.ts';
 
 describe('editor theme', () => {
