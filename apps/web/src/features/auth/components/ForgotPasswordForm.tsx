@@ -1,12 +1,12 @@
-import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
-import { IconMail } from '@tabler/icons-react';
-import { useRef, useState, type FormEvent } from 'react';
+import { Anchor, Button, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { showAlertDialog } from '../../../components/dialogs/alert-dialog.tsx';
-import { showError } from '../../../components/feedback/toast.ts';
 import { paths } from '../../../config/paths.ts';
 import { useRequestPasswordReset } from '../api/request-password-reset.ts';
 import { validateForgotPassword } from '../model/validators.ts';
+import { EmailField } from './EmailField.tsx';
+import { useCheckedSubmit } from './use-checked-submit.ts';
 
 const RESET_DIALOG_MESSAGE =
   'If an account with that email exists, you will receive a password reset link shortly.';
@@ -16,8 +16,6 @@ export const ForgotPasswordForm = () => {
   const navigate = useNavigate();
   const resetRequest = useRequestPasswordReset();
   const [email, setEmail] = useState('');
-  const [isInvalid, setInvalid] = useState(false);
-  const emailRef = useRef<HTMLInputElement>(null);
 
   const answer = async () => {
     await showAlertDialog({
@@ -28,31 +26,20 @@ export const ForgotPasswordForm = () => {
     await navigate(paths.login);
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (resetRequest.isPending) return;
-    const problem = validateForgotPassword({ email });
-    setInvalid(Boolean(problem));
-    if (problem) {
-      showError(problem.title, problem.message);
-      emailRef.current?.focus();
-      return;
-    }
-    resetRequest.mutate({ email }, { onSettled: () => void answer() });
-  };
+  const { submit, invalid, refs } = useCheckedSubmit({
+    values: { email },
+    validate: validateForgotPassword,
+    isBlocked: resetRequest.isPending,
+    send: (request) => resetRequest.mutate(request, { onSettled: () => void answer() }),
+  });
 
   return (
     <form onSubmit={submit} noValidate aria-label="Request a password reset">
       <Stack gap="md">
-        <TextInput
-          ref={emailRef}
-          label="Email"
-          type="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-          leftSection={<IconMail size={18} aria-hidden />}
+        <EmailField
+          ref={refs.email}
           value={email}
-          error={isInvalid}
+          error={invalid === 'email'}
           onChange={(e) => setEmail(e.currentTarget.value)}
         />
         <Button type="submit" fullWidth size="md" loading={resetRequest.isPending}>

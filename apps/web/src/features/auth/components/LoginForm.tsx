@@ -1,13 +1,13 @@
-import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { IconMail } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { showError } from '../../../components/feedback/toast.ts';
 import { paths } from '../../../config/paths.ts';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { useLogin } from '../api/login.ts';
 import { validateLogin } from '../model/validators.ts';
-import { useFieldFocus } from './use-field-focus.ts';
+import { EmailField } from './EmailField.tsx';
+import { useCheckedSubmit } from './use-checked-submit.ts';
 import { PasswordField } from '../../../components/forms/PasswordField.tsx';
 
 /** SPEC §2 Login: e-mail and password; Enter submits (it is a form). */
@@ -15,35 +15,22 @@ export const LoginForm = () => {
   const navigate = useNavigate();
   const login = useLogin();
   const [values, setValues] = useState({ email: '', password: '' });
-  const [invalid, setInvalid] = useState<string | undefined>();
-  const { refs, focus } = useFieldFocus<'email' | 'password'>();
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (login.isPending) return;
-    const problem = validateLogin(values);
-    setInvalid(problem?.field);
-    if (problem) {
-      showError(problem.title, problem.message);
-      focus(problem.field);
-      return;
-    }
-    login.mutate(values, {
-      onSuccess: () => void navigate(paths.admin),
-      onError: (error) => showError('Login failed', errorMessage(error)),
-    });
-  };
+  const { submit, invalid, refs } = useCheckedSubmit({
+    values,
+    validate: validateLogin,
+    isBlocked: login.isPending,
+    send: (credentials) =>
+      login.mutate(credentials, {
+        onSuccess: () => void navigate(paths.admin),
+        onError: (error) => showError('Login failed', errorMessage(error)),
+      }),
+  });
 
   return (
     <form onSubmit={submit} noValidate aria-label="Sign in">
       <Stack gap="md">
-        <TextInput
+        <EmailField
           ref={refs.email}
-          label="Email"
-          type="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-          leftSection={<IconMail size={18} aria-hidden />}
           value={values.email}
           error={invalid === 'email'}
           onChange={(e) => setValues({ ...values, email: e.currentTarget.value })}

@@ -1,12 +1,13 @@
 import { Anchor, Button, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { showError } from '../../../components/feedback/toast.ts';
 import { paths } from '../../../config/paths.ts';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { useRegister } from '../api/register.ts';
 import { validateRegister } from '../model/validators.ts';
-import { useFieldFocus } from './use-field-focus.ts';
+import { EmailField } from './EmailField.tsx';
+import { useCheckedSubmit } from './use-checked-submit.ts';
 import { PasswordField } from '../../../components/forms/PasswordField.tsx';
 
 type Field = 'firstName' | 'lastName' | 'email' | 'password';
@@ -16,26 +17,18 @@ export const RegisterForm = () => {
   const navigate = useNavigate();
   const register = useRegister();
   const [values, setValues] = useState({ firstName: '', lastName: '', email: '', password: '' });
-  const [invalid, setInvalid] = useState<Field | undefined>();
-  const { refs, focus } = useFieldFocus<Field>();
   const set = (field: Field) => (e: { currentTarget: HTMLInputElement }) =>
     setValues({ ...values, [field]: e.currentTarget.value });
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (register.isPending) return;
-    const problem = validateRegister(values);
-    setInvalid(problem?.field);
-    if (problem) {
-      showError(problem.title, problem.message);
-      focus(problem.field);
-      return;
-    }
-    register.mutate(values, {
-      onSuccess: () => void navigate(paths.admin),
-      onError: (error) => showError('Registration failed', errorMessage(error)),
-    });
-  };
+  const { submit, invalid, refs } = useCheckedSubmit({
+    values,
+    validate: validateRegister,
+    isBlocked: register.isPending,
+    send: (account) =>
+      register.mutate(account, {
+        onSuccess: () => void navigate(paths.admin),
+        onError: (error) => showError('Registration failed', errorMessage(error)),
+      }),
+  });
 
   return (
     <form onSubmit={submit} noValidate aria-label="Create an account">
@@ -58,12 +51,8 @@ export const RegisterForm = () => {
             onChange={set('lastName')}
           />
         </SimpleGrid>
-        <TextInput
+        <EmailField
           ref={refs.email}
-          label="Email"
-          type="email"
-          autoComplete="email"
-          placeholder="you@example.com"
           value={values.email}
           error={invalid === 'email'}
           onChange={set('email')}

@@ -1,16 +1,15 @@
 import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { messages } from '@platen/contract';
 import { IconKey } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { showAlertDialog } from '../../../components/dialogs/alert-dialog.tsx';
 import { PasswordField } from '../../../components/forms/PasswordField.tsx';
-import { showError } from '../../../components/feedback/toast.ts';
 import { paths } from '../../../config/paths.ts';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { useSubmitPasswordReset } from '../api/submit-password-reset.ts';
 import { validateResetPassword } from '../model/validators.ts';
-import { useFieldFocus } from './use-field-focus.ts';
+import { useCheckedSubmit } from './use-checked-submit.ts';
 
 /**
  * SPEC §2 Reset password: the mailed code in a disabled field, the new password twice. Success
@@ -22,32 +21,24 @@ export const ResetPasswordForm = () => {
   const code = searchParams.get('code') ?? '';
   const reset = useSubmitPasswordReset();
   const [values, setValues] = useState({ password: '', confirm: '' });
-  const [invalid, setInvalid] = useState<'password' | 'confirm' | undefined>();
-  const { refs, focus } = useFieldFocus<'password' | 'confirm'>();
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (reset.isPending || !code) return;
-    const problem = validateResetPassword(values);
-    setInvalid(problem?.field);
-    if (problem) {
-      showError(problem.title, problem.message);
-      focus(problem.field);
-      return;
-    }
-    reset.mutate(
-      { password: values.password, confirmLink: code },
-      {
-        onSuccess: () => void navigate(paths.admin),
-        onError: (error) =>
-          void showAlertDialog({
-            kind: 'error',
-            title: 'Request Error',
-            message: errorMessage(error, 'An error occurred while changing your password.'),
-          }),
-      },
-    );
-  };
+  const { submit, invalid, refs } = useCheckedSubmit({
+    values,
+    validate: validateResetPassword,
+    isBlocked: reset.isPending || !code,
+    send: ({ password }) =>
+      reset.mutate(
+        { password, confirmLink: code },
+        {
+          onSuccess: () => void navigate(paths.admin),
+          onError: (error) =>
+            void showAlertDialog({
+              kind: 'error',
+              title: 'Request Error',
+              message: errorMessage(error, 'An error occurred while changing your password.'),
+            }),
+        },
+      ),
+  });
 
   return (
     <form onSubmit={submit} noValidate aria-label="Set a new password">

@@ -1,0 +1,34 @@
+import { useState, type FormEvent } from 'react';
+import { showError } from '../../../components/feedback/toast.ts';
+import type { FormProblem } from '../../../lib/validation.ts';
+import { useFieldFocus } from './use-field-focus.ts';
+
+type CheckedSubmitOptions<F extends string, V> = {
+  values: V;
+  validate: (values: V) => FormProblem<F> | undefined;
+  /** While true (a request is on its way, a code is missing), submitting does nothing. */
+  isBlocked: boolean;
+  send: (values: V) => void;
+};
+
+/**
+ * The submit of the account forms (SPEC §5): the first failed check shows its toast, turns its
+ * field red and takes the keyboard focus, and nothing is sent; otherwise the values go out.
+ */
+export const useCheckedSubmit = <F extends string, V>(options: CheckedSubmitOptions<F, V>) => {
+  const [invalid, setInvalid] = useState<F | undefined>();
+  const { refs, focus } = useFieldFocus<F>();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (options.isBlocked) return;
+    const problem = options.validate(options.values);
+    setInvalid(problem?.field);
+    if (problem) {
+      showError(problem.title, problem.message);
+      focus(problem.field);
+      return;
+    }
+    options.send(options.values);
+  };
+  return { submit, invalid, refs };
+};
