@@ -1,18 +1,15 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newUser, registerByApi, signInWithTokens } from './support/accounts.ts';
-import { hasChromium, launchBrowser, openPage, saveScreenshot } from './support/browser.ts';
-import { startServer, type RunningServer } from './support/server.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { hasChromium, saveScreenshot } from './support/browser.ts';
+import { editorSuite, openSignedIn } from './support/editor-suite.ts';
 import {
   configureSelected,
-  corpusPdf,
   dragOnPage,
   fetchTemplateByApi,
   gearMenu,
   hasCorpus,
   pageView,
   pdfPage,
-  uploadTemplateByApi,
   waitForPageDrawn,
 } from './support/templates.ts';
 
@@ -28,28 +25,17 @@ const handles = [
 ] as const;
 
 describe.skipIf(!hasChromium || !hasCorpus)('editing with precision', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let tokens: { token: string; refreshToken: string };
+  const suite = editorSuite('precision', { Precise: 'rotate_90_on_page2.pdf' });
   let pageWidth = 0;
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    tokens = await registerByApi(server.url, newUser('precision'));
-    await uploadTemplateByApi(server.url, tokens, 'Precise', corpusPdf('rotate_90_on_page2.pdf'));
-    const template = await fetchTemplateByApi(server.url, tokens, 'Precise');
+    const template = await fetchTemplateByApi(suite.url, suite.tokens, 'Precise');
     pageWidth = template.body.pages[0]?.width ?? 0;
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
   });
 
   const openEditor = async () => {
-    const opened = await openPage(browser, { theme: 'light' });
-    await signInWithTokens(opened.page, server.url, tokens);
-    await opened.page.goto(`${server.url}/admin/templates/Precise`);
+    const opened = await openSignedIn(suite, { theme: 'light' });
+    await opened.page.goto(`${suite.url}/admin/templates/Precise`);
     await waitForPageDrawn(opened.page, 1);
     await gearMenu(opened.page, 'Edit template');
     return opened;
@@ -162,7 +148,7 @@ describe.skipIf(!hasChromium || !hasCorpus)('editing with precision', () => {
     const second = pdfPage(page, 2);
     await second.scrollIntoViewIfNeeded();
     await waitForPageDrawn(page, 2);
-    const size2 = (await fetchTemplateByApi(server.url, tokens, 'Precise')).body.pages[1];
+    const size2 = (await fetchTemplateByApi(suite.url, suite.tokens, 'Precise')).body.pages[1];
     await dragOnPage(page, second, size2?.width ?? 0, { x: 40, y: 40 }, { x: 240, y: 70 });
     await configureSelected(page, 'Linked Text', 'story');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
@@ -170,7 +156,7 @@ describe.skipIf(!hasChromium || !hasCorpus)('editing with precision', () => {
       .getByRole('dialog', { name: 'Template updated' })
       .getByRole('button', { name: 'OK' })
       .click();
-    const saved = (await fetchTemplateByApi(server.url, tokens, 'Precise')).body;
+    const saved = (await fetchTemplateByApi(suite.url, suite.tokens, 'Precise')).body;
     const story = saved.inputs.find((input) => input.label === 'story');
     expect(saved.inputs).toHaveLength(2);
     expect(story?.boxes?.map((b) => [b.page, Math.round(b.rectX), Math.round(b.rectY)])).toEqual([
@@ -190,7 +176,8 @@ describe.skipIf(!hasChromium || !hasCorpus)('editing with precision', () => {
     await confirm.getByRole('button', { name: 'Yes, delete it!' }).click();
     await expect
       .poll(
-        async () => (await fetchTemplateByApi(server.url, tokens, 'Precise')).body.inputs.length,
+        async () =>
+          (await fetchTemplateByApi(suite.url, suite.tokens, 'Precise')).body.inputs.length,
       )
       .toBe(1);
     await expect.poll(() => page.locator('[data-label="name"]').count()).toBe(0);

@@ -2,17 +2,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newUser, registerByApi, signInWithTokens } from './support/accounts.ts';
-import {
-  expectAccessible,
-  hasChromium,
-  launchBrowser,
-  openPage,
-  saveScreenshot,
-} from './support/browser.ts';
-import { startServer, type RunningServer } from './support/server.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectAccessible, hasChromium, saveScreenshot } from './support/browser.ts';
+import { editorSuite, openSignedIn } from './support/editor-suite.ts';
 import {
   configureSelected,
   corpusPdf,
@@ -22,7 +15,6 @@ import {
   hasCorpus,
   pageView,
   pdfPage,
-  uploadTemplateByApi,
   waitForPageDrawn,
 } from './support/templates.ts';
 
@@ -71,23 +63,10 @@ const wordsOnPage = (pdf: Buffer, page: number) => {
 describe.skipIf(!hasChromium || !hasCorpus)(
   'the Form and Api tabs, and the template actions',
   () => {
-    let server: RunningServer;
-    let browser: Browser;
-    let tokens: { token: string; refreshToken: string };
-
-    beforeAll(async () => {
-      server = await startServer();
-      browser = await launchBrowser();
-      tokens = await registerByApi(server.url, newUser('tabs'));
-      await uploadTemplateByApi(server.url, tokens, 'Letters', corpusPdf('rotate_90_on_page2.pdf'));
-    });
-    afterAll(async () => {
-      await browser?.close();
-      await server?.stop();
-    });
+    const suite = editorSuite('tabs', { Letters: 'rotate_90_on_page2.pdf' });
 
     const open = async (width = 1440) => {
-      const opened = await openPage(browser, { theme: 'dark', width });
+      const opened = await openSignedIn(suite, { theme: 'dark', width });
       await opened.context.addInitScript(() => {
         const create = URL.createObjectURL.bind(URL);
         URL.createObjectURL = (blob: Blob | MediaSource) => {
@@ -96,17 +75,16 @@ describe.skipIf(!hasChromium || !hasCorpus)(
         };
       });
       await opened.context.grantPermissions(['clipboard-read', 'clipboard-write'], {
-        origin: server.url,
+        origin: suite.url,
       });
-      await signInWithTokens(opened.page, server.url, tokens);
       return opened;
     };
 
     it('generates from the Form tab a PDF whose text lands in the box drawn on screen (≤ 1 pt), on a rotated page', async () => {
       const { page, context } = await open();
-      await page.goto(`${server.url}/admin/templates/Letters`);
+      await page.goto(`${suite.url}/admin/templates/Letters`);
       await waitForPageDrawn(page, 1);
-      const pages = (await fetchTemplateByApi(server.url, tokens, 'Letters')).body.pages;
+      const pages = (await fetchTemplateByApi(suite.url, suite.tokens, 'Letters')).body.pages;
       await gearMenu(page, 'Edit template');
       const second = pdfPage(page, 2);
       await second.scrollIntoViewIfNeeded();
@@ -157,9 +135,9 @@ describe.skipIf(!hasChromium || !hasCorpus)(
 
     it('reveals and copies the API key, copies the curl call and opens the example PDF', async () => {
       const { page, context } = await open();
-      await page.goto(`${server.url}/admin/templates/Letters`);
+      await page.goto(`${suite.url}/admin/templates/Letters`);
       await page.getByRole('tab', { name: '3 Api' }).click();
-      const { apiKey } = (await fetchTemplateByApi(server.url, tokens, 'Letters')).body;
+      const { apiKey } = (await fetchTemplateByApi(suite.url, suite.tokens, 'Letters')).body;
       const key = page.getByRole('textbox', { name: 'API key' });
       expect(await key.inputValue()).not.toContain(apiKey);
       await page.getByRole('switch', { name: 'Show API key' }).check({ force: true });
@@ -193,7 +171,7 @@ describe.skipIf(!hasChromium || !hasCorpus)(
 
     it('places a stamp, saves it with the template, and keeps it on the next load', async () => {
       const { page, context } = await open();
-      await page.goto(`${server.url}/admin/templates/Letters`);
+      await page.goto(`${suite.url}/admin/templates/Letters`);
       await waitForPageDrawn(page, 1);
       await page.getByRole('tab', { name: '4 Template stamps' }).click();
       const picker = page.waitForEvent('filechooser');
@@ -206,7 +184,7 @@ describe.skipIf(!hasChromium || !hasCorpus)(
         .getByRole('dialog', { name: 'Template updated' })
         .getByRole('button', { name: 'OK' })
         .click();
-      const saved = (await fetchTemplateByApi(server.url, tokens, 'Letters')).body;
+      const saved = (await fetchTemplateByApi(suite.url, suite.tokens, 'Letters')).body;
       const width = saved.pages[0]?.width ?? 0;
       expect(saved.stamps).toHaveLength(1);
       expect(saved.stamps?.[0]?.rectWidth).toBeLessThanOrEqual(width * 0.75 + 0.01);
@@ -217,7 +195,7 @@ describe.skipIf(!hasChromium || !hasCorpus)(
 
     it('works on a phone: 390 px wide, the options in a drawer', async () => {
       const { page, context } = await open(390);
-      await page.goto(`${server.url}/admin/templates/Letters`);
+      await page.goto(`${suite.url}/admin/templates/Letters`);
       await waitForPageDrawn(page, 1);
       await page.getByRole('button', { name: 'Field options' }).waitFor();
       expect(await page.getByText('Document name').count()).toBe(0);
@@ -233,7 +211,7 @@ describe.skipIf(!hasChromium || !hasCorpus)(
 
     it('renames, replaces and deletes the template', async () => {
       const { page, context } = await open();
-      await page.goto(`${server.url}/admin/templates/Letters`);
+      await page.goto(`${suite.url}/admin/templates/Letters`);
       await waitForPageDrawn(page, 1);
       await page.getByRole('button', { name: 'Rename template' }).click();
       const rename = page.getByRole('dialog', { name: 'Change template name' });
@@ -258,7 +236,7 @@ describe.skipIf(!hasChromium || !hasCorpus)(
       await pdfPage(page, 3).scrollIntoViewIfNeeded();
       await waitForPageDrawn(page, 3);
       expect(
-        (await fetchTemplateByApi(server.url, tokens, 'Letters 2025')).body.pages,
+        (await fetchTemplateByApi(suite.url, suite.tokens, 'Letters 2025')).body.pages,
       ).toHaveLength(3);
 
       await gearMenu(page, 'Delete template');
@@ -269,7 +247,7 @@ describe.skipIf(!hasChromium || !hasCorpus)(
       await deleted.getByText('The template has been deleted.').waitFor();
       await deleted.getByRole('button', { name: 'OK' }).click();
       await page.waitForURL(/\/admin\/templates$/);
-      expect((await fetchTemplateByApi(server.url, tokens, 'Letters 2025')).status).toBe(404);
+      expect((await fetchTemplateByApi(suite.url, suite.tokens, 'Letters 2025')).status).toBe(404);
       await context.close();
     });
   },

@@ -1,15 +1,12 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newUser, registerByApi, signInWithTokens } from './support/accounts.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
   expectAccessible,
   expectNoConsoleErrors,
   hasChromium,
-  launchBrowser,
-  openPage,
   saveScreenshot,
 } from './support/browser.ts';
-import { startServer, type RunningServer } from './support/server.ts';
+import { editorSuite, openSignedIn } from './support/editor-suite.ts';
 import {
   configureSelected,
   corpusPdf,
@@ -35,22 +32,10 @@ const types = [
 ] as const;
 
 describe.skipIf(!hasChromium || !hasCorpus)('the template editor with the mouse', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let tokens: { token: string; refreshToken: string };
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    tokens = await registerByApi(server.url, newUser('editor'));
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = editorSuite('editor');
 
   const createThroughTheList = async (page: Page, name: string) => {
-    await page.goto(`${server.url}/admin/templates`);
+    await page.goto(`${suite.url}/admin/templates`);
     await page.getByRole('heading', { name: 'No templates available.' }).waitFor();
     await expectAccessible(page, 'template list, empty');
     await page.getByRole('button', { name: 'Create Template' }).click();
@@ -72,10 +57,9 @@ describe.skipIf(!hasChromium || !hasCorpus)('the template editor with the mouse'
   };
 
   it('creates a template, draws a box of every type, saves it, and finds it after a reload', async () => {
-    const { page, context, consoleErrors } = await openPage(browser, { theme: 'dark' });
-    await signInWithTokens(page, server.url, tokens);
+    const { page, context, consoleErrors } = await openSignedIn(suite, { theme: 'dark' });
     await createThroughTheList(page, 'Every type');
-    const saved = await fetchTemplateByApi(server.url, tokens, 'Every type');
+    const saved = await fetchTemplateByApi(suite.url, suite.tokens, 'Every type');
     const [size] = saved.body.pages;
     if (!size) throw new Error('no pages');
 
@@ -97,7 +81,7 @@ describe.skipIf(!hasChromium || !hasCorpus)('the template editor with the mouse'
       .getByRole('button', { name: 'OK' })
       .click();
 
-    const after = (await fetchTemplateByApi(server.url, tokens, 'Every type')).body;
+    const after = (await fetchTemplateByApi(suite.url, suite.tokens, 'Every type')).body;
     expect(after.inputs.map((i) => [i.label, i.type])).toEqual(
       types.map(([, type, label]) => [label, type.toUpperCase()]),
     );

@@ -13,7 +13,7 @@ export const newUser = (prefix: string): TestUser => {
   };
 };
 
-type TokenPair = { token: string; refreshToken: string };
+export type TokenPair = { token: string; refreshToken: string };
 
 /** Registers through the API (double-submit XSRF like the app), for tests about other things. */
 export const registerByApi = async (baseUrl: string, user: TestUser): Promise<TokenPair> => {
