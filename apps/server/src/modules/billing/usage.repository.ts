@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { compiledOnce } from '../../db/compiled-once.ts';
 import { isSqlite } from '../../db/dialect.ts';
 import type { Db } from '../../db/tables.ts';
 import { expireEndedPlan, FREE_PLAN_ID } from './subscriptions.repository.ts';
@@ -123,30 +124,17 @@ const takeDocument = (db: Db, userId: string, upToDateAt?: string) =>
  * stays locked for one statement only (a transaction around two round trips halved the
  * throughput of one busy account); SQLite, in process, uses a transaction.
  */
-const takeAndRecordDocument = async (
-  db: Db,
-  userId: string,
-  month: string,
-  upToDateAt?: string,
-) => {
-  if (isSqlite(db as unknown as Kysely<unknown>)) {
-    return db.transaction().execute(async (trx) => {
-      const reserved = await takeDocument(trx, userId, upToDateAt).executeTakeFirst();
-      if (reserved) {
-        await trx
-          .insertInto('usage_months')
-          .values({ user_id: userId, month, documents: 1 })
-          .onConflict((oc) =>
-            oc
-              .columns(['user_id', 'month'])
-              .doUpdateSet({ documents: sql`usage_months.documents + 1` }),
-          )
-          .execute();
-      }
-      return reserved;
-    });
-  }
-  return db
+const recordInMonth = (db: Db, userId: string, month: string) =>
+  db
+    .insertInto('usage_months')
+    .values({ user_id: userId, month, documents: 1 })
+    .onConflict((oc) =>
+      oc.columns(['user_id', 'month']).doUpdateSet({ documents: sql`usage_months.documents + 1` }),
+    );
+
+/** PostgreSQL: the count and the month in one data-modifying CTE. */
+const takeAndRecordInOne = (db: Db, userId: string, month: string, upToDateAt?: string) =>
+  db
     .with('reserved', () => takeDocument(db, userId, upToDateAt))
     .with('recorded', (qc) =>
       qc
@@ -168,8 +156,48 @@ const takeAndRecordDocument = async (
         ),
     )
     .selectFrom('reserved')
-    .selectAll()
-    .executeTakeFirst();
+    .selectAll();
+
+// Built once per database, each call binding only its values (db/compiled-once.ts): building
+// these queries cost the generate route more than running them.
+const statements = {
+  takeUpToDate: compiledOnce((db, userId: string, upToDateAt: string) =>
+    takeDocument(db, userId, upToDateAt),
+  ),
+  take: compiledOnce((db, userId: string) => takeDocument(db, userId)),
+  recordInMonth: compiledOnce((db, userId: string, month: string) =>
+    recordInMonth(db, userId, month),
+  ),
+  takeAndRecordUpToDate: compiledOnce((db, userId: string, month: string, upToDateAt: string) =>
+    takeAndRecordInOne(db, userId, month, upToDateAt),
+  ),
+  takeAndRecord: compiledOnce((db, userId: string, month: string) =>
+    takeAndRecordInOne(db, userId, month),
+  ),
+};
+
+const takeAndRecordDocument = async (
+  db: Db,
+  userId: string,
+  month: string,
+  upToDateAt?: string,
+) => {
+  if (isSqlite(db as unknown as Kysely<unknown>)) {
+    return db.transaction().execute(async (trx) => {
+      const take =
+        upToDateAt === undefined
+          ? statements.take(db, userId)
+          : statements.takeUpToDate(db, userId, upToDateAt);
+      const [reserved] = (await trx.executeQuery(take)).rows;
+      if (reserved) await trx.executeQuery(statements.recordInMonth(db, userId, month));
+      return reserved;
+    });
+  }
+  const statement =
+    upToDateAt === undefined
+      ? statements.takeAndRecord(db, userId, month)
+      : statements.takeAndRecordUpToDate(db, userId, month, upToDateAt);
+  return (await db.executeQuery(statement)).rows[0];
 };
 
 /**

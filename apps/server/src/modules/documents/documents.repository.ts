@@ -1,3 +1,4 @@
+import { compiledOnce } from '../../db/compiled-once.ts';
 import type { Db } from '../../db/tables.ts';
 
 /**
@@ -5,7 +6,7 @@ import type { Db } from '../../db/tables.ts';
  * indexes (the key's hash, then the account and name). `templateId` is null when the key is
  * known but the template is not; no row means the key is unknown.
  */
-export const findKeyAndTemplate = (db: Db, keyHash: string, templateName: string) =>
+const keyAndTemplate = compiledOnce((db, keyHash: string, templateName: string) =>
   db
     .selectFrom('api_keys')
     .leftJoin('templates', (join) =>
@@ -19,5 +20,8 @@ export const findKeyAndTemplate = (db: Db, keyHash: string, templateName: string
       'templates.version',
       'templates.fields_json as fieldsJson',
     ])
-    .where('api_keys.key_hash', '=', keyHash)
-    .executeTakeFirst();
+    .where('api_keys.key_hash', '=', keyHash),
+);
+
+export const findKeyAndTemplate = async (db: Db, keyHash: string, templateName: string) =>
+  (await db.executeQuery(keyAndTemplate(db, keyHash, templateName))).rows[0];
