@@ -93,6 +93,29 @@ export const isWinAnsi = (text: string): boolean => {
   return true;
 };
 
+/** Which file draws a character, per primary font: fontkit's cmap look-up costs per call. */
+const chosenFiles = new Map<FontFile, Map<number, FontFile | undefined>>();
+/** Distinct characters remembered per primary font; past it the memory starts again. */
+const CHOSEN_FILES_MAX = 65_536;
+
+/** The primary font if it has the character, else DejaVu Sans if it has it, else none. */
+const fileFor = (primary: FontFile, codePoint: number): FontFile | undefined => {
+  let chosen = chosenFiles.get(primary);
+  if (!chosen) {
+    chosen = new Map();
+    chosenFiles.set(primary, chosen);
+  }
+  if (chosen.has(codePoint)) return chosen.get(codePoint);
+  if (chosen.size >= CHOSEN_FILES_MAX) chosen.clear();
+  const file = parsedFont(primary).hasGlyphForCodePoint(codePoint)
+    ? primary
+    : parsedFont('dejavu').hasGlyphForCodePoint(codePoint)
+      ? 'dejavu'
+      : undefined;
+  chosen.set(codePoint, file);
+  return file;
+};
+
 /** A piece of text drawn in one font. */
 export interface TextRun {
   text: string;
@@ -112,23 +135,19 @@ export class TemplateFonts {
   async runs(text: string, family: FontFamily): Promise<TextRun[]> {
     if (isWinAnsi(text)) return [{ text, font: StandardFont.of(FAMILY_STANDARD[family]) }];
     const primary = FAMILY_FILE[family];
-    const runs: TextRun[] = [];
+    const pieces: { file: FontFile; text: string }[] = [];
     for (const char of text) {
-      const file = char === '\n' ? primary : this.fileFor(primary, char);
-      const shown = file === undefined ? REPLACEMENT : char;
-      const font = await this.trueType(file ?? 'dejavu');
-      const last = runs.at(-1);
-      if (last && last.font === font) last.text += shown;
-      else runs.push({ text: shown, font });
+      const chosen = char === '\n' ? primary : fileFor(primary, char.codePointAt(0)!);
+      const file = chosen ?? 'dejavu';
+      const shown = chosen === undefined ? REPLACEMENT : char;
+      const last = pieces.at(-1);
+      if (last && last.file === file) last.text += shown;
+      else pieces.push({ file, text: shown });
     }
-    return runs;
-  }
-
-  private fileFor(primary: FontFile, char: string): FontFile | undefined {
-    const codePoint = char.codePointAt(0)!;
-    if (parsedFont(primary).hasGlyphForCodePoint(codePoint)) return primary;
-    if (parsedFont('dejavu').hasGlyphForCodePoint(codePoint)) return 'dejavu';
-    return undefined;
+    // One wait per font, not per character.
+    return Promise.all(
+      pieces.map(async (piece) => ({ text: piece.text, font: await this.trueType(piece.file) })),
+    );
   }
 
   private trueType(file: FontFile): Promise<SubsetFont> {
