@@ -46,7 +46,15 @@ export const theme = createTheme({
     Button: { defaultProps: { radius: 'md' } },
     TextInput: { defaultProps: { radius: 'md' } },
     PasswordInput: { defaultProps: { radius: 'md' } },
-    Modal: { defaultProps: { radius: 'md', overlayProps: { backgroundOpacity: 0.55, blur: 2 } } },
+    // Mantine's close buttons are icons without a name (axe: button-name).
+    Modal: {
+      defaultProps: {
+        radius: 'md',
+        overlayProps: { backgroundOpacity: 0.55, blur: 2 },
+        closeButtonProps: { 'aria-label': 'Close' },
+      },
+    },
+    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
   },
 });
 

@@ -20,6 +20,7 @@ type PdfDropzoneProps = {
  * SPEC §2 and §5), with the chosen file's name under it.
  */
 export const PdfDropzone = ({ file, onFile, onReject, isDisabled, label }: PdfDropzoneProps) => {
+  const name = label ?? 'PDF file: drop it here or click to choose one';
   const accept = (files: File[]) => {
     const [only] = files;
     if (files.length === 1 && only && isPdfFile(only)) onFile(only);
@@ -34,7 +35,8 @@ export const PdfDropzone = ({ file, onFile, onReject, isDisabled, label }: PdfDr
         multiple={false}
         disabled={isDisabled}
         radius="md"
-        aria-label={label ?? 'PDF file: drop it here or click to choose one'}
+        aria-label={name}
+        inputProps={{ 'aria-label': name }}
         data-testid="pdf-dropzone"
       >
         <Group justify="center" gap="md" mih={96} style={{ pointerEvents: 'none' }}>

@@ -38,7 +38,7 @@ export const useDeleteItem = (store: EditorStore, templateName: string) => {
         centered: true,
         children: null,
         labels: { confirm: 'Yes, delete it!', cancel: 'No, keep it' },
-        confirmProps: { color: 'red' },
+        confirmProps: { color: 'red.8' },
         onConfirm: () => {
           if (!serverId) return store.remove(id);
           deleteField(templateName, serverId).then(

@@ -23,7 +23,7 @@ export const useTemplateActions = (templateName: string) => {
       centered: true,
       children: "You won't be able to revert this!",
       labels: { confirm: 'Yes, delete it!', cancel: 'No, keep it' },
-      confirmProps: { color: 'red' },
+      confirmProps: { color: 'red.8' }, // red.6 and red.7 are under 4.5:1 with white text
       onConfirm: () => {
         deleteTemplate.mutateAsync(templateName).then(
           async () => {

@@ -33,7 +33,13 @@ export const TemplateCard = ({ template }: { template: TemplateListItem }) => (
         <Text size="sm" c="dimmed">
           {template.coordinates} {template.coordinates === 1 ? 'coordinate' : 'coordinates'}
         </Text>
-        <Badge variant="light" color={template.status === 'READY' ? 'teal' : 'yellow'} radius="sm">
+        {/* Filled, text colour chosen for contrast: the light variant is under 4.5:1 on white. */}
+        <Badge
+          variant="filled"
+          color={template.status === 'READY' ? 'teal' : 'yellow'}
+          autoContrast
+          radius="sm"
+        >
           {template.status}
         </Badge>
       </Group>
