@@ -2,8 +2,8 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
-import { expect } from 'vitest';
-import { CHROMIUM_PATH, hasChromium } from './chromium.ts';
+import { afterEach, expect } from 'vitest';
+import { CHROMIUM_PATH, cspViolations, hasChromium } from './chromium.ts';
 
 export {
   CHROMIUM_PATH,
@@ -21,6 +21,12 @@ if (!hasChromium) {
       'Install Debian\'s "chromium" package to run them. ***\n',
   );
 }
+
+// Every test of every browser file ends with no CSP violation on any page it opened.
+afterEach(() => {
+  const seen = cspViolations.splice(0);
+  expect(seen, 'Content-Security-Policy violations in the browser').toEqual([]);
+});
 
 /** No console error other than the failed calls a test provokes on purpose (4xx answers). */
 export const expectNoConsoleErrors = (errors: string[]) => {

@@ -29,8 +29,31 @@ export const widths = { desktop: 1440, tablet: 1100, phone: 390 } as const;
 export type AppPage = { context: BrowserContext; page: Page; consoleErrors: string[] };
 
 /**
- * A fresh browser context (its own storage) at a viewport width. Console errors are collected,
- * so a test can prove the app runs under the server's CSP without a violation.
+ * Content-Security-Policy violations reported by any page opened here, until someone takes them
+ * (the browser tests do after every test, see browser.ts): the app must run under the policy.
+ */
+export const cspViolations: string[] = [];
+
+/** Chromium logs each blocked script, style or frame as a console error naming the policy. */
+const isCspMessage = (text: string) => /Content[ -]Security[ -]Policy/i.test(text);
+
+const reportCspViolations = async (context: BrowserContext) => {
+  await context.exposeFunction('reportCspViolation', (text: string) => cspViolations.push(text));
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const { reportCspViolation } = window as unknown as {
+        reportCspViolation: (text: string) => void;
+      };
+      reportCspViolation(
+        `${event.effectiveDirective} blocked ${event.blockedURI || 'inline code'} (${event.sourceFile}:${event.lineNumber})`,
+      );
+    });
+  });
+};
+
+/**
+ * A fresh browser context (its own storage) at a viewport width. Console errors are collected for
+ * a test to check; CSP violations also go to `cspViolations`.
  */
 export const openPage = async (
   browser: Browser,
@@ -46,10 +69,13 @@ export const openPage = async (
       }
     }, opts.theme);
   }
+  await reportCspViolations(context);
   const page = await context.newPage();
   const consoleErrors: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error') consoleErrors.push(message.text());
+    if (message.type() !== 'error') return;
+    consoleErrors.push(message.text());
+    if (isCspMessage(message.text())) cspViolations.push(message.text());
   });
   page.on('pageerror', (error) => consoleErrors.push(error.message));
   return { context, page, consoleErrors };
