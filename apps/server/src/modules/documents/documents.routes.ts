@@ -1,10 +1,10 @@
 import * as contract from '@platen/contract';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { keyedHash } from '../../lib/secrets.ts';
 import { route } from '../../plugins/route.ts';
 import { requireSession } from '../../plugins/session-guard.ts';
+import { apiKeyHash } from '../api-keys/api-keys.service.ts';
 import { createDocumentsService, type Document } from './documents.service.ts';
 
 // Header values must be ASCII: escape the rest the way JSON allows, so the value stays valid JSON.
@@ -41,6 +41,16 @@ export const documentsRoutes = async (app: FastifyInstance, opts: { deps: Deps }
   const documents = createDocumentsService(opts.deps);
   const { generateDocument } = contract;
 
+  // The key's hash, once per request: the rate limit needs it first, then the look-up.
+  const keyHashes = new WeakMap<FastifyRequest, string | undefined>();
+  const keyHashOf = (req: FastifyRequest) => {
+    if (!keyHashes.has(req)) {
+      const key = req.headers['x-api-key'];
+      keyHashes.set(req, apiKeyHash(opts.deps, typeof key === 'string' ? key : undefined));
+    }
+    return keyHashes.get(req);
+  };
+
   app.options(generateDocument.path, { schema: { hide: true } }, (_req, reply) =>
     allowCrossOrigin(reply)
       .header('access-control-allow-methods', 'POST')
@@ -62,24 +72,18 @@ export const documentsRoutes = async (app: FastifyInstance, opts: { deps: Deps }
           'Send the API key in the x-api-key header, never in the URL.',
         );
       }
-      const key = req.headers['x-api-key'];
-      return sendPdf(
-        reply,
-        await documents.generate(typeof key === 'string' ? key : undefined, req.body),
-      );
+      return sendPdf(reply, await documents.generate(keyHashOf(req), req.body));
     },
     {
       config: {
         csrf: false,
-        // Per key (SECURITY.md §22); a missing key shares one bucket per address.
+        // Per key (SECURITY.md §22); a missing or malformed key shares one bucket per address.
         rateLimit: {
           max: opts.deps.config.apiRateLimitPerMinute,
           timeWindow: 60_000,
           keyGenerator: (req) => {
-            const key = req.headers['x-api-key'];
-            return typeof key === 'string'
-              ? `key:${keyedHash(opts.deps.secrets.hashKey, key)}`
-              : `ip:${req.ip}`;
+            const keyHash = keyHashOf(req);
+            return keyHash ? `key:${keyHash}` : `ip:${req.ip}`;
           },
         },
       },

@@ -3,7 +3,7 @@ import type { FieldSpec, FillOptions, FitReport } from '@platen/pdf-engine';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { engineRefusalToError } from '../../pdf-pool/engine-refusal.ts';
-import { apiKeyHash, invalidApiKey } from '../api-keys/api-keys.service.ts';
+import { invalidApiKey } from '../api-keys/api-keys.service.ts';
 import { reportOverage } from '../billing/overage.ts';
 import { findPlanLimit, releaseDocument, reserveDocument } from '../billing/usage.repository.ts';
 import { exampleValues } from '../templates/api-example.ts';
@@ -36,8 +36,7 @@ export const createDocumentsService = (deps: Deps) => {
    * The API key's account and the template version to fill, in one statement; an unknown key
    * and a missing template are told apart without a second one.
    */
-  const findTarget = async (apiKey: string | undefined, templateName: string) => {
-    const keyHash = apiKeyHash(deps, apiKey);
+  const findTarget = async (keyHash: string | undefined, templateName: string) => {
     const found = keyHash && (await findKeyAndTemplate(deps.db, keyHash, templateName));
     if (!found) throw invalidApiKey();
     const { templateId, version, fieldsJson } = found;
@@ -94,10 +93,11 @@ export const createDocumentsService = (deps: Deps) => {
    * exceeded by requests racing each other.
    */
   const generate = async (
-    apiKey: string | undefined,
+    /** The caller's API key as stored (apiKeyHash); undefined when missing or malformed. */
+    keyHash: string | undefined,
     body: GenerateDocumentBody,
   ): Promise<Document> => {
-    const { userId, template } = await findTarget(apiKey, body.templateName);
+    const { userId, template } = await findTarget(keyHash, body.templateName);
     const input = await prepare(template, body.fields ?? {});
     const reservedAt = deps.clock.now();
     const reservation = await reserveDocument(deps.db, userId, reservedAt);
