@@ -215,6 +215,10 @@ describe('fillIfCheap: filling a template another thread prepared', () => {
       [fields, { Name: 'Łódź' }],
       [[...fields, photo], { Name: 'x', Photo: png }],
       [fields, { Name: 'x'.repeat(5000) }],
+      [
+        Array.from({ length: 201 }, (_, i) => field(`Tick ${i}`, { type: 'checkbox' })),
+        Object.fromEntries(Array.from({ length: 201 }, (_, i) => [`Tick ${i}`, true])),
+      ],
     ] as const) {
       expect(await fillIfCheap(template, fs, values, key)).toBeUndefined();
     }

@@ -114,12 +114,17 @@ export const fill = async (
 
 /** Text a cheap fill may draw, in characters over all fields: layout cost grows with it. */
 export const CHEAP_FILL_MAX_CHARS = 4096;
+/** Fields a cheap fill may draw: each costs a few microseconds even when it is one tick. */
+export const CHEAP_FILL_MAX_FIELDS = 200;
 
 /** Only text in standard fonts: no picture to decode, no font to embed or subset. */
 const isCheapToDraw = (fields: readonly FieldSpec[], values: FieldValues): boolean => {
   let chars = 0;
+  let drawn = 0;
   for (const field of fields) {
     const value = Object.hasOwn(values, field.label) ? values[field.label] : undefined;
+    if (isEmpty(value)) continue;
+    if (++drawn > CHEAP_FILL_MAX_FIELDS) return false;
     const texts = Array.isArray(value) ? value : [value];
     for (const text of texts) {
       if (text instanceof Uint8Array) return false;
@@ -134,9 +139,9 @@ const isCheapToDraw = (fields: readonly FieldSpec[], values: FieldValues): boole
 /**
  * {@link fill}, but only when it is cheap and bounded (well under a millisecond for a
  * one-page form): the template is already prepared in this thread under `templateKey`, and the
- * values are short text in standard fonts and ticks. Returns `undefined` otherwise, and the
- * caller uses {@link fill} where heavy work may run (a worker thread with time and memory
- * limits). Throws what fill throws.
+ * values are short text in standard fonts and ticks, in at most CHEAP_FILL_MAX_FIELDS fields.
+ * Returns `undefined` otherwise, and the caller uses {@link fill} where heavy work may run (a
+ * worker thread with time and memory limits). Throws what fill throws.
  */
 export const fillIfCheap = async (
   template: Uint8Array,

@@ -3,7 +3,7 @@
  * on import. See README.md for the coordinate convention and font choices.
  */
 export { analyse } from './analyse.ts';
-export { fill, fillIfCheap, CHEAP_FILL_MAX_CHARS } from './fill.ts';
+export { fill, fillIfCheap, CHEAP_FILL_MAX_CHARS, CHEAP_FILL_MAX_FIELDS } from './fill.ts';
 export {
   adoptPreparedTemplate,
   clearFillCache,
