@@ -60,6 +60,8 @@ export const insertRefreshToken = async (
 /**
  * Marks a refresh token used in one statement and returns its session and user, or undefined when
  * the token is unknown, used, expired or its session is revoked. Of two racing calls, one wins.
+ * The session must be live in that same statement: checked afterwards, a racing replay could
+ * revoke it in between and leave every caller, the winner too, without tokens.
  */
 export const useRefreshToken = async (db: Db, tokenHash: string, now: string) => {
   const used = await db
@@ -68,6 +70,11 @@ export const useRefreshToken = async (db: Db, tokenHash: string, now: string) =>
     .where('token_hash', '=', tokenHash)
     .where('used_at', 'is', null)
     .where('expires_at', '>', now)
+    .where(
+      'session_id',
+      'in',
+      db.selectFrom('sessions').select('id').where('revoked_at', 'is', null),
+    )
     .returning('session_id')
     .executeTakeFirst();
   if (!used) return undefined;
@@ -75,7 +82,6 @@ export const useRefreshToken = async (db: Db, tokenHash: string, now: string) =>
     .selectFrom('sessions')
     .select(['id as sessionId', 'user_id as userId'])
     .where('id', '=', used.session_id)
-    .where('revoked_at', 'is', null)
     .executeTakeFirst();
 };
 
