@@ -88,6 +88,13 @@ describe.runIf(hasOpenssl)('downloading an image value', () => {
       }
       if (req.url === '/huge') return res.end(Buffer.alloc(MAX_IMAGE_BYTES + 1024, 7));
       if (req.url === '/page') return res.end('<html><script>alert(1)</script></html>');
+      if (req.url === '/trickle') {
+        // One byte at a time: the connection never idles, only the overall deadline stops it.
+        res.writeHead(200, { 'content-type': 'image/png' });
+        const drip = setInterval(() => res.write('x'), 200);
+        res.on('close', () => clearInterval(drip));
+        return undefined;
+      }
       res.writeHead(404);
       res.end();
     });
@@ -110,9 +117,17 @@ describe.runIf(hasOpenssl)('downloading an image value', () => {
     ['/huge', 'is larger than 5 MB.'],
     ['/page', 'is not a picture we can read (PNG, JPEG, WebP or GIF).'],
     ['/missing', 'URL answered HTTP 404.'],
+    ['/trickle', 'took longer than 5 seconds to download.'],
   ])('refuses %s', async (path, why) => {
     await expect(loadImageValue('Logo', `${base}${path}`, network)).rejects.toThrow(
       `The image for "Logo" ${why}`,
+    );
+  });
+
+  it('refuses a data: URI over the size cap without decoding it', async () => {
+    const base64 = 'A'.repeat(Math.ceil((MAX_IMAGE_BYTES * 4) / 3) + 8);
+    await expect(loadImageValue('Logo', `data:image/png;base64,${base64}`)).rejects.toThrow(
+      'The image for "Logo" is larger than 5 MB.',
     );
   });
 
