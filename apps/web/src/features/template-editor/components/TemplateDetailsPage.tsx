@@ -54,8 +54,13 @@ export const TemplateDetailsPage = ({ template, renderForm }: TemplateDetailsPag
   return (
     <EditorContext.Provider value={editor}>
       <Stack gap="sm">
-        <Group justify="space-between" wrap="nowrap" gap="xs">
-          <Group gap={4} wrap="nowrap" style={{ minWidth: 0 }}>
+        {/* On a phone the menus of editing mode leave no room for the name: they wrap below. */}
+        <Group justify="space-between" wrap={isMobile ? 'wrap' : 'nowrap'} gap="xs">
+          <Group
+            gap={4}
+            wrap="nowrap"
+            style={{ minWidth: 0, flex: isMobile ? '1 1 12rem' : undefined }}
+          >
             <Title order={2} size="h3" lineClamp={1} style={{ wordBreak: 'break-all' }}>
               {template.templateName}
             </Title>

@@ -26,7 +26,8 @@ export const RENDER_SCALE = 1.5;
 export const MIN_BOX_SIZE_PX = 10;
 /** Edges closer than this on screen snap together. */
 export const SNAP_DISTANCE_PX = 5;
-export const ZOOM = { min: 0.5, max: 2, step: 0.1 } as const;
+/** The zoom buttons' range. Fit width may go lower (`fitMin`), so a page fits a phone's width. */
+export const ZOOM = { min: 0.5, max: 2, step: 0.1, fitMin: 0.2 } as const;
 
 export const pagePoint = (x: number, y: number) => ({ x, y }) as PagePoint;
 export const screenPoint = (x: number, y: number) => ({ x, y }) as ScreenPoint;
@@ -37,10 +38,11 @@ export const scaleForZoom = (zoom: number): number => RENDER_SCALE * zoom;
 export const clampZoom = (zoom: number): number =>
   Math.min(ZOOM.max, Math.max(ZOOM.min, Math.round(zoom * 100) / 100));
 
-/** The zoom at which the widest page fills the available width, within 50–200 %. */
+/** The zoom at which the widest page fills the available width, within 20–200 %. */
 export const fitWidthZoom = (availableWidthPx: number, pages: readonly PageSize[]): number => {
   const widest = Math.max(1, ...pages.map((page) => page.width));
-  return clampZoom(availableWidthPx / (widest * RENDER_SCALE));
+  const zoom = Math.round((availableWidthPx / (widest * RENDER_SCALE)) * 100) / 100;
+  return Math.min(ZOOM.max, Math.max(ZOOM.fitMin, zoom));
 };
 
 export const screenToPage = (p: ScreenPoint, v: PageView): PagePoint =>
