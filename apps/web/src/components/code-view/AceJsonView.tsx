@@ -45,6 +45,8 @@ export default function AceJsonView({
       showPrintMargin: false,
       highlightActiveLine: false,
       tabSize: 2,
+      // Long values wrap instead of scrolling sideways (a phone shows about 30 characters).
+      wrap: true,
     });
     editor.textInput.getElement().setAttribute('aria-label', label);
     editor.setValue(value, -1);
