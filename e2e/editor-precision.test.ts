@@ -10,6 +10,7 @@ import {
   hasCorpus,
   pageView,
   pdfPage,
+  saveInEditor,
   waitForPageDrawn,
 } from './support/templates.ts';
 
@@ -151,11 +152,7 @@ describe.skipIf(!hasChromium || !hasCorpus)('editing with precision', () => {
     const size2 = (await fetchTemplateByApi(suite.url, suite.tokens, 'Precise')).body.pages[1];
     await dragOnPage(page, second, size2?.width ?? 0, { x: 40, y: 40 }, { x: 240, y: 70 });
     await configureSelected(page, 'Linked Text', 'story');
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await page
-      .getByRole('dialog', { name: 'Template updated' })
-      .getByRole('button', { name: 'OK' })
-      .click();
+    await saveInEditor(page);
     const saved = (await fetchTemplateByApi(suite.url, suite.tokens, 'Precise')).body;
     const story = saved.inputs.find((input) => input.label === 'story');
     expect(saved.inputs).toHaveLength(2);

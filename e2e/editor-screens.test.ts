@@ -17,6 +17,7 @@ import {
   gearMenu,
   hasCorpus,
   pdfPage,
+  saveInEditor,
   uploadTemplateByApi,
   waitForPageDrawn,
 } from './support/templates.ts';
@@ -87,11 +88,7 @@ describe.skipIf(!hasChromium || !hasCorpus)(
       await shoot(page, `delete confirmation ${at}`, `editor-delete-confirm-${at}`);
       await confirm.getByRole('button', { name: 'No, keep it' }).click();
       await confirm.waitFor({ state: 'detached' });
-      await page.getByRole('button', { name: 'Save', exact: true }).click();
-      await page
-        .getByRole('dialog', { name: 'Template updated' })
-        .getByRole('button', { name: 'OK' })
-        .click();
+      await saveInEditor(page);
 
       await page.getByRole('tab', { name: '3 Api' }).click();
       await page.getByText('generates a real document from the example payload').waitFor();

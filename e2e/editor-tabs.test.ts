@@ -15,6 +15,7 @@ import {
   hasCorpus,
   pageView,
   pdfPage,
+  saveInEditor,
   waitForPageDrawn,
 } from './support/templates.ts';
 
@@ -104,11 +105,7 @@ describe.skipIf(!hasChromium || !hasCorpus)(
         w: drawn.width / view.scale,
         h: drawn.height / view.scale,
       };
-      await page.getByRole('button', { name: 'Save', exact: true }).click();
-      await page
-        .getByRole('dialog', { name: 'Template updated' })
-        .getByRole('button', { name: 'OK' })
-        .click();
+      await saveInEditor(page);
 
       await page.getByRole('tab', { name: '2 Form' }).click();
       await page.getByLabel('city').fill('Zürich');
@@ -179,11 +176,7 @@ describe.skipIf(!hasChromium || !hasCorpus)(
       await (await picker).setFiles(join(corpusPdf(''), '..', 'images', 'photo_rgba_600x375.png'));
       await page.getByTestId('stamp').waitFor();
       await saveScreenshot(page, 'editor-stamps-1440-dark');
-      await page.getByRole('button', { name: 'Save', exact: true }).click();
-      await page
-        .getByRole('dialog', { name: 'Template updated' })
-        .getByRole('button', { name: 'OK' })
-        .click();
+      await saveInEditor(page);
       const saved = (await fetchTemplateByApi(suite.url, suite.tokens, 'Letters')).body;
       const width = saved.pages[0]?.width ?? 0;
       expect(saved.stamps).toHaveLength(1);

@@ -15,6 +15,7 @@ import {
   gearMenu,
   hasCorpus,
   pdfPage,
+  saveInEditor,
   waitForPageDrawn,
 } from './support/templates.ts';
 
@@ -75,11 +76,7 @@ describe.skipIf(!hasChromium || !hasCorpus)('the template editor with the mouse'
     await expect.poll(() => page.getByTestId('field-box').count()).toBe(types.length);
     await saveScreenshot(page, 'editor-every-type-1440-dark');
     await expectAccessible(page, 'editor, editing');
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await page
-      .getByRole('dialog', { name: 'Template updated' })
-      .getByRole('button', { name: 'OK' })
-      .click();
+    await saveInEditor(page);
 
     const after = (await fetchTemplateByApi(suite.url, suite.tokens, 'Every type')).body;
     expect(after.inputs.map((i) => [i.label, i.type])).toEqual(

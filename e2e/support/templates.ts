@@ -137,3 +137,12 @@ export const saveFieldsByApi = async (
   });
   if (!response.ok) throw new Error(`save failed: ${response.status} ${await response.text()}`);
 };
+
+/** Saves the editor with its Save button and closes the 'Template updated' answer. */
+export const saveInEditor = async (page: Page) => {
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page
+    .getByRole('dialog', { name: 'Template updated' })
+    .getByRole('button', { name: 'OK' })
+    .click();
+};
