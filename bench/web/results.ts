@@ -12,6 +12,7 @@ export type Results = {
   scroll: FrameStats & { canvasesWithPixels: number };
   dragFirst: FrameStats & { moves: number };
   dragMiddle: FrameStats & { moves: number };
+  dragSlowCpu: FrameStats & { moves: number; rate: number };
 };
 
 const resultsFile = join(import.meta.dirname, 'RESULTS.md');
@@ -45,6 +46,11 @@ export const writeResults = (r: Results) => {
       'dragging a box on page 51 (editing)',
       r.dragMiddle,
       `${r.dragMiddle.moves} pointer moves`,
+    ),
+    frameRow(
+      `the same with the CPU ${r.dragSlowCpu.rate}× slower`,
+      r.dragSlowCpu,
+      `${r.dragSlowCpu.moves} pointer moves`,
     ),
   ].join('\n');
   console.log(`\n${table}\n`);
