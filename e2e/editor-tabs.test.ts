@@ -108,7 +108,18 @@ describe.skipIf(!hasChromium || !hasCorpus)(
       await saveInEditor(page);
 
       await page.getByRole('tab', { name: '2 Form' }).click();
-      await page.getByLabel('city').fill('Zürich');
+      // Past 120 characters the text box stays the same input, and keeps the focus.
+      const city = page.getByLabel('city');
+      await city.fill('x'.repeat(120));
+      await city.press('y');
+      expect(
+        await city.evaluate((el: HTMLInputElement) => [
+          el.tagName,
+          el === document.activeElement,
+          el.value.length,
+        ]),
+      ).toEqual(['INPUT', true, 121]);
+      await city.fill('Zürich');
       await page.getByTestId('json-preview').getByText('Zürich').waitFor();
       await expect
         .poll(() => page.getByRole('textbox', { name: 'templateName' }).isDisabled())

@@ -17,7 +17,7 @@ import { LazyAceJsonView } from '../../../components/code-view/LazyAceJsonView.t
 import { readEditorTheme } from '../../../components/code-view/editor-theme.ts';
 import { openPdfInNewTab, showGenerationError } from '../../../components/files/open-pdf.tsx';
 import { generatePdf } from '../api/generate-document.ts';
-import { blankLike } from '../model/field-kinds.ts';
+import { blankLike, kindsOfPayload, type FieldKind } from '../model/field-kinds.ts';
 import { ValueInput } from './ValueInput.tsx';
 
 type Payload = { templateName: string; fields: Record<string, unknown> };
@@ -26,10 +26,12 @@ type DocumentFormProps = { payload: Payload; apiKey: string };
 
 const ArrayInput = ({
   name,
+  kind,
   items,
   onChange,
 }: {
   name: string;
+  kind: FieldKind;
   items: unknown[];
   onChange: (next: unknown[]) => void;
 }) => (
@@ -40,6 +42,7 @@ const ArrayInput = ({
           <div style={{ flex: 1 }}>
             <ValueInput
               name={name}
+              kind={kind}
               label={`${name} ${index + 1}`}
               value={item}
               onChange={(value) => onChange(items.map((old, i) => (i === index ? value : old)))}
@@ -74,6 +77,7 @@ const ArrayInput = ({
  */
 export const DocumentForm = ({ payload, apiKey }: DocumentFormProps) => {
   const [fields, setFields] = useState<Record<string, unknown>>(payload.fields);
+  const [kinds] = useState(() => kindsOfPayload(payload.fields));
   const [isGenerating, setIsGenerating] = useState(false);
   const scheme = useComputedColorScheme('dark');
   const body = { templateName: payload.templateName, fields };
@@ -112,11 +116,18 @@ export const DocumentForm = ({ payload, apiKey }: DocumentFormProps) => {
               )}
               {Object.entries(fields).map(([name, value]) =>
                 Array.isArray(value) ? (
-                  <ArrayInput key={name} name={name} items={value} onChange={set(name)} />
+                  <ArrayInput
+                    key={name}
+                    name={name}
+                    kind={kinds[name] ?? 'text'}
+                    items={value}
+                    onChange={set(name)}
+                  />
                 ) : (
                   <ValueInput
                     key={name}
                     name={name}
+                    kind={kinds[name] ?? 'text'}
                     label={name}
                     value={value}
                     onChange={set(name)}

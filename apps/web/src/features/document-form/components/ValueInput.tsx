@@ -1,16 +1,22 @@
 import { Checkbox, Image, NumberInput, Stack, Textarea, TextInput } from '@mantine/core';
-import { hasImagePreview, kindOf, toDateInputValue } from '../model/field-kinds.ts';
+import {
+  hasImagePreview,
+  numberInputValue,
+  toDateInputValue,
+  type FieldKind,
+} from '../model/field-kinds.ts';
 
 type ValueInputProps = {
   name: string;
   label: string;
+  /** Decided from the example payload, never from the value being typed (`kindsOfPayload`). */
+  kind: FieldKind;
   value: unknown;
   onChange: (value: unknown) => void;
 };
 
 /** One value of the payload, edited with the input its name and example call for. */
-export const ValueInput = ({ name, label, value, onChange }: ValueInputProps) => {
-  const kind = kindOf(name, value);
+export const ValueInput = ({ name, label, kind, value, onChange }: ValueInputProps) => {
   const text = typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
   switch (kind) {
     case 'checkbox':
@@ -25,8 +31,8 @@ export const ValueInput = ({ name, label, value, onChange }: ValueInputProps) =>
       return (
         <NumberInput
           label={label}
-          value={typeof value === 'number' ? value : ''}
-          onChange={(v) => onChange(typeof v === 'number' ? v : 0)}
+          value={numberInputValue(value)}
+          onChange={(v) => onChange(numberInputValue(v))}
         />
       );
     case 'textarea':

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { blankLike, hasImagePreview, kindOf, toDateInputValue } from './field-kinds.ts';
+import {
+  blankLike,
+  hasImagePreview,
+  kindOf,
+  kindsOfPayload,
+  numberInputValue,
+  toDateInputValue,
+} from './field-kinds.ts';
 
 describe('form typing rules (SPEC §5)', () => {
   it.each([
@@ -42,5 +49,58 @@ describe('form typing rules (SPEC §5)', () => {
       '',
       '',
     ]);
+  });
+});
+
+describe('form inputs keep their kind while the user edits', () => {
+  const example = {
+    issuedOn: '2025-03-14',
+    title: 'Invoice',
+    total: 12.5,
+    contact: 'ada@example.com',
+    lines: ['first line'],
+    paid: true,
+  };
+  const kinds = kindsOfPayload(example);
+
+  it('decides every kind from the example payload', () => {
+    expect(kinds).toEqual({
+      issuedOn: 'date',
+      title: 'text',
+      total: 'number',
+      contact: 'email',
+      lines: 'text',
+      paid: 'checkbox',
+    });
+  });
+
+  it.each([
+    ['issuedOn', ['2025-03-1', '', 'not a date', '2025-04-01'], 'date'],
+    ['title', ['Invoice for March', 'x'.repeat(121), 'a@b.co', '2025-01-01', ''], 'text'],
+    ['total', ['', '-', 3], 'number'],
+    ['contact', ['ada@', '', 'ada@example.org'], 'email'],
+  ] as const)('%s typed through %j stays a %s input', (name, states, kind) => {
+    // Judged by its value, the field would change kind on the way (what the form must not do).
+    expect(new Set(states.map((state) => kindOf(name, state))).size).toBeGreaterThan(1);
+    for (const state of states) {
+      expect(kindsOfPayload(example)[name], `after typing ${JSON.stringify(state)}`).toBe(kind);
+    }
+  });
+
+  it('gives array items the kind of the first example item, text for an empty list', () => {
+    expect(kindsOfPayload({ dates: ['2025-03-14'], notes: [], photoUrl: [] })).toEqual({
+      dates: 'date',
+      notes: 'text',
+      photoUrl: 'url',
+    });
+  });
+
+  it('sends a cleared number as empty text instead of 0', () => {
+    expect([numberInputValue(''), numberInputValue('-'), numberInputValue(7)]).toEqual([
+      '',
+      '-',
+      7,
+    ]);
+    expect(numberInputValue(undefined)).toBe('');
   });
 });

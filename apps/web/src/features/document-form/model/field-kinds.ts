@@ -20,6 +20,27 @@ export const kindOf = (name: string, value: unknown): FieldKind => {
   return 'text';
 };
 
+/**
+ * Each field's kind, decided once from the template's example payload: the input must not turn
+ * into another kind while the user edits it (a cleared date is still a date, a long sentence in a
+ * text box does not remount it as a textarea). Array fields take the kind of their first example.
+ */
+export const kindsOfPayload = (example: Record<string, unknown>): Record<string, FieldKind> =>
+  Object.fromEntries(
+    Object.entries(example).map(([name, value]) => [
+      name,
+      kindOf(name, Array.isArray(value) ? (value as unknown[])[0] : value),
+    ]),
+  );
+
+/**
+ * What a number input sends: the number, or its text while it is empty or half typed ("-", "1.").
+ * Generate takes text for number fields and leaves an empty one blank, so a cleared number is
+ * sent as '' rather than snapping to 0.
+ */
+export const numberInputValue = (value: unknown): number | string =>
+  typeof value === 'number' || typeof value === 'string' ? value : '';
+
 /** SPEC §5: names containing image, avatar or photo show a preview of the picture. */
 export const hasImagePreview = (name: string): boolean => /image|avatar|photo/i.test(name);
 
