@@ -93,6 +93,27 @@ describe('the save mapper', () => {
     expect(inputs[1]).not.toHaveProperty('id');
   });
 
+  it('saves the style set on a later box of a linked-text chain', () => {
+    const { doc, ids } = docWith([
+      { set: { type: 'linked_text', label: 'Story' } },
+      { page: 2, set: { type: 'linked_text', label: 'Story', order: 2 } },
+    ]);
+    const restyled = configureBox(doc, {
+      id: ids[1]!,
+      settings: { fontSize: 22, fontFamily: 'timesnewroman', textAlign: 'center' },
+    });
+    const styled = configureBox(restyled, { id: ids[1]!, settings: { fontColor: '#aa0000' } });
+    expect(toSaveRequest('T', styled).inputs).toEqual([
+      expect.objectContaining({
+        label: 'Story',
+        fontSize: 22,
+        fontFamily: 'timesnewroman',
+        textAlign: 'center',
+        fontColor: '#aa0000',
+      }),
+    ]);
+  });
+
   it('reads a linked-text field back as one box per entry, and saves it unchanged', () => {
     const input: TemplateInput = {
       id: uuid,

@@ -69,6 +69,42 @@ describe('editor commands', () => {
     expect(configureBox(next, { id, settings: { label: 'Mail' } })).toBe(next);
   });
 
+  it('restyles the whole linked-text chain when a later box of it changes style', () => {
+    const { doc, ids } = docWith([
+      { set: { type: 'linked_text', label: 'Story' } },
+      { set: { type: 'linked_text', label: 'Story', order: 2 } },
+      { set: { type: 'linked_text', label: 'Other' } },
+      { set: { type: 'text', label: 'Story' } },
+    ]);
+    const style = {
+      fontSize: 20,
+      fontFamily: 'courier',
+      textAlign: 'right',
+      fontColor: '#336699',
+    } as const;
+    let next = doc;
+    for (const [key, value] of Object.entries(style)) {
+      next = configureBox(next, { id: ids[1]!, settings: { [key]: value } });
+    }
+    expect(next.boxes[ids[0]!]).toMatchObject({ ...style, order: 1 });
+    expect(next.boxes[ids[1]!]).toMatchObject({ ...style, order: 2 });
+    expect(next.boxes[ids[2]!]).toMatchObject({ fontSize: 14, fontFamily: 'helvetica' });
+    expect(next.boxes[ids[3]!]).toMatchObject({ fontSize: 14, fontColor: '#000000' });
+  });
+
+  it('gives a box that joins a linked-text chain the style of the chain', () => {
+    const { doc, ids } = docWith([
+      { set: { type: 'linked_text', label: 'Story', fontSize: 18, textAlign: 'center' } },
+      { set: { type: 'text', label: 'Loose', fontSize: 11 } },
+    ]);
+    const joined = configureBox(doc, {
+      id: ids[1]!,
+      settings: { type: 'linked_text', label: 'Story' },
+    });
+    expect(joined.boxes[ids[1]!]).toMatchObject({ fontSize: 18, textAlign: 'center' });
+    expect(joined.boxes[ids[0]!]).toMatchObject({ fontSize: 18, textAlign: 'center' });
+  });
+
   it('removes a box from the boxes and the order', () => {
     const { doc, ids } = docWith([{}, {}]);
     const next = removeBox(doc, ids[0]!);

@@ -77,18 +77,66 @@ export type FieldSettings = Partial<
   Pick<FieldBox, 'type' | 'label' | 'fontSize' | 'fontFamily' | 'textAlign' | 'fontColor' | 'order'>
 >;
 
-/** Changes the settings of one box; linked text shares its style along the chain. */
+/** The style keys a linked-text chain shares: it is drawn and saved as one field. */
+const CHAIN_STYLE_KEYS = ['fontSize', 'fontFamily', 'textAlign', 'fontColor'] as const;
+type ChainStyle = Pick<FieldBox, (typeof CHAIN_STYLE_KEYS)[number]>;
+
+const styleOf = (box: FieldBox): ChainStyle => ({
+  fontSize: box.fontSize,
+  fontFamily: box.fontFamily,
+  textAlign: box.textAlign,
+  fontColor: box.fontColor,
+});
+
+/** A box with every property equal (an edited box keeps all the keys of its original). */
+const isSameBox = (next: FieldBox, old: FieldBox | undefined) =>
+  old !== undefined &&
+  (Object.keys(next) as (keyof FieldBox)[]).every((key) => next[key] === old[key]);
+
+const isInChain = (box: FieldBox, label: string) =>
+  box.type === 'linked_text' && box.label === label;
+
+/**
+ * The style a box ends with. A box that joins a linked-text chain (by its new type or label)
+ * takes the chain's style, unless these settings set the style themselves.
+ */
+const styleAfter = (doc: EditorDocument, box: FieldBox, settings: FieldSettings): ChainStyle => {
+  const changed = { ...box, ...settings };
+  const setsStyle = CHAIN_STYLE_KEYS.some((key) => key in settings);
+  const wasInChain = isInChain(box, changed.label);
+  if (setsStyle || wasInChain || changed.type !== 'linked_text') return styleOf(changed);
+  const member = Object.values(doc.boxes).find(
+    (other) => other.id !== box.id && isInChain(other, changed.label),
+  );
+  return styleOf(member ?? changed);
+};
+
+/**
+ * Changes the settings of one box. Linked text shares its style along the chain: a style change
+ * on any box of the chain changes every box with that label (the chain is saved as one field).
+ */
 export const configureBox = (
   doc: EditorDocument,
   input: { id: BoxId; settings: FieldSettings },
 ): EditorDocument => {
   const box = doc.boxes[input.id];
   if (!box) return doc;
-  const changed = { ...box, ...input.settings };
-  const isSame = (Object.keys(input.settings) as (keyof FieldSettings)[]).every(
-    (key) => box[key] === changed[key],
+  const changed: FieldBox = { ...box, ...input.settings, ...styleAfter(doc, box, input.settings) };
+  const style = styleOf(changed);
+  const chain =
+    changed.type === 'linked_text'
+      ? Object.values(doc.boxes).filter(
+          (other) => other.id !== box.id && isInChain(other, changed.label),
+        )
+      : [];
+  const updates = [changed, ...chain.map((other) => ({ ...other, ...style }))].filter(
+    (next) => !isSameBox(next, doc.boxes[next.id]),
   );
-  return isSame ? doc : withBox(doc, changed);
+  if (updates.length === 0) return doc;
+  return {
+    ...doc,
+    boxes: { ...doc.boxes, ...Object.fromEntries(updates.map((next) => [next.id, next])) },
+  };
 };
 
 export const removeBox = (doc: EditorDocument, id: BoxId): EditorDocument => {
