@@ -4,7 +4,7 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Config } from './config.ts';
+import type { Config, TrustProxy } from './config.ts';
 import { migrateToLatest } from './db/database.ts';
 import { createDeps, type Deps } from './deps.ts';
 import { AppError } from './lib/app-error.ts';
@@ -36,6 +36,16 @@ declare module 'fastify' {
 export type App = FastifyInstance;
 
 /**
+ * TRUST_PROXY in Fastify's terms. Fastify no longer takes a bare hop count (it fails closed), so
+ * a count becomes a function: the socket's peer and the next `hops - 1` entries are proxies.
+ */
+const fastifyTrustProxy = (trust: TrustProxy) => {
+  if (trust === false) return false;
+  if ('addresses' in trust) return trust.addresses;
+  return (_address: string, hop: number) => hop < trust.hops;
+};
+
+/**
  * Builds the whole application without listening, so tests can `inject` requests. Tests replace
  * only what sits at the edge (`overrides`: the clock, a database made for the test).
  */
@@ -45,7 +55,7 @@ export const buildApp = async (config: Config, overrides: Partial<Deps> = {}): P
   const logger: FastifyBaseLogger = deps.log;
   const app = Fastify({
     loggerInstance: logger,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     // Always our own id, never a client's `x-request-id`: it goes into logs and error bodies, so
     // a caller must not be able to write into them.

@@ -35,4 +35,42 @@ describe('configuration', () => {
     const secret = 'a'.repeat(40);
     expect(loadConfig({ NODE_ENV: 'production', APP_SECRET: secret }).appSecret).toBe(secret);
   });
+
+  describe('TRUST_PROXY', () => {
+    it('believes no proxy unless told, and takes a hop count or proxy addresses', () => {
+      expect(loadConfig({}).trustProxy).toBe(false);
+      expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+      expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+      expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toEqual({ hops: 1 });
+      expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toEqual({ hops: 2 });
+      expect(
+        loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.0.2.7,loopback,fd00::/8' }).trustProxy,
+      ).toEqual({
+        addresses: ['10.0.0.0/8', '192.0.2.7', 'loopback', 'fd00::/8'],
+      });
+    });
+
+    it('refuses "true", naming the variable and what to set instead', () => {
+      for (const env of ['development', 'production'] as const) {
+        const start = () =>
+          loadConfig({ NODE_ENV: env, APP_SECRET: 'a'.repeat(40), TRUST_PROXY: 'true' });
+        expect(start).toThrow(/TRUST_PROXY/);
+        expect(start).toThrow(/number of proxies.*addresses/);
+      }
+    });
+
+    it.each([
+      'yes',
+      'TRUE ',
+      '-1',
+      '1.5',
+      '300.1.2.3',
+      '10.0.0.0/33',
+      '10.0.0.1,',
+      'proxy.local',
+      '99',
+    ])('refuses %j', (value) => {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY/);
+    });
+  });
 });

@@ -1,9 +1,6 @@
 import { fileURLToPath } from 'node:url';
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
-
-const booleanFlag = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((value) => value === 'true' || value === '1');
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -22,7 +19,7 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).default('Platen <no-reply@platen.local>'),
   MAX_UPLOAD_MB: z.coerce.number().positive().max(1024).default(20),
-  TRUST_PROXY: booleanFlag.default(false),
+  TRUST_PROXY: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(6000),
@@ -71,6 +68,60 @@ const stripeConfig = (
   };
 };
 
+/**
+ * Whose `X-Forwarded-For` entries to believe: none, the last `hops` entries, or proxies by
+ * address. The client's address is the right-most entry not written by a trusted proxy.
+ */
+export type TrustProxy = false | { hops: number } | { addresses: string[] };
+
+// proxy-addr's names for whole ranges, besides addresses and CIDRs.
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+// Plain dotted IPv4 only: ipaddr.js would also read `1.5` as 1.0.0.5, which nobody means here.
+const isPlainAddress = (value: string) =>
+  ipaddr.IPv4.isValidFourPartDecimal(value) || ipaddr.IPv6.isValid(value);
+
+const isProxyAddress = (value: string) => {
+  if (PROXY_RANGE_NAMES.has(value)) return true;
+  const [address = '', prefix, ...rest] = value.split('/');
+  if (rest.length > 0 || !isPlainAddress(address)) return false;
+  if (prefix === undefined) return true;
+  const maxPrefix = ipaddr.IPv6.isValid(address) ? 128 : 32;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= maxPrefix;
+};
+
+const TRUST_PROXY_HELP =
+  'set it to the number of proxies in front of the server (e.g. 1), or to their addresses or ' +
+  'networks, comma-separated (e.g. 10.0.0.0/8,loopback), or false when clients connect directly';
+
+/**
+ * TRUST_PROXY. `true` is refused: it believes every X-Forwarded-For entry, and the left-most one
+ * is written by the client, so any per-address limit could be reset at will (SECURITY.md §2).
+ */
+const parseTrustProxy = (value: string | undefined): TrustProxy => {
+  const text = (value ?? 'false').trim().toLowerCase();
+  if (text === 'false' || text === '0') return false;
+  if (text === 'true') {
+    throw new ConfigError(
+      `TRUST_PROXY: "true" would believe addresses any client can forge; ${TRUST_PROXY_HELP}.`,
+    );
+  }
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    if (hops > 10)
+      throw new ConfigError(`TRUST_PROXY: ${hops} proxies is not plausible; ${TRUST_PROXY_HELP}.`);
+    return { hops };
+  }
+  const addresses = text.split(',').map((part) => part.trim());
+  const bad = addresses.filter((address) => !isProxyAddress(address));
+  if (bad.length > 0) {
+    throw new ConfigError(
+      `TRUST_PROXY: "${bad.join('", "')}" is not an address or network; ${TRUST_PROXY_HELP}.`,
+    );
+  }
+  return { addresses };
+};
+
 /** The minimum length of APP_SECRET: 32 characters carry at least 128 bits of entropy when random. */
 export const MIN_SECRET_LENGTH = 32;
 
@@ -87,7 +138,8 @@ export type Config = {
   smtpUrl: string | undefined;
   mailFrom: string;
   maxUploadBytes: number;
-  trustProxy: boolean;
+  /** TRUST_PROXY: which X-Forwarded-For entries name the client (default: none). */
+  trustProxy: TrustProxy;
   logLevel: string;
   /** Bearer token for /metrics; in production /metrics exists only when it is set. */
   metricsToken: string | undefined;
@@ -133,7 +185,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     maxUploadBytes: Math.round(e.MAX_UPLOAD_MB * 1024 * 1024),
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
     apiRateLimitPerMinute: e.API_RATE_LIMIT_PER_MINUTE,
     metricsToken: e.METRICS_TOKEN,

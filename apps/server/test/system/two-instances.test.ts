@@ -40,7 +40,7 @@ describe.runIf(hasPostgres)('two instances on one PostgreSQL', () => {
 
   beforeAll(async () => {
     data = await createSystemData('postgres');
-    const env = { TRUST_PROXY: 'true' };
+    const env = { TRUST_PROXY: 'loopback' };
     const [a, b] = await Promise.all([data.start(env), data.start(env)]);
     servers = [a.url, b.url];
   });
