@@ -78,20 +78,20 @@ const analyseIsolated = async (bytes: Uint8Array): Promise<Outcome> => {
   worker ??= await startWorker();
   const current = worker;
   return new Promise<Outcome>((resolve) => {
+    // The worker is reused across files: each file's listeners go once it is settled.
+    const settle = (outcome: Outcome, workerLost: boolean) => {
+      clearTimeout(timer);
+      current.off('message', onMessage).off('error', onError);
+      if (workerLost) worker = undefined;
+      resolve(outcome);
+    };
+    const onMessage = (message: Outcome) => settle(message, false);
+    const onError = () => settle({ outcome: 'died' }, true);
     const timer = setTimeout(() => {
-      worker = undefined;
       void current.terminate();
-      resolve({ outcome: 'timeout' });
+      settle({ outcome: 'timeout' }, true);
     }, PER_FILE_MS);
-    current.once('message', (message: Outcome) => {
-      clearTimeout(timer);
-      resolve(message);
-    });
-    current.once('error', () => {
-      clearTimeout(timer);
-      worker = undefined;
-      resolve({ outcome: 'died' });
-    });
+    current.on('message', onMessage).on('error', onError);
     current.postMessage({ bytes });
   });
 };
