@@ -92,6 +92,8 @@ export type SubscriptionTable = {
   provider_synced_at: string | null;
   /** Overage documents of this cycle already reported to the provider as metered usage. */
   overage_reported: Generated<number>;
+  /** Overage documents of ended cycles not yet reported (reported with the next report). */
+  overage_carried: Generated<number>;
 };
 
 /** An ended subscription, kept as EXPIRED; the account's live one is in `subscriptions`. */

@@ -4,6 +4,7 @@ import * as createTemplates from './0002_create_templates.ts';
 import * as billing from './0003_billing.ts';
 import * as createTemplateStamps from './0004_create_template_stamps.ts';
 import * as subscriptionHistory from './0005_subscription_history.ts';
+import * as overageCarried from './0006_overage_carried.ts';
 
 /** Every migration, in order. Never edit one that has been released; add the next instead. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0003_billing': billing,
   '0004_create_template_stamps': createTemplateStamps,
   '0005_subscription_history': subscriptionHistory,
+  '0006_overage_carried': overageCarried,
 };

@@ -279,6 +279,7 @@ describe.each(testDatabases())('plans, subscription and vouchers on %s', (databa
       expect(await reserveDocument(app.deps.db, userId, app.clock.now())).toEqual({
         isReserved: true,
         isOverLimit: i > 0,
+        hasOverageToReport: i > 0,
       });
     }
     expect(await subscriptionOf(app, ada)).toMatchObject({

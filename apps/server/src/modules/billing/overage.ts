@@ -1,13 +1,17 @@
 import type { Deps } from '../../deps.ts';
 import { currentSubscription } from './subscription-state.ts';
-import { FREE_PLAN_ID, moveOverageMark } from './subscriptions.repository.ts';
+import { claimOverage, FREE_PLAN_ID, giveBackOverage } from './subscriptions.repository.ts';
 
 /**
- * Reports this cycle's new overage documents to the payment provider as metered usage. Call it
- * after a document was generated; it does nothing under the limit, on vouchers and on FREE.
- * The new documents are claimed first (compare-and-set on the reported mark), so concurrent
- * callers on any instance never report one twice; if the provider refuses, the claim is given
- * back and the next call reports them. The identifier makes a retried report count once.
+ * Reports new overage documents to the payment provider as metered usage: this cycle's past the
+ * reported mark, plus those an ended cycle carried over (its roll-over, by our clock or the
+ * provider's renewal, came before their report; see restartedCount). Carried documents are
+ * metered now, so Stripe bills them on the invoice after the period they belong to (a meter
+ * event dated in a period whose invoice is finalised would not be billed at all).
+ * Call it after a document was generated; it does nothing under the limit, on vouchers and on
+ * FREE. The documents are claimed first (compare-and-set), so concurrent callers on any instance
+ * never report one twice; if the provider refuses, they are given back as carried and the next
+ * call reports them. The identifier makes a retried report count once.
  */
 export const reportOverage = async (deps: Deps, userId: string): Promise<void> => {
   const provider = deps.payments;
@@ -17,16 +21,20 @@ export const reportOverage = async (deps: Deps, userId: string): Promise<void> =
   const isBilled = plan.id !== FREE_PLAN_ID && plan.allowOverage && sub.voucherCode === null;
   if (!isBilled || !customerId || !sub.providerSubscriptionId) return;
   const over = Math.max(0, sub.pdfsGeneratedThisMonth - plan.monthlyLimit);
-  const mark = { userId, cycleStart: sub.billingCycleStart, from: sub.overageReported, to: over };
-  if (over <= sub.overageReported || !(await moveOverageMark(deps.db, mark))) return;
+  const from = sub.overageReported;
+  const to = Math.max(from, over);
+  const carried = sub.overageCarried;
+  const documents = to - from + carried;
+  const claim = { userId, cycleStart: sub.billingCycleStart, from, to, carried };
+  if (documents === 0 || !(await claimOverage(deps.db, claim))) return;
   try {
     await provider.reportOverage({
       customerId,
-      documents: over - sub.overageReported,
-      identifier: `${sub.id}-${sub.billingCycleStart}-${sub.overageReported}-${over}`,
+      documents,
+      identifier: `${sub.id}-${sub.billingCycleStart}-${from}-${to}-${carried}`,
     });
   } catch (error) {
-    await moveOverageMark(deps.db, { ...mark, from: over, to: sub.overageReported });
+    await giveBackOverage(deps.db, userId, documents);
     deps.log.error({ err: error, event: 'billing.overage_report_failed', userId }, 'not reported');
   }
 };

@@ -95,14 +95,17 @@ export const applyProviderSubscription = async (
       { event: 'billing.provider_state', eventId: event?.id, userId, decision: decision.kind },
       'provider state applied',
     );
-    if (
-      decision.kind === 'free' &&
-      (await updateFromProvider(trx, userId, freePlanValues(now), readAt))
-    ) {
-      await recordExpired(trx, current, { endedAt: now, now });
+    if (decision.kind === 'free') {
+      const changes = freePlanValues(now);
+      if (
+        await updateFromProvider(trx, userId, { changes, restartsCycle: false, syncedAt: readAt })
+      ) {
+        await recordExpired(trx, current, { endedAt: now, now });
+      }
     }
     if (decision.kind === 'update') {
-      await updateFromProvider(trx, userId, decision.changes, readAt);
+      const { changes, restartsCycle } = decision;
+      await updateFromProvider(trx, userId, { changes, restartsCycle, syncedAt: readAt });
     }
   });
 };

@@ -7,13 +7,15 @@ import type { SubscriptionRecord } from './subscriptions.repository.ts';
 /**
  * What a read of the provider's subscription means for ours:
  * - `free`: the provider ended the subscription we hold, so the account falls back to FREE;
- * - `update`: the plan, status, period and renewal as the provider has them;
+ * - `update`: the plan, status, period and renewal as the provider has them; `restartsCycle`
+ *   when the read starts a new usage count (a new subscription, or a cycle our clock has not
+ *   rolled over to yet);
  * - `ignore`: nothing to do (not paid yet, or about a subscription we no longer hold).
  */
 export type ProviderDecision =
   | { kind: 'ignore'; reason: string }
   | { kind: 'free' }
-  | { kind: 'update'; changes: Updateable<SubscriptionTable> };
+  | { kind: 'update'; changes: Updateable<SubscriptionTable>; restartsCycle: boolean };
 
 /** Stripe's statuses in our words; a subscription cancelled at period end is CANCELED until then. */
 export const statusFromProvider = (sub: ProviderSubscription): SubscriptionStatus | undefined => {
@@ -36,30 +38,25 @@ const hasEnded = (sub: ProviderSubscription, now: Date) =>
   sub.status === 'incomplete_expired' ||
   (sub.cancelAtPeriodEnd && sub.currentPeriodEnd.getTime() <= now.getTime());
 
-/** A paid period that starts a new cycle resets the usage counter; a repeated read does not. */
+/** A paid period that starts a new cycle restarts the usage count; a repeated read does not. */
 const cycleChanges = (
   current: SubscriptionRecord,
   sub: ProviderSubscription,
   isNew: boolean,
-): Updateable<SubscriptionTable> => {
+): { changes: Updateable<SubscriptionTable>; restartsCycle: boolean } => {
   const start = sub.currentPeriodStart.toISOString();
   const end = sub.currentPeriodEnd.toISOString();
   if (isNew) {
     return {
-      start_time: start,
-      billing_cycle_start: start,
-      billing_cycle_end: end,
-      pdfs_generated_this_month: 0,
-      overage_reported: 0,
+      changes: { start_time: start, billing_cycle_start: start, billing_cycle_end: end },
+      restartsCycle: true,
     };
   }
-  if (start <= current.billingCycleStart) return {};
-  // Our own roll-over may already have started this cycle (same boundaries, usage kept).
-  const isLaterCycle = start >= current.billingCycleEnd;
+  if (start <= current.billingCycleStart) return { changes: {}, restartsCycle: false };
   return {
-    billing_cycle_start: start,
-    billing_cycle_end: end,
-    ...(isLaterCycle && { pdfs_generated_this_month: 0, overage_reported: 0 }),
+    changes: { billing_cycle_start: start, billing_cycle_end: end },
+    // Our own roll-over may already have started this cycle (same boundaries, usage kept).
+    restartsCycle: start >= current.billingCycleEnd,
   };
 };
 
@@ -77,8 +74,10 @@ export const decideFromProvider = (opts: {
   const status = statusFromProvider(sub);
   if (!status) return { kind: 'ignore', reason: `status ${sub.status}` };
   if (!planId) return { kind: 'ignore', reason: 'price of no known plan' };
+  const cycle = cycleChanges(current, sub, !isOurs);
   return {
     kind: 'update',
+    restartsCycle: cycle.restartsCycle,
     changes: {
       plan_id: planId,
       status,
@@ -88,7 +87,7 @@ export const decideFromProvider = (opts: {
       provider_subscription_id: sub.id,
       last_billed_date: sub.currentPeriodStart.toISOString(),
       updated_at: now.toISOString(),
-      ...cycleChanges(current, sub, !isOurs),
+      ...cycle.changes,
     },
   };
 };

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { SqliteAdapter, type Selectable, type Updateable } from 'kysely';
+import { SqliteAdapter, sql, type Selectable, type Updateable } from 'kysely';
 import type { SubscriptionStatus } from '@platen/contract';
 import type { Db, SubscriptionTable } from '../../db/tables.ts';
 import { recordExpired } from './subscription-history.repository.ts';
@@ -52,6 +52,8 @@ export type SubscriptionRecord = {
   providerSubscriptionId: string | null;
   /** Overage documents of this cycle already reported to the provider. */
   overageReported: number;
+  /** Overage documents of ended cycles not yet reported to the provider. */
+  overageCarried: number;
 };
 
 const rowToSubscription = (row: Selectable<SubscriptionTable>): SubscriptionRecord => ({
@@ -70,6 +72,7 @@ const rowToSubscription = (row: Selectable<SubscriptionTable>): SubscriptionReco
   providerCustomerId: row.provider_customer_id,
   providerSubscriptionId: row.provider_subscription_id,
   overageReported: Number(row.overage_reported),
+  overageCarried: Number(row.overage_carried),
 });
 
 export const findSubscription = async (
@@ -196,43 +199,80 @@ export const setProviderCustomer = async (
 };
 
 /**
+ * The columns that start a new usage count. The ended cycle's overage documents that were not
+ * reported yet (billed plans only: no voucher, a provider subscription) are carried, so the next
+ * report sends them instead of the new count hiding them. SET expressions read the row as it was
+ * before the statement (SQLite and PostgreSQL alike), so this is exact under any concurrency.
+ */
+export const restartedCount = () =>
+  ({
+    pdfs_generated_this_month: 0,
+    overage_reported: 0,
+    overage_carried: sql<number>`overage_carried + case
+      when voucher_code is null and provider_subscription_id is not null
+        and pdfs_generated_this_month
+          - (select plans.monthly_limit from plans where plans.id = subscriptions.plan_id)
+          > overage_reported
+      then pdfs_generated_this_month
+        - (select plans.monthly_limit from plans where plans.id = subscriptions.plan_id)
+        - overage_reported
+      else 0 end`,
+  }) as const;
+
+/**
  * Writes what the provider says, unless a newer read of the provider has been written already
- * (two events processed at once must not let the older read win).
+ * (two events processed at once must not let the older read win). `restartsCycle`: the read
+ * starts a new usage count (see restartedCount).
  */
 export const updateFromProvider = async (
   db: Db,
   userId: string,
-  changes: Updateable<SubscriptionTable>,
-  syncedAt: Date,
+  write: { changes: Updateable<SubscriptionTable>; restartsCycle: boolean; syncedAt: Date },
 ): Promise<boolean> => {
+  const syncedAt = write.syncedAt.toISOString();
   const result = await db
     .updateTable('subscriptions')
-    .set({ ...changes, provider_synced_at: syncedAt.toISOString() })
+    .set({
+      ...write.changes,
+      ...(write.restartsCycle && restartedCount()),
+      provider_synced_at: syncedAt,
+    })
     .where('user_id', '=', userId)
     .where((eb) =>
-      eb.or([
-        eb('provider_synced_at', 'is', null),
-        eb('provider_synced_at', '<=', syncedAt.toISOString()),
-      ]),
+      eb.or([eb('provider_synced_at', 'is', null), eb('provider_synced_at', '<=', syncedAt)]),
     )
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 };
 
 /**
- * Moves the reported-overage mark from `from` to `to` in this cycle, if nobody moved it first:
- * each overage document is claimed for reporting by exactly one caller on any instance.
+ * Claims overage documents for one report: the mark moves from `from` to `to` in this cycle and
+ * the carried documents (`carried`, as read) are taken, if nobody moved either first. So each
+ * overage document is claimed by exactly one caller on any instance.
  */
-export const moveOverageMark = async (
+export const claimOverage = async (
   db: Db,
-  m: { userId: string; cycleStart: string; from: number; to: number },
+  m: { userId: string; cycleStart: string; from: number; to: number; carried: number },
 ): Promise<boolean> => {
   const result = await db
     .updateTable('subscriptions')
-    .set({ overage_reported: m.to })
+    .set({ overage_reported: m.to, overage_carried: 0 })
     .where('user_id', '=', m.userId)
     .where('billing_cycle_start', '=', m.cycleStart)
     .where('overage_reported', '=', m.from)
+    .where('overage_carried', '=', m.carried)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+};
+
+/**
+ * Gives back claimed documents the provider did not take, as carried ones: right whether or not
+ * the cycle has rolled over since the claim, and the next report sends them.
+ */
+export const giveBackOverage = async (db: Db, userId: string, documents: number): Promise<void> => {
+  await db
+    .updateTable('subscriptions')
+    .set((eb) => ({ overage_carried: eb('overage_carried', '+', documents) }))
+    .where('user_id', '=', userId)
+    .execute();
 };

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { compiledOnce } from '../../db/compiled-once.ts';
 import { isSqlite } from '../../db/dialect.ts';
 import type { Db } from '../../db/tables.ts';
-import { expireEndedPlan, FREE_PLAN_ID } from './subscriptions.repository.ts';
+import { expireEndedPlan, FREE_PLAN_ID, restartedCount } from './subscriptions.repository.ts';
 
 /** The month a document counts in for the usage history, e.g. `2026-03` (UTC). */
 export const usageMonth = (at: Date): string => at.toISOString().slice(0, 7);
@@ -37,8 +37,9 @@ export const catchUpWithClock = async (db: Db, userId: string, now: Date): Promi
 };
 
 /**
- * Starts a new billing cycle when the current one has ended: usage starts again at zero. It is a
- * compare-and-set on the old cycle end, so when many instances race, exactly one rolls over.
+ * Starts a new billing cycle when the current one has ended: usage starts again at zero, and the
+ * ended cycle's overage not reported yet is carried to the next report (restartedCount). It is
+ * a compare-and-set on the old cycle end, so when many instances race, exactly one rolls over.
  */
 export const rollOverCycle = async (db: Db, userId: string, now: Date): Promise<void> => {
   const current = await db
@@ -58,7 +59,7 @@ export const rollOverCycle = async (db: Db, userId: string, now: Date): Promise<
     .set({
       billing_cycle_start: start.toISOString(),
       billing_cycle_end: end.toISOString(),
-      pdfs_generated_this_month: 0,
+      ...restartedCount(),
       updated_at: now.toISOString(),
     })
     .where('user_id', '=', userId)
@@ -111,6 +112,7 @@ const takeDocument = (db: Db, userId: string, upToDateAt?: string) =>
     )
     .returning((eb) => [
       'pdfs_generated_this_month as used',
+      'overage_carried as carried',
       eb
         .selectFrom('plans')
         .select('plans.monthly_limit')
@@ -204,8 +206,11 @@ const takeAndRecordDocument = async (
  * Counts one document in the current cycle, in one statement, if the plan still allows it: under
  * the monthly limit, or over it on a plan with overage. Exact under any concurrency, because the
  * database re-checks the condition on the row it locks. Returns false when the limit is reached.
+ * `hasOverageToReport`: the document is overage, or an ended cycle carried overage documents not
+ * reported yet (the caller then runs reportOverage, off the request path).
  */
-export type Reservation = { isReserved: false } | { isReserved: true; isOverLimit: boolean };
+export type Reservation =
+  { isReserved: false } | { isReserved: true; isOverLimit: boolean; hasOverageToReport: boolean };
 
 export const reserveDocument = async (db: Db, userId: string, now: Date): Promise<Reservation> => {
   const month = usageMonth(now);
@@ -217,7 +222,12 @@ export const reserveDocument = async (db: Db, userId: string, now: Date): Promis
     reserved = await takeAndRecordDocument(db, userId, month);
   }
   if (!reserved) return { isReserved: false };
-  return { isReserved: true, isOverLimit: Number(reserved.used) > Number(reserved.monthlyLimit) };
+  const isOverLimit = Number(reserved.used) > Number(reserved.monthlyLimit);
+  return {
+    isReserved: true,
+    isOverLimit,
+    hasOverageToReport: isOverLimit || Number(reserved.carried) > 0,
+  };
 };
 
 /** Gives a reserved document back when generating it failed. */

@@ -343,6 +343,82 @@ describe.each(testDatabases())('Stripe adapter and webhooks on %s', (database) =
     expect(session?.form).toMatchObject({ customer: 'cus_test_1' });
   });
 
+  const setUsage = async (userId: string, documents: number) => {
+    await app.deps.db
+      .updateTable('subscriptions')
+      .set({ pdfs_generated_this_month: documents })
+      .where('user_id', '=', userId)
+      .execute();
+  };
+  const reserve = async (userId: string, documents: number) => {
+    for (let i = 0; i < documents; i += 1) {
+      await reserveDocument(app.deps.db, userId, app.clock.now());
+    }
+  };
+  const meterValues = () =>
+    stripe.calls
+      .filter((c) => c.path === '/v1/billing/meter_events')
+      .map((c) => c.form['payload[value]']);
+  const renewalInvoice = (customer: string) => {
+    const renewed = stripe.subscriptions.get('sub_1')!;
+    renewed.periodStart = APRIL_1;
+    renewed.periodEnd = MAY_1;
+    const invoice = {
+      id: 'in_2',
+      object: 'invoice',
+      customer,
+      parent: { subscription_details: { subscription: 'sub_1' } },
+    };
+    return deliver(event('invoice.paid', invoice, 'evt_renewal'));
+  };
+
+  it('reports the overage of both cycles when our clock rolls the cycle over before Stripe renews', async () => {
+    const customer = await customerOfAda();
+    await activatePro(customer);
+    const userId = await userIdOf(app, ada.email);
+    await setUsage(userId, 4999);
+    await reserve(userId, 3);
+    await reportOverage(app.deps, userId);
+    // Two more overage documents whose report has not run when March ends.
+    await reserve(userId, 2);
+    await advanceDays(app, 31, ada);
+    // April's first document is under the limit, yet March's last overage waits to be reported.
+    expect(await reserveDocument(app.deps.db, userId, app.clock.now())).toEqual({
+      isReserved: true,
+      isOverLimit: false,
+      hasOverageToReport: true,
+    });
+    await reportOverage(app.deps, userId);
+    expect(meterValues()).toEqual(['2', '2']);
+    // April goes over its own limit before and after Stripe's renewal arrives.
+    await setUsage(userId, 4999);
+    await reserve(userId, 3);
+    await reportOverage(app.deps, userId);
+    expect((await renewalInvoice(customer)).statusCode).toBe(200);
+    await reserve(userId, 1);
+    await reportOverage(app.deps, userId);
+    expect(meterValues()).toEqual(['2', '2', '2', '1']);
+    expect(await subscriptionOf(app, ada)).toMatchObject({
+      billingCycleStart: '2026-04-01T09:00:00.000Z',
+      pdfsGeneratedThisMonth: 5003,
+    });
+  });
+
+  it('reports the ended cycle’s overage when Stripe’s renewal arrives before our clock rolls over', async () => {
+    const customer = await customerOfAda();
+    await activatePro(customer);
+    const userId = await userIdOf(app, ada.email);
+    await setUsage(userId, 5000);
+    await reserve(userId, 3);
+    await advanceDays(app, 31);
+    expect((await renewalInvoice(customer)).statusCode).toBe(200);
+    await reportOverage(app.deps, userId);
+    expect(meterValues()).toEqual(['3']);
+    await reserve(userId, 1);
+    await reportOverage(app.deps, userId);
+    expect(meterValues()).toEqual(['3']);
+  });
+
   it('reports overage documents to Stripe as metered usage, each once', async () => {
     await activatePro(await customerOfAda());
     const userId = await userIdOf(app, ada.email);
