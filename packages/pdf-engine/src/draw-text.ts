@@ -5,7 +5,8 @@
  */
 import { rgb, type RGB } from '@cantoo/pdf-lib';
 import type { EngineFont } from './engine-font.ts';
-import { familyMetrics, type LineMetrics, type TemplateFonts } from './fonts.ts';
+import { familyMetrics, type LineMetrics, type TemplateFonts, type TextRun } from './fonts.ts';
+import { whenReady, type MaybePromise } from './maybe-async.ts';
 import { concat, showText, type PageCanvas } from './page-canvas.ts';
 import type { Matrix } from './page-geometry.ts';
 import { num } from './pdf-syntax.ts';
@@ -56,14 +57,9 @@ export const normaliseText = (value: string, isMultiline: boolean): string => {
   return oneOrMore.replace(CONTROL, '');
 };
 
-/** Splits text into fonts (standard, family TrueType, fallback) and measures every character. */
-export const shapeText = async (
-  fonts: TemplateFonts,
-  text: string,
-  family: FontFamily,
-): Promise<ShapedText> => {
+const measureRuns = (runs: TextRun[]): ShapedText => {
   const shaped: ShapedText = { chars: [], widths: [], fonts: [] };
-  for (const run of await fonts.runs(text, family)) {
+  for (const run of runs) {
     for (const char of run.text) {
       shaped.chars.push(char);
       shaped.fonts.push(run.font);
@@ -73,8 +69,17 @@ export const shapeText = async (
   return shaped;
 };
 
-/** `#rrggbb` to a pdf-lib colour; anything else is black. */
-export const parseColor = (hex: string): RGB => {
+/**
+ * Splits text into fonts (standard, family TrueType, fallback) and measures every character;
+ * at once for standard-font text.
+ */
+export const shapeText = (
+  fonts: TemplateFonts,
+  text: string,
+  family: FontFamily,
+): MaybePromise<ShapedText> => whenReady(fonts.runs(text, family), measureRuns);
+
+const readColor = (hex: string): RGB => {
   const match = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex.trim());
   if (!match) return rgb(0, 0, 0);
   return rgb(
@@ -82,6 +87,21 @@ export const parseColor = (hex: string): RGB => {
     parseInt(match[2]!, 16) / 255,
     parseInt(match[3]!, 16) / 255,
   );
+};
+
+// A form uses a handful of colours; each is read once, not once per field and document.
+const colors = new Map<string, RGB>();
+const MAX_COLORS = 1024;
+
+/** `#rrggbb` to a pdf-lib colour; anything else is black. The result is shared: never change it. */
+export const parseColor = (hex: string): RGB => {
+  let color = colors.get(hex);
+  if (!color) {
+    if (colors.size >= MAX_COLORS) colors.clear();
+    color = readColor(hex);
+    colors.set(hex, color);
+  }
+  return color;
 };
 
 /** Starts drawing in a box's frame, clipped to the box; pair with {@link endBox}. */

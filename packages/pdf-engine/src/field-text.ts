@@ -10,6 +10,7 @@ import {
 } from './draw-text.ts';
 import { boxFrame, type FillContext } from './fill-context.ts';
 import { familyMetrics } from './fonts.ts';
+import { whenReady, type MaybePromise } from './maybe-async.ts';
 import {
   fitSingleLine,
   fitWrapped,
@@ -74,24 +75,25 @@ const shiftMatrix = (frame: BoxFrame, dx: number): BoxFrame['matrix'] => {
 };
 
 /** Draws a text, date, number, e-mail or long-text value; returns how it fitted. */
-export const drawTextField = async (
+export const drawTextField = (
   ctx: FillContext,
   field: FieldSpec,
   value: string,
   style: TextStyle,
-): Promise<FieldFit> => {
+): MaybePromise<FieldFit> => {
   const isLong = field.type === 'long_text';
   const limited = limitLength(normaliseText(value, isLong), field.maxLength);
-  const shaped = await shapeText(ctx.fonts, limited.text, field.fontFamily);
-  if (field.comb && field.maxLength) {
-    const fit = drawComb(ctx, field, shaped, style);
-    return limited.isCut ? { ...fit, result: 'truncated' } : fit;
-  }
-  const { page, frame } = boxFrame(ctx, field.label, field.page, field);
-  const m = familyMetrics(field.fontFamily);
-  const layout = isLong
-    ? fitWrapped(shaped, wrappedSpace(frame), m, field.fontSize)
-    : fitSingleLine(shaped, singleLineSpace(frame), m, field.fontSize);
-  drawTextLayout(page, frame, shaped, layout, { ...style, anchor: isLong ? 'top' : 'middle' });
-  return { result: limited.isCut ? 'truncated' : layout.result, fontSize: layout.size };
+  return whenReady(shapeText(ctx.fonts, limited.text, field.fontFamily), (shaped) => {
+    if (field.comb && field.maxLength) {
+      const fit = drawComb(ctx, field, shaped, style);
+      return limited.isCut ? { ...fit, result: 'truncated' } : fit;
+    }
+    const { page, frame } = boxFrame(ctx, field.label, field.page, field);
+    const m = familyMetrics(field.fontFamily);
+    const layout = isLong
+      ? fitWrapped(shaped, wrappedSpace(frame), m, field.fontSize)
+      : fitSingleLine(shaped, singleLineSpace(frame), m, field.fontSize);
+    drawTextLayout(page, frame, shaped, layout, { ...style, anchor: isLong ? 'top' : 'middle' });
+    return { result: limited.isCut ? 'truncated' : layout.result, fontSize: layout.size };
+  });
 };

@@ -6,6 +6,7 @@ import { drawCheckMark, drawImageField, drawRadioDot } from './field-marks.ts';
 import { drawTextField } from './field-text.ts';
 import { isWinAnsi, TemplateFonts } from './fonts.ts';
 import { asEngineError } from './load-template.ts';
+import type { MaybePromise } from './maybe-async.ts';
 import type { PreparedTemplate } from './prepared-template.ts';
 import { stampSample } from './sample-stamp.ts';
 import { preparedTemplate, readyTemplate } from './template-cache.ts';
@@ -33,11 +34,11 @@ const isEmpty = (value: FieldValue): value is null | undefined | '' =>
   value === null || value === undefined || value === '';
 
 /** Draws one field's value and reports how it fitted; checks the value's type first. */
-const drawField = async (
+const drawField = (
   ctx: FillContext,
   field: FieldSpec,
   value: FieldValue,
-): Promise<FieldFit> => {
+): MaybePromise<FieldFit> => {
   const style: TextStyle = {
     family: field.fontFamily,
     align: field.textAlign,
@@ -110,7 +111,13 @@ export const fill = async (
   values: FieldValues,
   options: FillOptions = {},
 ): Promise<FillResult> =>
-  fillPrepared(await preparedTemplate(template, options.templateKey), fields, values, options);
+  fillPrepared(
+    readyTemplate(template, options.templateKey) ??
+      (await preparedTemplate(template, options.templateKey)),
+    fields,
+    values,
+    options,
+  );
 
 /** Text a cheap fill may draw, in characters over all fields: layout cost grows with it. */
 export const CHEAP_FILL_MAX_CHARS = 4096;
@@ -166,12 +173,14 @@ const fillPrepared = async (
     // Own properties only: a label such as "constructor" must not find Object's method.
     const value = Object.hasOwn(values, field.label) ? values[field.label] : undefined;
     if (isEmpty(value)) continue;
-    fitReport[field.label] = await drawField(ctx, field, value);
+    const fit = drawField(ctx, field, value);
+    fitReport[field.label] = fit instanceof Promise ? await fit : fit; // see maybe-async.ts
   }
   if (options.strict) refuseTruncated(fitReport);
   if (options.sample) await stampSample(ctx);
   try {
-    return { pdf: await writeUpdate(t, ctx.canvases), fitReport };
+    const pdf = writeUpdate(t, ctx.canvases);
+    return { pdf: pdf instanceof Promise ? await pdf : pdf, fitReport };
   } catch (error) {
     throw asEngineError(error);
   }

@@ -107,11 +107,17 @@ export class SubsetFont implements EngineFont {
     return this.run(text).hex;
   }
 
+  /** The newest font objects when they cover every glyph encoded so far. */
+  builtResource(): PdfResource | undefined {
+    const version = this.version;
+    return version && version.glyphCount >= this.glyphCount() ? version.resource : undefined;
+  }
+
   /** The newest font objects, rebuilt first if a document has used glyphs they lack. */
   async resource(): Promise<PdfResource> {
     for (;;) {
-      const needed = this.glyphCount();
-      if (this.version && this.version.glyphCount >= needed) return this.version.resource;
+      const built = this.builtResource();
+      if (built) return built;
       this.building ??= this.rebuild().finally(() => {
         this.building = undefined;
       });

@@ -16,6 +16,7 @@ import { StandardFonts } from '@cantoo/pdf-lib';
 import { Encodings } from '@cantoo/pdf-lib/standard-fonts';
 import { StandardFont, type EngineFont } from './engine-font.ts';
 import { SubsetFont } from './font-subset.ts';
+import type { MaybePromise } from './maybe-async.ts';
 import type { TemplateResources } from './template-resources.ts';
 import type { FontFamily } from './types.ts';
 
@@ -131,9 +132,16 @@ export class TemplateFonts {
 
   constructor(private readonly resources: TemplateResources) {}
 
-  /** Splits text into runs: the standard font when WinAnsi allows, else family TTF + DejaVu. */
-  async runs(text: string, family: FontFamily): Promise<TextRun[]> {
+  /**
+   * Splits text into runs: the standard font when WinAnsi allows (at once: nothing to load),
+   * else family TTF + DejaVu.
+   */
+  runs(text: string, family: FontFamily): MaybePromise<TextRun[]> {
     if (isWinAnsi(text)) return [{ text, font: StandardFont.of(FAMILY_STANDARD[family]) }];
+    return this.trueTypeRuns(text, family);
+  }
+
+  private async trueTypeRuns(text: string, family: FontFamily): Promise<TextRun[]> {
     const primary = FAMILY_FILE[family];
     const pieces: { file: FontFile; text: string }[] = [];
     for (const char of text) {

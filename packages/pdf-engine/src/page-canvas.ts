@@ -15,7 +15,8 @@ export const fontResourceName = (prefix: string, font: EngineFont) =>
 
 export class PageCanvas {
   private readonly ops: string[] = [];
-  readonly fonts = new Set<EngineFont>();
+  /** The fonts the operators use, with their resource names. */
+  readonly fonts = new Map<EngineFont, string>();
   readonly shared = new Set<PdfResource>();
 
   constructor(private readonly prefix: string) {}
@@ -27,8 +28,12 @@ export class PageCanvas {
 
   /** Names a font in the page's resources and returns the name for `Tf`. */
   useFont(font: EngineFont): string {
-    this.fonts.add(font);
-    return fontResourceName(this.prefix, font);
+    let name = this.fonts.get(font);
+    if (name === undefined) {
+      name = fontResourceName(this.prefix, font);
+      this.fonts.set(font, name);
+    }
+    return name;
   }
 
   /** Names a shared object (image, graphics state) and returns its resource name. */
@@ -42,8 +47,19 @@ export class PageCanvas {
   }
 }
 
-export const fillColor = (c: RGB) => `${num(c.red)} ${num(c.green)} ${num(c.blue)} rg`;
-export const strokeColor = (c: RGB) => `${num(c.red)} ${num(c.green)} ${num(c.blue)} RG`;
+// Colours come shared from parseColor, so their operands are formatted once per colour.
+const colorOperands = new WeakMap<RGB, string>();
+const operands = (c: RGB) => {
+  let text = colorOperands.get(c);
+  if (text === undefined) {
+    text = `${num(c.red)} ${num(c.green)} ${num(c.blue)}`;
+    colorOperands.set(c, text);
+  }
+  return text;
+};
+
+export const fillColor = (c: RGB) => `${operands(c)} rg`;
+export const strokeColor = (c: RGB) => `${operands(c)} RG`;
 export const concat = (m: Matrix | readonly number[]) => `${nums(m)} cm`;
 
 /** One run of text at (x, y), as pdf-lib's drawText writes it (optionally rotated). */

@@ -14,7 +14,12 @@ export const num = (value: number): string => {
 };
 
 /** Several numbers separated by spaces, e.g. the six of a matrix. */
-export const nums = (values: readonly number[]): string => values.map(num).join(' ');
+export const nums = (values: readonly number[]): string => {
+  if (values.length === 0) return '';
+  let text = num(values[0]!);
+  for (let i = 1; i < values.length; i++) text += ` ${num(values[i]!)}`;
+  return text;
+};
 
 /** A reference as written inside another object: `12 0 R`. */
 export interface ObjectRef {

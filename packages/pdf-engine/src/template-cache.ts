@@ -23,6 +23,8 @@ interface Entry {
   /** Set once `prepared` has settled, for callers that must not wait for a parse. */
   ready?: PreparedTemplate;
   size: number;
+  /** The shared objects' size when `size` was last settled: it only changes when they grow. */
+  sharedBytes?: number;
 }
 
 /** What the cache holds, for benchmarks and monitoring. */
@@ -36,6 +38,8 @@ export interface FillCacheStats {
 
 const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
 const entries = new Map<string, Entry>();
+/** The sum of the entries' sizes, kept as they change so that a hit never walks the cache. */
+let totalBytes = 0;
 let maxBytes = DEFAULT_MAX_BYTES;
 let hits = 0;
 let misses = 0;
@@ -59,18 +63,23 @@ export const fingerprint = (bytes: Uint8Array): string => {
   return `${bytes.length}:${(hash >>> 0).toString(36)}`;
 };
 
-const totalBytes = () => {
-  let sum = 0;
-  for (const entry of entries.values()) sum += entry.size;
-  return sum;
+const remove = (key: string) => {
+  const old = entries.get(key);
+  if (!old) return;
+  entries.delete(key);
+  totalBytes -= old.size;
+};
+
+const put = (key: string, entry: Entry) => {
+  remove(key);
+  entries.set(key, entry);
+  totalBytes += entry.size;
 };
 
 const evict = () => {
-  let total = totalBytes();
-  for (const [key, entry] of entries) {
-    if (total <= maxBytes) break;
-    entries.delete(key);
-    total -= entry.size;
+  for (const key of entries.keys()) {
+    if (totalBytes <= maxBytes) break;
+    remove(key);
   }
 };
 
@@ -80,10 +89,15 @@ const touch = (key: string, entry: Entry) => {
 };
 
 /** Settles an entry's real size once prepared, and again as its shared fonts and images grow. */
-const measure = (entry: Entry, prepared: PreparedTemplate) => {
+const measure = (key: string, entry: Entry, prepared: PreparedTemplate) => {
   entry.ready = prepared;
+  const sharedBytes = prepared.resources.sizeInBytes();
+  if (entry.sharedBytes === sharedBytes) return; // most documents add nothing shared
+  entry.sharedBytes = sharedBytes;
   const extra = prepared.isRewritten ? entry.source.length : 0;
-  entry.size = preparedSize(prepared) + extra;
+  const size = preparedSize(prepared) + extra;
+  if (entries.get(key) === entry) totalBytes += size - entry.size;
+  entry.size = size;
   evict();
 };
 
@@ -93,18 +107,20 @@ const cacheKey = (template: Uint8Array, templateKey: string | undefined) => {
 };
 
 /**
- * The prepared template when this thread already holds it, ready; never parses. Only for
- * keyed templates: the caller's key stands in for the byte comparison.
+ * The prepared template when this thread holds it ready, confirmed by a full byte comparison
+ * unless the caller keyed it; never parses and never waits. Counts a hit when found.
  */
 export const readyTemplate = (
   template: Uint8Array,
-  templateKey: string,
+  templateKey: string | undefined,
 ): PreparedTemplate | undefined => {
   const key = cacheKey(template, templateKey);
   const known = entries.get(key);
   if (!known?.ready) return undefined;
+  if (templateKey === undefined && !known.source.equals(asBuffer(template))) return undefined;
   hits++;
   touch(key, known);
+  measure(key, known, known.ready);
   return known.ready;
 };
 
@@ -128,13 +144,14 @@ export const adoptPreparedTemplate = (
   const prepared = fromData(data);
   // Keyed entries are never compared byte by byte, so the upload itself need not be kept.
   const entry: Entry = { source: Buffer.alloc(0), prepared: Promise.resolve(prepared), size: 0 };
-  entries.set(key, entry);
-  measure(entry, prepared);
+  put(key, entry);
+  measure(key, entry, prepared);
 };
 
 /**
  * The prepared form of a template, from the cache or prepared now. Throws the refusals of
- * loading (NOT_A_PDF, ENCRYPTED, TOO_MANY_PAGES, DAMAGED); refusals are not cached.
+ * loading (NOT_A_PDF, ENCRYPTED, TOO_MANY_PAGES, DAMAGED); refusals are not cached. Callers try
+ * {@link readyTemplate} first: this one always costs a wait.
  */
 export const preparedTemplate = async (
   template: Uint8Array,
@@ -146,20 +163,20 @@ export const preparedTemplate = async (
     hits++;
     touch(key, known);
     const prepared = await known.prepared;
-    measure(known, prepared);
+    measure(key, known, prepared);
     return prepared;
   }
   misses++;
   const source = Buffer.from(new Uint8Array(template)); // own memory, never the shared pool
   const own = new Uint8Array(source.buffer, source.byteOffset, source.length);
   const entry: Entry = { source, prepared: prepareTemplate(own), size: source.length * 3 };
-  entries.set(key, entry);
+  put(key, entry);
   try {
     const prepared = await entry.prepared;
-    measure(entry, prepared);
+    measure(key, entry, prepared);
     return prepared;
   } catch (error) {
-    if (entries.get(key) === entry) entries.delete(key);
+    if (entries.get(key) === entry) remove(key);
     throw error;
   }
 };
@@ -178,7 +195,7 @@ export const configureFillCache = (options: { maxBytes: number }) => {
 /** Entries, bytes held and hit counts since start. */
 export const fillCacheStats = (): FillCacheStats => ({
   entries: entries.size,
-  bytes: totalBytes(),
+  bytes: totalBytes,
   maxBytes,
   hits,
   misses,
@@ -187,6 +204,7 @@ export const fillCacheStats = (): FillCacheStats => ({
 /** Forgets every prepared template. */
 export const clearFillCache = () => {
   entries.clear();
+  totalBytes = 0;
   hits = 0;
   misses = 0;
 };

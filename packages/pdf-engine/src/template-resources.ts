@@ -112,6 +112,11 @@ export class TemplateResources {
       );
   }
 
+  /** The dictionary of a standard-14 font when it is built already. */
+  builtStandardFont(font: StandardFonts): PdfResource | undefined {
+    return this.standardFonts.get(font);
+  }
+
   /** The dictionary of a standard-14 font, built once per template. */
   async standardFont(font: StandardFonts): Promise<PdfResource> {
     const known = this.standardFonts.get(font);

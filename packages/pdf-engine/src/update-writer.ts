@@ -8,8 +8,9 @@
  * and the page object rewritten with /Contents [q …template's streams… ours] and its resources
  * plus ours. Shared fonts and pictures are copied in as finished bytes.
  */
-import { fontResource } from './engine-font.ts';
-import { fontResourceName, type PageCanvas } from './page-canvas.ts';
+import { builtFontResource, fontResource } from './engine-font.ts';
+import type { MaybePromise } from './maybe-async.ts';
+import type { PageCanvas } from './page-canvas.ts';
 import {
   byteLength,
   dictObject,
@@ -102,14 +103,25 @@ const xrefStream = (
   return { ref: self, data: bytes };
 };
 
-/** Fonts (built if needed) and shared objects of each touched page. */
-const resolvePages = async (t: PreparedTemplate, canvases: ReadonlyMap<number, PageCanvas>) => {
+/** Builds the fonts the pages use that the template does not have built yet. */
+const buildFonts = async (t: PreparedTemplate, canvases: ReadonlyMap<number, PageCanvas>) => {
+  for (const canvas of canvases.values()) {
+    for (const font of canvas.fonts.keys()) await fontResource(font, t.resources);
+  }
+};
+
+/** Fonts and shared objects of each touched page, or undefined while a font is not built. */
+const builtPages = (
+  t: PreparedTemplate,
+  canvases: ReadonlyMap<number, PageCanvas>,
+): Resolved[] | undefined => {
   const resolved: Resolved[] = [];
   for (const [index, canvas] of [...canvases].sort((a, b) => a[0] - b[0])) {
     const resources = [...canvas.shared];
-    for (const font of canvas.fonts) {
-      const resource = await fontResource(font, t.resources);
-      resources.push({ ...resource, name: fontResourceName(t.resources.prefix, font) });
+    for (const [font, name] of canvas.fonts) {
+      const resource = builtFontResource(font, t.resources);
+      if (!resource) return undefined;
+      resources.push({ ...resource, name });
     }
     resolved.push({ canvas, page: t.pages[index]!, resources });
   }
@@ -133,15 +145,29 @@ const assemble = (base: Uint8Array, chunks: (string | Uint8Array)[]): Uint8Array
 
 /**
  * The finished document: the template's bytes followed by one update holding what the pages'
- * canvases drew. A document with nothing drawn is the template's bytes as they are.
+ * canvases drew. A document with nothing drawn is the template's bytes as they are. Written at
+ * once when every font it uses is built (see maybe-async.ts), else after building them.
  */
-export const writeUpdate = async (
+export const writeUpdate = (
   t: PreparedTemplate,
   canvases: ReadonlyMap<number, PageCanvas>,
-): Promise<Uint8Array> => {
+): MaybePromise<Uint8Array> => {
   if (canvases.size === 0) return new Uint8Array(t.base);
-  const pages = await resolvePages(t, canvases);
-  // From here on nothing awaits: numbers above firstFree belong to this document alone.
+  const pages = builtPages(t, canvases);
+  return pages ? writePages(t, pages) : buildThenWrite(t, canvases);
+};
+
+const buildThenWrite = async (t: PreparedTemplate, canvases: ReadonlyMap<number, PageCanvas>) => {
+  for (;;) {
+    await buildFonts(t, canvases);
+    // Another document may have grown a subset meanwhile; then build again.
+    const pages = builtPages(t, canvases);
+    if (pages) return writePages(t, pages);
+  }
+};
+
+/** Nothing here awaits: numbers above firstFree belong to this document alone. */
+const writePages = (t: PreparedTemplate, pages: Resolved[]): Uint8Array => {
   let next = t.resources.firstFree;
   const objects: WrittenObject[] = [...t.resources.pushState.objects];
   const seen = new Set<PdfResource['ref']['num']>();
