@@ -177,26 +177,6 @@ describe.skipIf(!hasChromium || !hasCorpus)(
       await context.close();
     });
 
-    it('places a stamp, saves it with the template, and keeps it on the next load', async () => {
-      const { page, context } = await open();
-      await page.goto(`${suite.url}/admin/templates/Letters`);
-      await waitForPageDrawn(page, 1);
-      await page.getByRole('tab', { name: '4 Template stamps' }).click();
-      const picker = page.waitForEvent('filechooser');
-      await page.getByRole('button', { name: 'Add a stamp' }).click();
-      await (await picker).setFiles(join(corpusPdf(''), '..', 'images', 'photo_rgba_600x375.png'));
-      await page.getByTestId('stamp').waitFor();
-      await saveScreenshot(page, 'editor-stamps-1440-dark');
-      await saveInEditor(page);
-      const saved = (await fetchTemplateByApi(suite.url, suite.tokens, 'Letters')).body;
-      const width = saved.pages[0]?.width ?? 0;
-      expect(saved.stamps).toHaveLength(1);
-      expect(saved.stamps?.[0]?.rectWidth).toBeLessThanOrEqual(width * 0.75 + 0.01);
-      await page.reload();
-      await page.getByTestId('stamp').waitFor();
-      await context.close();
-    });
-
     it('works on a phone: 390 px wide, the options in a drawer', async () => {
       const { page, context } = await open(390);
       await page.goto(`${suite.url}/admin/templates/Letters`);

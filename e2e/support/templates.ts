@@ -64,7 +64,7 @@ export type SavedTemplate = {
     rectHeight: number;
     boxes?: { page: number; rectX: number; rectY: number }[];
   }[];
-  stamps?: { id: string; page: number; rectWidth: number }[];
+  stamps?: { id: string; page: number; rectWidth: number; rectHeight: number }[];
 };
 
 export const fetchTemplateByApi = async (baseUrl: string, tokens: Tokens, name: string) => {

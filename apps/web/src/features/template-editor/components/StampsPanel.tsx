@@ -4,26 +4,10 @@ import { IconPhotoPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { showError } from '../../../components/feedback/toast.ts';
 import { useEditorSelector } from '../hooks/use-editor-store.ts';
+import { isStampImageType, readStampImage, type StampImage } from '../images/stamp-image.ts';
+import type { BoxId } from '../model/editor-state.ts';
 import { addStamp, initialStampRect } from '../model/stamp-commands.ts';
 import { useEditor } from './editor-context.ts';
-
-const readAsDataUri = (file: File) =>
-  new Promise<string>((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(typeof reader.result === 'string' ? reader.result : '');
-    reader.onerror = () => reject(reader.error ?? new Error('The file cannot be read.'));
-    reader.readAsDataURL(file);
-  });
-
-/** The picture's own size in pixels; pictures without one (some SVGs) count as a square. */
-const naturalSize = (src: string) =>
-  new Promise<{ width: number; height: number }>((resolve) => {
-    const image = new Image();
-    image.onload = () =>
-      resolve({ width: image.naturalWidth || 300, height: image.naturalHeight || 300 });
-    image.onerror = () => resolve({ width: 300, height: 300 });
-    image.src = src;
-  });
 
 /** SPEC §5, §9: place a picture as a static stamp; it is saved with the template. */
 export const StampsPanel = () => {
@@ -36,24 +20,30 @@ export const StampsPanel = () => {
 
   const place = async (file: File | null) => {
     if (!file) return;
-    if (!(stampImageTypes as readonly string[]).includes(file.type)) {
+    if (!isStampImageType(file.type)) {
       showError(
         'File error',
         'Choose an APNG, AVIF, BMP, GIF, JPEG, PNG, SVG, WebP or ICO picture.',
       );
       return;
     }
-    const image = await readAsDataUri(file);
-    const size = await naturalSize(image);
+    let picture: StampImage;
+    try {
+      picture = await readStampImage(file);
+    } catch {
+      showError('File error', 'This picture cannot be read. Please choose another file.');
+      return;
+    }
     const pageSize = store.pages[page - 1];
     if (!pageSize) return;
-    let id: string | undefined;
+    let id: BoxId | undefined;
     store.apply((doc) => {
-      const added = addStamp(doc, { page, rect: initialStampRect(size, pageSize), image });
+      const rect = initialStampRect(picture, pageSize);
+      const added = addStamp(doc, { page, rect, image: picture.dataUri });
       id = added.id;
       return added.doc;
     });
-    if (id) store.select(id as never);
+    if (id) store.select(id);
   };
 
   return (
