@@ -161,6 +161,16 @@ describe.skipIf(!hasChromium || !hasCorpus)(
         .getByRole('button', { name: 'OK' })
         .click();
       expect(await page.evaluate(() => navigator.clipboard.readText())).toContain('x-api-key');
+      // A browser that refuses both ways of copying gets an error, not a false Success.
+      await page.evaluate(() => {
+        navigator.clipboard.writeText = () => Promise.reject(new Error('NotAllowedError'));
+        document.execCommand = () => false;
+      });
+      await page.getByRole('button', { name: 'Copy cURL command' }).click();
+      const failed = page.getByRole('dialog', { name: 'Copy failed' });
+      await failed.getByText('did not allow copying the cURL command').waitFor();
+      await saveScreenshot(page, 'editor-copy-failed-1440-dark');
+      await failed.getByRole('button', { name: 'OK' }).click();
       await page.getByText('generates a real document from the example payload').waitFor();
       expect(
         await page

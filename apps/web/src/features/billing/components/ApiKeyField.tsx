@@ -1,7 +1,7 @@
-import { ActionIcon, Code, CopyButton, Group, Tooltip, UnstyledButton } from '@mantine/core';
-import { IconCopy, IconEye } from '@tabler/icons-react';
+import { Code, Group, UnstyledButton } from '@mantine/core';
+import { IconEye } from '@tabler/icons-react';
 import { useState } from 'react';
-import { showAlertDialog } from '../../../components/dialogs/alert-dialog.tsx';
+import { CopyIcon } from '../../../components/clipboard/CopyIcon.tsx';
 
 /** SPEC §2/§6: the API key stays hidden until clicked; the copy icon copies it either way. */
 export const ApiKeyField = ({ apiKey }: { apiKey: string }) => {
@@ -24,26 +24,7 @@ export const ApiKeyField = ({ apiKey }: { apiKey: string }) => {
           </Group>
         </UnstyledButton>
       )}
-      <CopyButton value={apiKey}>
-        {({ copied, copy }) => (
-          <Tooltip label={copied ? 'Copied' : 'Copy API key'} withArrow>
-            <ActionIcon
-              variant="subtle"
-              aria-label="Copy API key"
-              onClick={() => {
-                copy();
-                void showAlertDialog({
-                  kind: 'success',
-                  title: 'Success',
-                  message: 'API Key copied to clipboard.',
-                });
-              }}
-            >
-              <IconCopy size={16} />
-            </ActionIcon>
-          </Tooltip>
-        )}
-      </CopyButton>
+      <CopyIcon value={apiKey} label="Copy API key" what="API Key" />
     </Group>
   );
 };

@@ -1,50 +1,21 @@
 import {
-  ActionIcon,
   Anchor,
   Button,
   Card,
   Code,
-  CopyButton,
   Group,
   Stack,
   Switch,
   Text,
   TextInput,
   Title,
-  Tooltip,
 } from '@mantine/core';
 import type { TemplateResponse } from '@platen/contract';
-import { IconCheck, IconCopy, IconExternalLink, IconFileTypePdf } from '@tabler/icons-react';
+import { IconExternalLink, IconFileTypePdf } from '@tabler/icons-react';
 import { useState } from 'react';
-import { showAlertDialog } from '../../../components/dialogs/alert-dialog.tsx';
+import { CopyIcon } from '../../../components/clipboard/CopyIcon.tsx';
 import { openPdfInNewTab, showGenerationError } from '../../../components/files/open-pdf.tsx';
 import { fetchTryout } from '../api/template-files.ts';
-
-const copied = (what: string) =>
-  void showAlertDialog({
-    kind: 'success',
-    title: 'Success',
-    message: `${what} copied to clipboard.`,
-  });
-
-const CopyIcon = ({ value, label, what }: { value: string; label: string; what: string }) => (
-  <CopyButton value={value}>
-    {({ copied: isCopied, copy }) => (
-      <Tooltip label={isCopied ? 'Copied' : label}>
-        <ActionIcon
-          variant="subtle"
-          aria-label={label}
-          onClick={() => {
-            copy();
-            copied(what);
-          }}
-        >
-          {isCopied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
-        </ActionIcon>
-      </Tooltip>
-    )}
-  </CopyButton>
-);
 
 /** SPEC §2 Api tab: the key (hidden until asked), the docs, an example PDF and the curl call. */
 export const ApiTab = ({ template }: { template: TemplateResponse }) => {

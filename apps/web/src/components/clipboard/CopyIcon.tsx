@@ -1,0 +1,50 @@
+import { ActionIcon, Tooltip } from '@mantine/core';
+import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { copyText } from '../../lib/copy-text.ts';
+import { showAlertDialog } from '../dialogs/alert-dialog.tsx';
+
+const COPIED_ICON_MS = 1500;
+
+type CopyIconProps = {
+  value: string;
+  /** The button's name, e.g. 'Copy API key'. */
+  label: string;
+  /** What the alert names, e.g. 'API Key' → 'API Key copied to clipboard.' (SPEC §8). */
+  what: string;
+};
+
+/**
+ * A copy button that reports what really happened: SPEC §8's Success alert only once the text is
+ * on the clipboard, an error alert when the browser refused it.
+ */
+export const CopyIcon = ({ value, label, what }: CopyIconProps) => {
+  const [isCopied, setIsCopied] = useState(false);
+  useEffect(() => {
+    if (!isCopied) return;
+    const timer = setTimeout(() => setIsCopied(false), COPIED_ICON_MS);
+    return () => clearTimeout(timer);
+  }, [isCopied]);
+
+  const copy = async () => {
+    const isDone = await copyText(value);
+    setIsCopied(isDone);
+    await showAlertDialog(
+      isDone
+        ? { kind: 'success', title: 'Success', message: `${what} copied to clipboard.` }
+        : {
+            kind: 'error',
+            title: 'Copy failed',
+            message: `The browser did not allow copying the ${what}. Please copy it by hand.`,
+          },
+    );
+  };
+
+  return (
+    <Tooltip label={isCopied ? 'Copied' : label} withArrow>
+      <ActionIcon variant="subtle" aria-label={label} onClick={() => void copy()}>
+        {isCopied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
+      </ActionIcon>
+    </Tooltip>
+  );
+};
