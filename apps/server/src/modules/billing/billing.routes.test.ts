@@ -90,6 +90,29 @@ describe.each(testDatabases())('plans, subscription and vouchers on %s', (databa
     });
   });
 
+  it('keeps a cycle anchored on the 31st on the month’s last day, month after month', async () => {
+    await advanceDays(app, 30);
+    const bob = await signUp(app, { email: 'bob@example.com' });
+    expect(await subscriptionOf(app, bob)).toMatchObject({
+      billingCycleStart: '2026-03-31T09:00:00.000Z',
+      billingCycleEnd: '2026-04-30T09:00:00.000Z',
+    });
+    const userId = await userIdOf(app, bob.email);
+    await reserveDocument(app.deps.db, userId, app.clock.now());
+    await advanceDays(app, 30, bob);
+    expect(await subscriptionOf(app, bob)).toMatchObject({
+      pdfsGeneratedThisMonth: 0,
+      billingCycleStart: '2026-04-30T09:00:00.000Z',
+      billingCycleEnd: '2026-05-31T09:00:00.000Z',
+    });
+    // Months later, without a visit in between: still on the anchor's day.
+    await advanceDays(app, 92, bob);
+    expect(await subscriptionOf(app, bob)).toMatchObject({
+      billingCycleStart: '2026-07-31T09:00:00.000Z',
+      billingCycleEnd: '2026-08-31T09:00:00.000Z',
+    });
+  });
+
   it('rolls the cycle over once when 20 documents race across its end', async () => {
     const userId = await userIdOf(app, ada.email);
     for (let i = 0; i < 7; i += 1) await reserveDocument(app.deps.db, userId, app.clock.now());

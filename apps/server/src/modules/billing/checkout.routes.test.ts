@@ -272,6 +272,27 @@ describe.each(testDatabases())('checkout and billing portal, local provider, on 
     });
   });
 
+  it('renews a plan bought on the 31st on each month’s last day', async () => {
+    await advanceDays(app, 30, ada);
+    await subscribe('pro');
+    expect(await subscriptionOf(app, ada)).toMatchObject({
+      billingCycleStart: '2026-03-31T09:00:00.000Z',
+      billingCycleEnd: '2026-04-30T09:00:00.000Z',
+    });
+    await advanceDays(app, 30, ada);
+    expect(await subscriptionOf(app, ada)).toMatchObject({
+      endTime: '2026-05-31T09:00:00.000Z',
+      billingCycleStart: '2026-04-30T09:00:00.000Z',
+      billingCycleEnd: '2026-05-31T09:00:00.000Z',
+    });
+    await advanceDays(app, 31, ada);
+    expect(await subscriptionOf(app, ada)).toMatchObject({
+      endTime: '2026-06-30T09:00:00.000Z',
+      lastBilledDate: '2026-05-31T09:00:00.000Z',
+      billingCycleStart: '2026-05-31T09:00:00.000Z',
+    });
+  });
+
   it('renews to the current period after months without a visit, once', async () => {
     await subscribe('pro');
     await advanceDays(app, 95, ada);

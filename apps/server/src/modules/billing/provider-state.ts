@@ -52,7 +52,12 @@ const cycleChanges = (
       restartsCycle: true,
     };
   }
-  if (start <= current.billingCycleStart) return { changes: {}, restartsCycle: false };
+  // The same cycle as ours (our roll-over got there first): its end is the provider's to say,
+  // else our next roll-over could come before the provider's renewal.
+  if (start === current.billingCycleStart) {
+    return { changes: { billing_cycle_end: end }, restartsCycle: false };
+  }
+  if (start < current.billingCycleStart) return { changes: {}, restartsCycle: false };
   return {
     changes: { billing_cycle_start: start, billing_cycle_end: end },
     // Our own roll-over may already have started this cycle (same boundaries, usage kept).

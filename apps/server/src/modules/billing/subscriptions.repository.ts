@@ -3,14 +3,12 @@ import { SqliteAdapter, sql, type Selectable, type Updateable } from 'kysely';
 import type { SubscriptionStatus } from '@platen/contract';
 import type { Db, SubscriptionTable } from '../../db/tables.ts';
 import { recordExpired } from './subscription-history.repository.ts';
-import { addMonths } from './usage.repository.ts';
+import { addMonths } from './billing-cycle.ts';
 
 export const FREE_PLAN_ID = 'free';
 
 /** A new account starts ACTIVE on FREE, with a monthly billing cycle from now. */
 export const insertFreeSubscription = async (db: Db, userId: string, now: Date) => {
-  const cycleEnd = new Date(now);
-  cycleEnd.setUTCMonth(cycleEnd.getUTCMonth() + 1);
   const iso = now.toISOString();
   await db
     .insertInto('subscriptions')
@@ -24,7 +22,7 @@ export const insertFreeSubscription = async (db: Db, userId: string, now: Date) 
       auto_renewal: 0,
       voucher_code: null,
       billing_cycle_start: iso,
-      billing_cycle_end: cycleEnd.toISOString(),
+      billing_cycle_end: addMonths(now, 1).toISOString(),
       pdfs_generated_this_month: 0,
       last_billed_date: null,
       provider_customer_id: null,

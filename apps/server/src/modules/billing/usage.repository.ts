@@ -2,17 +2,11 @@ import { type Kysely, sql } from 'kysely';
 import { compiledOnce } from '../../db/compiled-once.ts';
 import { isSqlite } from '../../db/dialect.ts';
 import type { Db } from '../../db/tables.ts';
+import { cycleAt } from './billing-cycle.ts';
 import { expireEndedPlan, FREE_PLAN_ID, restartedCount } from './subscriptions.repository.ts';
 
 /** The month a document counts in for the usage history, e.g. `2026-03` (UTC). */
 export const usageMonth = (at: Date): string => at.toISOString().slice(0, 7);
-
-/** Adds whole months to a cycle boundary, keeping the day of month where the month has it. */
-export const addMonths = (from: Date, months: number): Date => {
-  const next = new Date(from);
-  next.setUTCMonth(next.getUTCMonth() + months);
-  return next;
-};
 
 /**
  * Brings the subscription up to date with the clock before a document is counted: an ended
@@ -44,16 +38,16 @@ export const catchUpWithClock = async (db: Db, userId: string, now: Date): Promi
 export const rollOverCycle = async (db: Db, userId: string, now: Date): Promise<void> => {
   const current = await db
     .selectFrom('subscriptions')
-    .select(['billing_cycle_start', 'billing_cycle_end'])
+    .select(['start_time', 'billing_cycle_end'])
     .where('user_id', '=', userId)
     .executeTakeFirst();
   if (!current || Date.parse(current.billing_cycle_end) > now.getTime()) return;
-  let start = new Date(current.billing_cycle_end);
-  let end = addMonths(start, 1);
-  while (end.getTime() <= now.getTime()) {
-    start = end;
-    end = addMonths(start, 1);
-  }
+  // Cycles follow the plan's start (billing-cycle.ts); a cycle set by the provider on other
+  // boundaries is not gone back on (its end is where the next one starts at the earliest).
+  const anchored = cycleAt(new Date(current.start_time), now);
+  const previousEnd = new Date(current.billing_cycle_end);
+  const start = anchored.start < previousEnd ? previousEnd : anchored.start;
+  const { end } = anchored;
   await db
     .updateTable('subscriptions')
     .set({

@@ -3,7 +3,7 @@ import type { Db } from '../../../db/tables.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { addMinutes, type Clock } from '../../../lib/clock.ts';
 import { keyedHash, randomToken } from '../../../lib/secrets.ts';
-import { addMonths } from '../usage.repository.ts';
+import { addMonths, cycleAt } from '../billing-cycle.ts';
 import {
   findLiveLocalSubscription,
   findLocalSession,
@@ -56,8 +56,7 @@ const toProviderSubscription = (row: LocalSubscriptionRow): ProviderSubscription
  */
 const catchUp = async (deps: LocalDeps, row: LocalSubscriptionRow) => {
   const now = deps.clock.now();
-  let { current_period_start: start, current_period_end: end } = row;
-  if (row.status !== 'active' || Date.parse(end) > now.getTime()) return row;
+  if (row.status !== 'active' || Date.parse(row.current_period_end) > now.getTime()) return row;
   if (row.cancel_at_period_end) {
     const ended = { ...row, status: 'canceled' as const, updated_at: now.toISOString() };
     await updateLocalSubscription(deps.db, row.id, {
@@ -66,13 +65,11 @@ const catchUp = async (deps: LocalDeps, row: LocalSubscriptionRow) => {
     });
     return ended;
   }
-  while (Date.parse(end) <= now.getTime()) {
-    start = end;
-    end = addMonths(new Date(end), 1).toISOString();
-  }
+  // Periods follow the subscription's start, as Stripe's follow its billing cycle anchor.
+  const period = cycleAt(new Date(row.created_at), now);
   const renewed = {
-    current_period_start: start,
-    current_period_end: end,
+    current_period_start: period.start.toISOString(),
+    current_period_end: period.end.toISOString(),
     updated_at: now.toISOString(),
   };
   // Compare-and-set on the old end: of several readers at once, one renews (to the same period).

@@ -295,6 +295,39 @@ describe.each(testDatabases())('Stripe adapter and webhooks on %s', (database) =
     });
   });
 
+  it('takes Stripe’s period end when our roll-over guessed another one', async () => {
+    const customer = await customerOfAda();
+    // Anchored by Stripe on January 31; we first hear of it in its second period.
+    const feb28 = Date.parse('2026-02-28T09:00:00.000Z') / 1000;
+    const mar31 = Date.parse('2026-03-31T09:00:00.000Z') / 1000;
+    const apr30 = Date.parse('2026-04-30T09:00:00.000Z') / 1000;
+    const sub = { id: 'sub_1', customer, status: 'active', price: 'price_pro' };
+    stripe.subscriptions.set('sub_1', {
+      ...sub,
+      periodStart: feb28,
+      periodEnd: mar31,
+      cancelAtPeriodEnd: false,
+    });
+    await deliver(event('customer.subscription.created', { id: 'sub_1', object: 'subscription' }));
+    await advanceDays(app, 30, ada);
+    expect(await subscriptionOf(app, ada)).toMatchObject({
+      billingCycleStart: '2026-03-31T09:00:00.000Z',
+    });
+    stripe.subscriptions.set('sub_1', {
+      ...sub,
+      periodStart: mar31,
+      periodEnd: apr30,
+      cancelAtPeriodEnd: false,
+    });
+    const invoice = { id: 'in_2', object: 'invoice', customer, subscription: 'sub_1' };
+    expect((await deliver(event('invoice.paid', invoice))).statusCode).toBe(200);
+    expect(await subscriptionOf(app, ada)).toMatchObject({
+      endTime: '2026-04-30T09:00:00.000Z',
+      billingCycleStart: '2026-03-31T09:00:00.000Z',
+      billingCycleEnd: '2026-04-30T09:00:00.000Z',
+    });
+  });
+
   it('expires a plan cancelled at period end by the clock; Stripe’s late deletion changes nothing', async () => {
     const customer = await customerOfAda();
     await activatePro(customer, true);
