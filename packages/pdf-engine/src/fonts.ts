@@ -94,25 +94,32 @@ export const isWinAnsi = (text: string): boolean => {
   return true;
 };
 
-/** Which file draws a character, per primary font: fontkit's cmap look-up costs per call. */
-const chosenFiles = new Map<FontFile, Map<number, FontFile | undefined>>();
+/** Which file draws a character (null: none has it), per primary font: fontkit's cmap look-up costs per call. */
+const chosenFiles = new Map<FontFile, Map<number, FontFile | null>>();
 /** Distinct characters remembered per primary font; past it the memory starts again. */
 const CHOSEN_FILES_MAX = 65_536;
 
-/** The primary font if it has the character, else DejaVu Sans if it has it, else none. */
-const fileFor = (primary: FontFile, codePoint: number): FontFile | undefined => {
+const choicesFor = (primary: FontFile) => {
   let chosen = chosenFiles.get(primary);
   if (!chosen) {
     chosen = new Map();
     chosenFiles.set(primary, chosen);
   }
-  if (chosen.has(codePoint)) return chosen.get(codePoint);
+  return chosen;
+};
+
+/** The primary font if it has the character, else DejaVu Sans if it has it, else none. */
+const fileFor = (primary: FontFile, chosen: Map<number, FontFile | null>, char: string) => {
+  if (char === '\n') return primary;
+  const codePoint = char.codePointAt(0)!;
+  const known = chosen.get(codePoint);
+  if (known !== undefined) return known;
   if (chosen.size >= CHOSEN_FILES_MAX) chosen.clear();
   const file = parsedFont(primary).hasGlyphForCodePoint(codePoint)
     ? primary
     : parsedFont('dejavu').hasGlyphForCodePoint(codePoint)
       ? 'dejavu'
-      : undefined;
+      : null;
   chosen.set(codePoint, file);
   return file;
 };
@@ -126,31 +133,66 @@ export interface TextRun {
 /** Shown for a character no available font has, so it never silently vanishes. */
 const REPLACEMENT = '\uFFFD';
 
+/** Text with U+FFFD in place of each character no font has. */
+const withReplacements = (text: string, primary: FontFile) => {
+  const chosen = choicesFor(primary);
+  let shown = '';
+  for (const char of text) shown += fileFor(primary, chosen, char) === null ? REPLACEMENT : char;
+  return shown;
+};
+
+/** UTF-16 units [start, end) of a text that one font file draws. */
+interface Piece {
+  file: FontFile;
+  start: number;
+  end: number;
+  hasMissing: boolean;
+}
+
+/**
+ * Splits text where the font file changes (characters no font has go to DejaVu as U+FFFD).
+ * Pieces are slices of the text: appending character by character made a string per character.
+ */
+const splitByFile = (text: string, primary: FontFile): { file: FontFile; text: string }[] => {
+  const chosen = choicesFor(primary);
+  const pieces: Piece[] = [];
+  let piece: Piece | undefined;
+  let at = 0;
+  for (const char of text) {
+    const found = fileFor(primary, chosen, char);
+    const file = found ?? 'dejavu';
+    if (piece?.file !== file) {
+      piece = { file, start: at, end: at, hasMissing: false };
+      pieces.push(piece);
+    }
+    piece.hasMissing ||= found === null;
+    at += char.length;
+    piece.end = at;
+  }
+  return pieces.map(({ file, start, end, hasMissing }) => {
+    const slice = text.slice(start, end);
+    return { file, text: hasMissing ? withReplacements(slice, primary) : slice };
+  });
+};
+
 /** The fonts documents of one template draw with; embedded subsets are shared between them. */
 export class TemplateFonts {
   private readonly subsets = new Map<FontFile, Promise<SubsetFont>>();
+  /** The subsets once created: text in them is split into runs without waiting. */
+  private readonly created = new Map<FontFile, SubsetFont>();
 
   constructor(private readonly resources: TemplateResources) {}
 
   /**
-   * Splits text into runs: the standard font when WinAnsi allows (at once: nothing to load),
-   * else family TTF + DejaVu.
+   * Splits text into runs: the standard font when WinAnsi allows, else family TTF + DejaVu.
+   * At once unless a TrueType font is still to be loaded.
    */
   runs(text: string, family: FontFamily): MaybePromise<TextRun[]> {
     if (isWinAnsi(text)) return [{ text, font: StandardFont.of(FAMILY_STANDARD[family]) }];
-    return this.trueTypeRuns(text, family);
-  }
-
-  private async trueTypeRuns(text: string, family: FontFamily): Promise<TextRun[]> {
-    const primary = FAMILY_FILE[family];
-    const pieces: { file: FontFile; text: string }[] = [];
-    for (const char of text) {
-      const chosen = char === '\n' ? primary : fileFor(primary, char.codePointAt(0)!);
-      const file = chosen ?? 'dejavu';
-      const shown = chosen === undefined ? REPLACEMENT : char;
-      const last = pieces.at(-1);
-      if (last && last.file === file) last.text += shown;
-      else pieces.push({ file, text: shown });
+    const pieces = splitByFile(text, FAMILY_FILE[family]);
+    const fonts = pieces.map((piece) => this.created.get(piece.file));
+    if (fonts.every((font): font is SubsetFont => font !== undefined)) {
+      return pieces.map((piece, i) => ({ text: piece.text, font: fonts[i]! }));
     }
     // One wait per font, not per character.
     return Promise.all(
@@ -163,6 +205,11 @@ export class TemplateFonts {
     if (!font) {
       font = SubsetFont.create(`ttf:${file}`, parsedFont(file), fontBytes(file), this.resources);
       this.subsets.set(file, font);
+      // A failure is reported to the callers awaiting `font`; this branch only remembers success.
+      font.then(
+        (created) => this.created.set(file, created),
+        () => undefined,
+      );
     }
     return font;
   }

@@ -46,20 +46,22 @@ let misses = 0;
 
 const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
 
+/** FNV-1a steps over bytes [from, to), clamped to the array. */
+const mix = (hash: number, bytes: Uint8Array, from: number, to: number) => {
+  const end = Math.min(bytes.length, to);
+  for (let i = Math.max(0, from); i < end; i++) hash = Math.imul(hash ^ bytes[i]!, 0x01000193);
+  return hash;
+};
+
 /**
  * FNV-1a over the tail (where edits land: xref, trailer) and samples spread over the file. It
  * only picks the candidate; the full comparison decides.
  */
 export const fingerprint = (bytes: Uint8Array): string => {
   let hash = 0x811c9dc5;
-  const mix = (from: number, to: number) => {
-    for (let i = Math.max(0, from); i < Math.min(bytes.length, to); i++) {
-      hash = Math.imul(hash ^ bytes[i]!, 0x01000193);
-    }
-  };
-  mix(bytes.length - 256, bytes.length);
+  hash = mix(hash, bytes, bytes.length - 256, bytes.length);
   const step = Math.floor(bytes.length / 32);
-  for (let k = 0; step > 16 && k < 32; k++) mix(k * step, k * step + 16);
+  for (let k = 0; step > 16 && k < 32; k++) hash = mix(hash, bytes, k * step, k * step + 16);
   return `${bytes.length}:${(hash >>> 0).toString(36)}`;
 };
 
