@@ -1,13 +1,11 @@
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config, TrustProxy } from './config.ts';
 import { migrateToLatest } from './db/database.ts';
 import { createDeps, type Deps } from './deps.ts';
-import { AppError } from './lib/app-error.ts';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
@@ -22,6 +20,7 @@ import csrf from './plugins/csrf.ts';
 import errorHandler from './plugins/error-handler.ts';
 import metrics from './plugins/metrics.ts';
 import openapi from './plugins/openapi.ts';
+import rateLimit from './plugins/rate-limit.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { requireSession } from './plugins/session-guard.ts';
 import webApp from './plugins/web-app.ts';
@@ -84,15 +83,7 @@ export const buildApp = async (config: Config, overrides: Partial<Deps> = {}): P
   await app.register(multipart, {
     limits: { fileSize: config.maxUploadBytes, files: 1, fields: 10, parts: 11 },
   });
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_req, context) =>
-      new AppError(
-        'RATE_LIMITED',
-        429,
-        `Too many requests. Please slow down and try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
-      ),
-  });
+  await app.register(rateLimit, { deps });
   await app.register(openapi, { appUrl: config.appUrl });
 
   await app.register(healthRoutes, { deps });

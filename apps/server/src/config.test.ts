@@ -36,6 +36,19 @@ describe('configuration', () => {
     expect(loadConfig({ NODE_ENV: 'production', APP_SECRET: secret }).appSecret).toBe(secret);
   });
 
+  it('takes a redis:// or rediss:// REDIS_URL and refuses anything else', () => {
+    expect(loadConfig({}).redisUrl).toBeUndefined();
+    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' }).redisUrl).toBe(
+      'redis://127.0.0.1:6379',
+    );
+    expect(loadConfig({ REDIS_URL: 'rediss://user:pw@cache.example:6380/2' }).redisUrl).toBe(
+      'rediss://user:pw@cache.example:6380/2',
+    );
+    for (const bad of ['http://cache.example', 'redis://', 'cache.example:6379', 'redis://a b']) {
+      expect(() => loadConfig({ REDIS_URL: bad })).toThrow(/REDIS_URL/);
+    }
+  });
+
   describe('TRUST_PROXY', () => {
     it('believes no proxy unless told, and takes a hop count or proxy addresses', () => {
       expect(loadConfig({}).trustProxy).toBe(false);

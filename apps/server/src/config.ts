@@ -20,6 +20,11 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Platen <no-reply@platen.local>'),
   MAX_UPLOAD_MB: z.coerce.number().positive().max(1024).default(20),
   TRUST_PROXY: z.string().optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\/[^/?#]/, 'must be a redis:// or rediss:// URL')
+    .refine((value) => URL.canParse(value), 'must be a redis:// or rediss:// URL')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(6000),
@@ -143,6 +148,8 @@ export type Config = {
   logLevel: string;
   /** Bearer token for /metrics; in production /metrics exists only when it is set. */
   metricsToken: string | undefined;
+  /** Where rate-limit counters live so every instance shares them; in memory when unset. */
+  redisUrl: string | undefined;
   /** Generate calls one API key may make per minute (SECURITY.md §22). */
   apiRateLimitPerMinute: number;
   /** Where the built web app lives (apps/web/dist unless set); absent in API-only tests. */
@@ -187,6 +194,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     maxUploadBytes: Math.round(e.MAX_UPLOAD_MB * 1024 * 1024),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
+    redisUrl: e.REDIS_URL,
     apiRateLimitPerMinute: e.API_RATE_LIMIT_PER_MINUTE,
     metricsToken: e.METRICS_TOKEN,
     webDistDir: e.WEB_DIST_DIR ?? fileURLToPath(new URL('../../web/dist', import.meta.url)),

@@ -7,7 +7,12 @@ import { recordCallSecrets } from './run-log.ts';
 
 const XSRF = 'remote-xsrf-token';
 
-export type RemoteResponse = { status: number; body: string; json: <T = unknown>() => T };
+export type RemoteResponse = {
+  status: number;
+  headers: Headers;
+  body: string;
+  json: <T = unknown>() => T;
+};
 
 export type RemoteOptions = {
   token?: string;
@@ -47,7 +52,7 @@ export const remoteCall = async (
     body: isForm ? undefined : opts.body,
     answer: body,
   });
-  return { status: res.status, body, json: <T>() => JSON.parse(body) as T };
+  return { status: res.status, headers: res.headers, body, json: <T>() => JSON.parse(body) as T };
 };
 
 export type RemoteAccount = {

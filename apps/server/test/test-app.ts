@@ -29,6 +29,25 @@ export const testDatabases = (): TestDatabase[] => {
 };
 let warnedAboutPostgres = false;
 
+/** Where rate limits are counted: in memory always, in Redis too when TEST_REDIS_URL is set. */
+export type TestRateLimitStore = 'memory' | 'redis';
+
+export const testRateLimitStores = (): TestRateLimitStore[] => {
+  if (process.env.TEST_REDIS_URL) return ['memory', 'redis'];
+  if (!warnedAboutRedis) {
+    warnedAboutRedis = true;
+    console.warn(
+      'TEST_REDIS_URL is not set: rate limits are tested in memory only, Redis skipped.',
+    );
+  }
+  return ['memory'];
+};
+let warnedAboutRedis = false;
+
+/** The configuration that counts rate limits in the given store. */
+export const rateLimitStoreConfig = (store: TestRateLimitStore): Partial<Config> =>
+  store === 'redis' ? { redisUrl: process.env.TEST_REDIS_URL } : {};
+
 /** A clock that stands still until the test moves it. */
 export const createTestClock = (start = new Date('2026-03-01T09:00:00.000Z')) => {
   let now = start.getTime();
@@ -56,6 +75,7 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   logLevel: 'silent',
   webDistDir: undefined,
   apiRateLimitPerMinute: 6000,
+  redisUrl: undefined,
   metricsToken: undefined,
   ...overrides,
 });

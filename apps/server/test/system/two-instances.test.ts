@@ -19,6 +19,13 @@ if (!hasPostgres) {
   );
 }
 
+const redisUrl = process.env.TEST_REDIS_URL;
+if (!redisUrl) {
+  console.warn(
+    'TEST_REDIS_URL is not set: the per-key rate limit shared by two instances through Redis is skipped.',
+  );
+}
+
 const statuses = (answers: RemoteResponse[]) =>
   answers.reduce<Record<number, number>>((count, { status }) => {
     count[status] = (count[status] ?? 0) + 1;
@@ -159,6 +166,45 @@ describe.runIf(hasPostgres)('two instances on one PostgreSQL', () => {
     for (const server of servers) {
       const res = await remoteCall(server, 'GET', '/v1/user/profile', { token: winner?.token });
       expect(res.status).toBe(401);
+    }
+  });
+});
+
+/**
+ * Two server processes with one REDIS_URL: the generate endpoint's per-key limit is counted once
+ * for both, so a key cannot make the limit on each instance.
+ */
+describe.runIf(hasPostgres && redisUrl)('two instances sharing rate limits through Redis', () => {
+  let data: SystemData;
+  let servers: [string, string];
+
+  beforeAll(async () => {
+    data = await createSystemData('postgres');
+    const env = { REDIS_URL: redisUrl ?? '', API_RATE_LIMIT_PER_MINUTE: '10' };
+    const [a, b] = await Promise.all([data.start(env), data.start(env)]);
+    servers = [a.url, b.url];
+  });
+  afterAll(() => data?.dispose());
+
+  it('answers 10 of 12 calls with one key, 6 sent to each, and refuses 2 with Retry-After', async () => {
+    const account = await remoteSignUp(servers[0]);
+    const created = await remoteCreateTemplate(
+      servers[1],
+      account.token,
+      'Invoice',
+      await makePdf(),
+    );
+    expect(created.status).toBe(200);
+    const apiKey = await remoteApiKey(servers[0], account.token, 'Invoice');
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        remoteGenerate(servers[i % 2] as string, apiKey, 'Invoice'),
+      ),
+    );
+    expect(statuses(answers)).toEqual({ 200: 10, 429: 2 });
+    for (const refused of answers.filter((res) => res.status === 429)) {
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(refused.headers.get('x-ratelimit-limit')).toBe('10');
     }
   });
 });

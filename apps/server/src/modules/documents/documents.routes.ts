@@ -26,6 +26,16 @@ const sendPdf = (reply: FastifyReply, document: Document) =>
 const KEY_IN_QUERY = /[?&](api[-_]?key|x-api-key|key)=/i;
 
 /**
+ * Well-formed keys that match no account, per address: each costs a look-up, and without this
+ * budget every guessed key would get a fresh per-key bucket. Once spent, the address gets 429 for
+ * every key until the window ends, so the answer stops telling a guesser anything.
+ */
+export const failedKeyLookupsPerIp = { limit: 100, windowMinutes: 15 } as const;
+
+const isUnknownKey = (error: unknown) =>
+  error instanceof AppError && error.code === 'INVALID_API_KEY';
+
+/**
  * Browsers on other sites may call the generate endpoint with an API key (the key is the
  * credential, never a cookie), so it alone answers cross-origin requests.
  */
@@ -51,6 +61,34 @@ export const documentsRoutes = async (app: FastifyInstance, opts: { deps: Deps }
     return keyHashes.get(req);
   };
 
+  const failedKeyLookups = app.createRateLimit({
+    max: failedKeyLookupsPerIp.limit,
+    timeWindow: failedKeyLookupsPerIp.windowMinutes * 60_000,
+    keyGenerator: (req) => `unknown-key:${req.ip}`,
+  });
+  const refuseGuessers = async (req: FastifyRequest) => {
+    const spent = await failedKeyLookups(req, { increment: false });
+    if (spent.isAllowed || spent.remaining > 0) return;
+    throw new AppError(
+      'RATE_LIMITED',
+      429,
+      'Too many requests with API keys that are not valid. Please check the key and try again later.',
+      { 'retry-after': String(Math.max(1, spent.ttlInSeconds)) },
+    );
+  };
+  const generate = async (req: FastifyRequest, body: Parameters<typeof documents.generate>[1]) => {
+    const keyHash = keyHashOf(req);
+    // Missing and malformed keys cost no look-up; they share the per-address bucket below.
+    if (!keyHash) return documents.generate(keyHash, body);
+    await refuseGuessers(req);
+    try {
+      return await documents.generate(keyHash, body);
+    } catch (error) {
+      if (isUnknownKey(error)) await failedKeyLookups(req);
+      throw error;
+    }
+  };
+
   app.options(generateDocument.path, { schema: { hide: true } }, (_req, reply) =>
     allowCrossOrigin(reply)
       .header('access-control-allow-methods', 'POST')
@@ -72,7 +110,7 @@ export const documentsRoutes = async (app: FastifyInstance, opts: { deps: Deps }
           'Send the API key in the x-api-key header, never in the URL.',
         );
       }
-      return sendPdf(reply, await documents.generate(keyHashOf(req), req.body));
+      return sendPdf(reply, await generate(req, req.body));
     },
     {
       config: {
