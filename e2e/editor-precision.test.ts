@@ -117,6 +117,18 @@ describe.skipIf(!hasChromium || !hasCorpus)('editing with precision', () => {
     await page.keyboard.press('Escape');
     await page.mouse.up();
     await expectGeometry(page, { ...start, x: start.x + 1 });
+
+    // The W and H inputs refuse a box under the minimum (10 units at 100 %, 6.67 pt).
+    const widthInput = page.getByRole('textbox', { name: 'Width in points' });
+    await widthInput.fill('1');
+    await widthInput.press('Tab');
+    await expect.poll(() => widthInput.inputValue()).toBe('6.67');
+    expect((await box.boundingBox())?.width).toBeGreaterThan(1);
+    // Typing 15 passes through 1 on the way; the input keeps the keystrokes.
+    await widthInput.fill('');
+    await widthInput.pressSequentially('15');
+    await widthInput.press('Tab');
+    await expectGeometry(page, { ...start, x: start.x + 1, w: 15 });
     await context.close();
   });
 

@@ -1,4 +1,4 @@
-import { memo, useDeferredValue } from 'react';
+import { memo } from 'react';
 import {
   ColorInput,
   NumberInput,
@@ -18,15 +18,11 @@ import {
   type TextAlign,
 } from '@platen/contract';
 import { useEditorSelector } from '../hooks/use-editor-store.ts';
-import {
-  configureBox,
-  FIELD_TYPE_LABELS,
-  setBoxRect,
-  type FieldSettings,
-} from '../model/commands.ts';
-import type { RectPt } from '../geometry/page-geometry.ts';
+import { configureBox, FIELD_TYPE_LABELS, type FieldSettings } from '../model/commands.ts';
 import type { BoxId, FieldBox } from '../model/editor-state.ts';
 import { useEditor } from './editor-context.ts';
+import { Geometry } from './GeometryInputs.tsx';
+import { toNumber } from './to-number.ts';
 
 const typeOptions = fieldTypes.map((type) => ({ value: type, label: FIELD_TYPE_LABELS[type] }));
 const fontLabels: Record<FontFamily, string> = {
@@ -41,54 +37,6 @@ const alignOptions = [
   { value: 'center', label: 'Centre' },
   { value: 'right', label: 'Right' },
 ];
-
-const toNumber = (value: string | number): number | undefined =>
-  typeof value === 'number' ? value : value.trim() === '' ? undefined : Number(value);
-
-const GEOMETRY_FIELDS = [
-  ['X', 'x', 'X'],
-  ['Y', 'y', 'Y'],
-  ['W', 'width', 'Width'],
-  ['H', 'height', 'Height'],
-] as const;
-
-/** X, Y, W, H of one box in points, memoised on the rectangle. */
-const GeometryInputs = memo(function GeometryInputs({ id, rect }: { id: BoxId; rect: RectPt }) {
-  const { store } = useEditor();
-  const set = (key: keyof RectPt) => (value: string | number) => {
-    const n = toNumber(value);
-    if (n === undefined || Number.isNaN(n)) return;
-    store.apply((doc) => setBoxRect(doc, { id, rect: { ...rect, [key]: n }, pages: store.pages }));
-  };
-  return (
-    <SimpleGrid cols={4} spacing={6}>
-      {GEOMETRY_FIELDS.map(([label, key, name]) => (
-        <NumberInput
-          key={key}
-          label={label}
-          aria-label={`${name} in points`}
-          size="xs"
-          value={rect[key]}
-          onChange={set(key)}
-          min={key === 'width' || key === 'height' ? 1 : 0}
-          decimalScale={2}
-          hideControls
-        />
-      ))}
-    </SimpleGrid>
-  );
-});
-
-/**
- * The only part of the panel a drag changes. The numbers follow at low priority
- * (useDeferredValue): four formatted inputs must never hold up the frame that moves the box.
- */
-const Geometry = ({ id }: { id: BoxId }) => {
-  const { store } = useEditor();
-  const rect = useEditorSelector(store, (state) => state.history.present.boxes[id]?.rect);
-  const deferredRect = useDeferredValue(rect);
-  return deferredRect ? <GeometryInputs id={id} rect={deferredRect} /> : null;
-};
 
 type SettingsFormProps = Pick<
   FieldBox,

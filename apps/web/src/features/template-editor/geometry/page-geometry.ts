@@ -105,6 +105,25 @@ export const roundRect = (rect: RectPt): RectPt => ({
   height: roundPt(rect.height),
 });
 
+/**
+ * The smallest box in page points: SPEC §4's 10 screen units on a page drawn at the render scale
+ * (100 % zoom, the original's only view). The model never holds a smaller box, whatever sets
+ * it: the W/H inputs, a resize or a drawing at a high zoom. Gestures at a low zoom also keep
+ * 10 px on screen (`MIN_BOX_SIZE_PX`).
+ */
+export const MIN_BOX_SIZE_PT = roundPt(screenLengthToPage(MIN_BOX_SIZE_PX, RENDER_SCALE));
+
+/** A rectangle grown, if needed, to the minimum box size (its top-left corner stays). */
+export const withMinSize = (rect: RectPt): RectPt => ({
+  ...rect,
+  width: Math.max(rect.width, MIN_BOX_SIZE_PT),
+  height: Math.max(rect.height, MIN_BOX_SIZE_PT),
+});
+
+/** What the model stores for a rectangle on a page: at least the minimum, on the page, rounded. */
+export const fitRectToPage = (rect: RectPt, page: PageSize): RectPt =>
+  roundRect(clampRectToPage(withMinSize(rect), page));
+
 /** A PDF page before display: its CropBox (or MediaBox) in user space and its /Rotate. */
 export type PdfPageBox = { viewBox: [number, number, number, number]; rotate: 0 | 90 | 180 | 270 };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pagePoint, scaleForZoom } from '../geometry/page-geometry.ts';
+import { MIN_BOX_SIZE_PT, pagePoint, scaleForZoom } from '../geometry/page-geometry.ts';
 import type { EditorDocument } from '../model/editor-state.ts';
 import { docWith, testPages } from '../model/test-fixtures.ts';
 import { handles, resizeRect } from './handles.ts';
@@ -15,12 +15,12 @@ import { snapRect } from './snapping.ts';
 const scale = scaleForZoom(1);
 
 /** Feeds plain events through the machine like the store does, and returns the last step. */
-const run = (doc: EditorDocument, events: MachineEvent[], canDraw = true) => {
+const run = (doc: EditorDocument, events: MachineEvent[], canDraw = true, atScale = scale) => {
   let state: Interaction = idle;
   let current = doc;
   let last: Step | undefined;
   for (const event of events) {
-    last = transition(state, event, { doc: current, pages: testPages, scale, canDraw });
+    last = transition(state, event, { doc: current, pages: testPages, scale: atScale, canDraw });
     state = last.interaction;
     current = last.doc;
   }
@@ -52,6 +52,33 @@ describe('the pointer state machine', () => {
     ]);
     expect(step.doc).toBe(doc);
     expect(step.commitFrom).toBeUndefined();
+  });
+
+  it('stops a resize at the minimum box size in points when zoomed in', () => {
+    const { doc, ids } = docWith([{ x: 100, y: 100, w: 100, h: 50 }]);
+    const id = ids[0]!;
+    const zoomed = scaleForZoom(2);
+    const step = run(
+      doc,
+      [
+        {
+          type: 'down',
+          page: 1,
+          point: p(100, 100),
+          target: { kind: 'handle', id, handle: 'left' },
+        },
+        { type: 'move', point: p(199, 100) },
+        { type: 'up', point: p(199, 100) },
+      ],
+      true,
+      zoomed,
+    );
+    expect(step.doc.boxes[id]?.rect).toEqual({
+      x: 200 - MIN_BOX_SIZE_PT,
+      y: 100,
+      width: MIN_BOX_SIZE_PT,
+      height: 50,
+    });
   });
 
   it('does not draw where drawing is off (the stamps tab), and deselects', () => {

@@ -1,4 +1,5 @@
 import {
+  MIN_BOX_SIZE_PT,
   MIN_BOX_SIZE_PX,
   SNAP_DISTANCE_PX,
   clampPointToPage,
@@ -134,7 +135,8 @@ const move = (
     case 'resizing': {
       const item = itemOf(state.before, state.id);
       if (!item) return stay(idle, ctx);
-      const minPt = screenLengthToPage(MIN_BOX_SIZE_PX, ctx.scale);
+      // The larger of the model's minimum and 10 px on screen, so the dragged edge is the one that stops.
+      const minPt = Math.max(MIN_BOX_SIZE_PT, screenLengthToPage(MIN_BOX_SIZE_PX, ctx.scale));
       const resized = resizeRect(
         item.rect,
         state.handle,

@@ -8,6 +8,7 @@ import {
   setBoxRect,
   uniqueLabel,
 } from './commands.ts';
+import { MIN_BOX_SIZE_PT, MIN_BOX_SIZE_PX, RENDER_SCALE } from '../geometry/page-geometry.ts';
 import { emptyDocument } from './editor-state.ts';
 import { canRedo, canUndo, commit, preview, redo, startHistory, undo } from './history.ts';
 import { findInvalidBoxes } from './save-check.ts';
@@ -46,6 +47,34 @@ describe('editor commands', () => {
       pages: testPages,
     });
     expect(moved.boxes[id]?.rect).toEqual({ x: 575.28, y: 0, width: 20, height: 10 });
+  });
+
+  it('never makes a box smaller than the minimum box size (10 screen units at 100 %)', () => {
+    const { doc, ids } = docWith([{}]);
+    const id = ids[0]!;
+    const tiny = setBoxRect(doc, {
+      id,
+      rect: { x: 50, y: 100, width: 1, height: 0 },
+      pages: testPages,
+    });
+    expect(MIN_BOX_SIZE_PT).toBeCloseTo(MIN_BOX_SIZE_PX / RENDER_SCALE, 2);
+    expect(tiny.boxes[id]?.rect).toEqual({
+      x: 50,
+      y: 100,
+      width: MIN_BOX_SIZE_PT,
+      height: MIN_BOX_SIZE_PT,
+    });
+    const drawn = addBox(emptyDocument(), {
+      page: 1,
+      rect: { x: 590, y: 10, width: 2, height: 3 },
+      pages: testPages,
+    });
+    expect(drawn.doc.boxes[drawn.id]?.rect).toEqual({
+      x: 595.28 - MIN_BOX_SIZE_PT,
+      y: 10,
+      width: MIN_BOX_SIZE_PT,
+      height: MIN_BOX_SIZE_PT,
+    });
   });
 
   it('nudges by the given points and returns the same document when nothing moves', () => {

@@ -1,10 +1,5 @@
 import type { FieldType } from '@platen/contract';
-import {
-  clampRectToPage,
-  roundRect,
-  type PageSize,
-  type RectPt,
-} from '../geometry/page-geometry.ts';
+import { fitRectToPage, type PageSize, type RectPt } from '../geometry/page-geometry.ts';
 import {
   DEFAULT_STYLE,
   type BoxId,
@@ -23,7 +18,7 @@ const pageOf = (pages: TemplatePages, page: number): PageSize =>
   pages[page - 1] ?? { width: Number.MAX_SAFE_INTEGER, height: Number.MAX_SAFE_INTEGER };
 
 const fit = (rect: RectPt, pages: TemplatePages, page: number) =>
-  roundRect(clampRectToPage(rect, pageOf(pages, page)));
+  fitRectToPage(rect, pageOf(pages, page));
 
 const sameRect = (a: RectPt, b: RectPt) =>
   a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height;

@@ -1,9 +1,4 @@
-import {
-  clampRectToPage,
-  roundRect,
-  type PageSize,
-  type RectPt,
-} from '../geometry/page-geometry.ts';
+import { fitRectToPage, roundRect, type PageSize, type RectPt } from '../geometry/page-geometry.ts';
 import type { BoxId, EditorDocument, Stamp, TemplatePages } from './editor-state.ts';
 
 /** SPEC §9: on first placement a stamp takes at most 75 % of the page, keeping its proportions. */
@@ -48,7 +43,7 @@ export const setStampRect = (
   const stamp = doc.stamps[input.id];
   const page = stamp && input.pages[stamp.page - 1];
   if (!stamp || !page) return doc;
-  const rect = roundRect(clampRectToPage(input.rect, page));
+  const rect = fitRectToPage(input.rect, page);
   const isSame =
     rect.x === stamp.rect.x &&
     rect.y === stamp.rect.y &&
