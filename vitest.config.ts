@@ -39,6 +39,8 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
           environment: 'node',
+          // The browser tests' servers log into the same scanned run log as the server tests'.
+          globalSetup: ['apps/server/test/log-check.setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,

@@ -1,15 +1,19 @@
 import type { Page } from 'playwright-core';
+import { recordSecret } from '../../apps/server/test/run-log.ts';
 
 export type TestUser = { firstName: string; lastName: string; email: string; password: string };
 
 let counter = 0;
 export const newUser = (prefix: string): TestUser => {
   counter += 1;
+  const password = 'correct horse 1';
+  // Typed into the sign-up and sign-in forms: the run's log scan looks for it.
+  recordSecret('password (e2e)', password);
   return {
     firstName: 'Ada',
     lastName: 'Lovelace',
     email: `${prefix}-${Date.now().toString(36)}-${counter}@example.com`,
-    password: 'correct horse 1',
+    password,
   };
 };
 
@@ -29,7 +33,10 @@ export const registerByApi = async (baseUrl: string, user: TestUser): Promise<To
     body: JSON.stringify(user),
   });
   if (!response.ok) throw new Error(`register failed: ${response.status} ${await response.text()}`);
-  return (await response.json()) as TokenPair;
+  const pair = (await response.json()) as TokenPair;
+  recordSecret('access token (e2e)', pair.token);
+  recordSecret('refresh token (e2e)', pair.refreshToken);
+  return pair;
 };
 
 /** Puts a session into the page's storage, as a sign-in would. */
@@ -59,7 +66,10 @@ export const waitForMail = async (
   for (;;) {
     const found = (await mailsTo(baseUrl, to)).filter(matches);
     const mail = found.length > after ? found.at(-1) : undefined;
-    if (mail) return mail;
+    if (mail) {
+      recordMailSecrets(mail.text);
+      return mail;
+    }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 };
@@ -80,4 +90,11 @@ export const resetLinkOf = (mail: Mail, baseUrl: string): string => {
   );
   if (!match) throw new Error(`No reset link in: ${mail.text}`);
   return match[0];
+};
+
+/** Records the confirmation code or reset code a mail carries, for the run's log scan. */
+export const recordMailSecrets = (text: string) => {
+  recordSecret('confirmation code (e2e mail)', /is: ([A-Z0-9]{6})/.exec(text)?.[1]);
+  const link = /\S+\/reset-password\?code=\S+/.exec(text)?.[0];
+  recordSecret('reset code (e2e mail)', link && new URL(link).searchParams.get('code'));
 };

@@ -1,8 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { databaseTarget, openDatabase } from '../../apps/server/src/db/database.ts';
+import { decryptText } from '../../apps/server/src/lib/secret-box.ts';
+import { deriveSecrets, loadOrCreateAppSecret } from '../../apps/server/src/lib/secrets.ts';
+import { recordSecret, runLogFileFor } from '../../apps/server/test/run-log.ts';
+import { recordMailSecrets } from './accounts.ts';
 
 export const repoRoot = join(import.meta.dirname, '..', '..');
 
@@ -43,6 +48,36 @@ const waitUntilHealthy = async (url: string, child: ChildProcess, output: () => 
 };
 
 /**
+ * Records every secret the server's database holds once the server has stopped: the generated
+ * APP_SECRET, voucher codes, API keys (as the app shows them) and the codes of mailed messages.
+ * The run's log scan then proves none of them reached a log line, whichever screen used them.
+ */
+const recordStoredSecrets = async (dataDir: string) => {
+  if (!existsSync(join(dataDir, 'platen.db'))) return;
+  const appSecret = loadOrCreateAppSecret(dataDir);
+  recordSecret('APP_SECRET (e2e server)', appSecret);
+  const { encryptionKey } = deriveSecrets(appSecret);
+  const db = openDatabase(databaseTarget({ databaseUrl: undefined, dataDir }));
+  try {
+    for (const { code } of await db.selectFrom('vouchers').select('code').execute()) {
+      recordSecret('voucher code (e2e)', code);
+    }
+    const keys = await db.selectFrom('api_keys').select('key_encrypted').execute();
+    for (const { key_encrypted: stored } of keys) {
+      recordSecret('API key (e2e)', decryptText(encryptionKey, stored));
+    }
+    for (const { text_body: text } of await db
+      .selectFrom('mail_outbox')
+      .select('text_body')
+      .execute()) {
+      recordMailSecrets(text);
+    }
+  } finally {
+    await db.destroy();
+  }
+};
+
+/**
  * The real server, serving the real built app, on a free port with a fresh data directory.
  * APP_URL is its own address, so mailed links lead back to it.
  */
@@ -61,14 +96,21 @@ export const startServer = async (): Promise<RunningServer> => {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       APP_URL: url,
-      LOG_LEVEL: 'warn',
+      // The production level, into the run's log, which is scanned for secrets (SECURITY.md §41).
+      LOG_LEVEL: 'info',
       NODE_ENV: 'test',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
-  child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  // Appended here, in the test process, so a server that dies still leaves every line it wrote.
+  const logFile = runLogFileFor(child.pid);
+  const collect = (chunk: Buffer) => {
+    log += chunk.toString();
+    if (logFile) appendFileSync(logFile, chunk);
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
   await waitUntilHealthy(url, child, () => log);
   return {
     url,
@@ -79,6 +121,7 @@ export const startServer = async (): Promise<RunningServer> => {
         child.kill('SIGTERM');
         await exited;
       }
+      await recordStoredSecrets(dataDir);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -5,11 +5,13 @@ import { describeLeaks, findLeaks, type Secret } from './log-scan.ts';
 import { RUN_DIR_VARIABLE } from './run-log.ts';
 
 /**
- * Global set-up of the server tests: one directory for the run's logs and secrets (workers and
- * server processes inherit its path), scanned once every test file has finished. A secret found
- * in a log line fails the run, naming its kind and the line's message, never the secret.
+ * Global set-up of the server and browser tests: one directory for the run's logs and secrets
+ * (workers and server processes inherit its path), scanned once every test file has finished. A
+ * secret found in a log line fails the run, naming its kind and the line's message, never the
+ * secret. When both projects run, the first set-up makes the directory and scans it for both.
  */
 export default function setup() {
+  if (process.env[RUN_DIR_VARIABLE]) return undefined;
   const dir = mkdtempSync(join(tmpdir(), 'platen-test-run-'));
   process.env[RUN_DIR_VARIABLE] = dir;
 
