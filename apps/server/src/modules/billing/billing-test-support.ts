@@ -1,6 +1,8 @@
 import type { SubscriptionResponse } from '@platen/contract';
 import { call, type Account } from '../../../test/http.ts';
+import { runLogDestination } from '../../../test/run-log.ts';
 import type { TestApp } from '../../../test/test-app.ts';
+import { createLogger } from '../../lib/logger.ts';
 import { findUserByEmail } from '../users/users.repository.ts';
 import { createVoucher, type VoucherOrder } from './voucher-admin.ts';
 
@@ -42,4 +44,26 @@ export const advanceDays = async (app: TestApp, days: number, ...accounts: Accou
     if (res.statusCode !== 200) throw new Error(`login: ${res.statusCode} ${res.body}`);
     account.token = res.json<{ token: string }>().token;
   }
+};
+
+/**
+ * A production-level logger whose lines the test can read as events; they also go to the run's
+ * log, which is scanned for every secret the tests used.
+ */
+export const capturedLog = () => {
+  const lines: Record<string, unknown>[] = [];
+  let text = '';
+  const runLog = runLogDestination();
+  const sink = {
+    write: (line: string) => {
+      text += line;
+      lines.push(JSON.parse(line) as Record<string, unknown>);
+      runLog?.write(line);
+    },
+  };
+  return {
+    log: createLogger({ logLevel: 'info' }, sink),
+    events: () => lines.filter((line) => 'event' in line),
+    text: () => text,
+  };
 };

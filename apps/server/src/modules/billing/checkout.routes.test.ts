@@ -149,6 +149,48 @@ describe.each(testDatabases())('checkout and billing portal, local provider, on 
     expect(voucher.json()).toMatchObject({ code: 'PLAN_ACTIVE' });
   });
 
+  it('refuses to pay a second checkout page once a plan is paid', async () => {
+    const first = (await checkout('pro')).json<{ url: string }>().url;
+    const second = (await checkout('business')).json<{ url: string }>().url;
+    expect((await submit('/dev/payments/checkout/pay', tokenOf(first))).statusCode).toBe(303);
+    const refused = await submit('/dev/payments/checkout/pay', tokenOf(second));
+    expect(refused.statusCode).toBe(409);
+    expect(refused.body).toContain('You already have a paid plan');
+    const live = await app.deps.db
+      .selectFrom('local_payment_subscriptions')
+      .selectAll()
+      .where('status', '=', 'active')
+      .execute();
+    expect(live).toHaveLength(1);
+    expect(await subscriptionOf(app, ada)).toMatchObject({
+      subscriptionPlan: { id: 'pro' },
+      providerSubscriptionId: live[0]?.id,
+    });
+  });
+
+  it('keeps one live subscription when two checkout pages are paid at once', async () => {
+    const urls = await Promise.all(
+      ['pro', 'business', 'starter'].map(async (plan) => {
+        const res = await checkout(plan);
+        return res.json<{ url: string }>().url;
+      }),
+    );
+    const answers = await Promise.all(
+      urls.map((url) => submit('/dev/payments/checkout/pay', tokenOf(url))),
+    );
+    expect(answers.filter((r) => r.statusCode === 303).length).toBeGreaterThanOrEqual(1);
+    const live = await app.deps.db
+      .selectFrom('local_payment_subscriptions')
+      .selectAll()
+      .where('status', '=', 'active')
+      .execute();
+    expect(live).toHaveLength(1);
+    expect(await subscriptionOf(app, ada)).toMatchObject({
+      subscriptionPlan: { id: live[0]?.plan_id },
+      providerSubscriptionId: live[0]?.id,
+    });
+  });
+
   it('refuses the billing portal on FREE, and without a provider customer (40010)', async () => {
     const free = await portal();
     expect(free.statusCode).toBe(400);

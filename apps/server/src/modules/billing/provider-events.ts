@@ -71,9 +71,35 @@ const verify = (provider: PaymentProvider, rawBody: Buffer, signature: unknown, 
 };
 
 /**
- * Writes a read of the provider's subscription, in one transaction. With an event, the event is
- * marked applied first and nothing happens if it already was (a concurrent duplicate waits on
- * the event's key, then finds it taken).
+ * A second live paid subscription for an account that already pays for one (two checkouts
+ * opened side by side, both paid): the account keeps the one it has, and the provider ends the
+ * new one now, crediting its unused time. The idempotency key is the subscription's, so
+ * redelivered events and instances racing end it once.
+ */
+const cancelDuplicate = async (
+  deps: Deps,
+  d: { userId: string; keptId: string; duplicateId: string },
+): Promise<void> => {
+  const provider = deps.payments;
+  if (!provider) throw paymentsUnavailable();
+  await callProvider(deps, () => provider.cancelNow(d.duplicateId));
+  deps.log.warn(
+    {
+      event: 'billing.duplicate_subscription_cancelled',
+      userId: d.userId,
+      keptSubscriptionId: d.keptId,
+      cancelledSubscriptionId: d.duplicateId,
+    },
+    'second paid subscription cancelled',
+  );
+};
+
+/**
+ * Writes a read of the provider's subscription, in one transaction, under the account's row
+ * lock. With an event, the event is marked applied in that transaction and nothing happens if it
+ * already was (a concurrent duplicate waits on the lock, then finds the event taken). A second
+ * paid subscription writes nothing and is not marked applied: the provider cancels it after the
+ * transaction, so a redelivery after a failed cancel tries again.
  */
 export const applyProviderSubscription = async (
   deps: Deps,
@@ -82,15 +108,18 @@ export const applyProviderSubscription = async (
   const { sub, readAt, event } = input;
   const now = deps.clock.now();
   const plan = sub.planId ? await findPlan(deps.db, sub.planId) : undefined;
-  await deps.db.transaction().execute(async (trx) => {
-    if (event && !(await recordEvent(trx, { ...event, now: now.toISOString() }))) return;
+  const duplicate = await deps.db.transaction().execute(async (trx) => {
     const userId = await findUserIdByCustomer(trx, sub.customerId);
-    const current = userId && (await findSubscription(trx, userId, { lock: true }));
-    if (!userId || !current) {
+    const current = userId ? await findSubscription(trx, userId, { lock: true }) : undefined;
+    const decision = current && decideFromProvider({ current, sub, planId: plan?.id, now });
+    if (current && decision?.kind === 'duplicate') {
+      return { userId: current.userId, keptId: decision.keptId };
+    }
+    if (event && !(await recordEvent(trx, { ...event, now: now.toISOString() }))) return;
+    if (!userId || !current || !decision) {
       deps.log.warn({ event: 'billing.unknown_customer', eventId: event?.id }, 'ignored');
       return;
     }
-    const decision = decideFromProvider({ current, sub, planId: plan?.id, now });
     deps.log.info(
       { event: 'billing.provider_state', eventId: event?.id, userId, decision: decision.kind },
       'provider state applied',
@@ -108,6 +137,7 @@ export const applyProviderSubscription = async (
       await updateFromProvider(trx, userId, { changes, restartsCycle, syncedAt: readAt });
     }
   });
+  if (duplicate) await cancelDuplicate(deps, { ...duplicate, duplicateId: sub.id });
 };
 
 /**

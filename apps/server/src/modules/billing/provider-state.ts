@@ -2,7 +2,7 @@ import type { SubscriptionStatus } from '@platen/contract';
 import type { Updateable } from 'kysely';
 import type { SubscriptionTable } from '../../db/tables.ts';
 import type { ProviderSubscription } from './payments/payment-provider.ts';
-import type { SubscriptionRecord } from './subscriptions.repository.ts';
+import { FREE_PLAN_ID, type SubscriptionRecord } from './subscriptions.repository.ts';
 
 /**
  * What a read of the provider's subscription means for ours:
@@ -10,10 +10,13 @@ import type { SubscriptionRecord } from './subscriptions.repository.ts';
  * - `update`: the plan, status, period and renewal as the provider has them; `restartsCycle`
  *   when the read starts a new usage count (a new subscription, or a cycle our clock has not
  *   rolled over to yet);
+ * - `duplicate`: a second live subscription while the account pays for `keptId`; the account
+ *   keeps that one and the new one is to be cancelled at the provider;
  * - `ignore`: nothing to do (not paid yet, or about a subscription we no longer hold).
  */
 export type ProviderDecision =
   | { kind: 'ignore'; reason: string }
+  | { kind: 'duplicate'; keptId: string }
   | { kind: 'free' }
   | { kind: 'update'; changes: Updateable<SubscriptionTable>; restartsCycle: boolean };
 
@@ -65,6 +68,10 @@ const cycleChanges = (
   };
 };
 
+/** A plan the account pays for through the provider (not FREE, not a voucher). */
+const isPaidPlan = (current: SubscriptionRecord) =>
+  current.planId !== FREE_PLAN_ID && current.voucherCode === null;
+
 export const decideFromProvider = (opts: {
   current: SubscriptionRecord;
   sub: ProviderSubscription;
@@ -79,6 +86,8 @@ export const decideFromProvider = (opts: {
   const status = statusFromProvider(sub);
   if (!status) return { kind: 'ignore', reason: `status ${sub.status}` };
   if (!planId) return { kind: 'ignore', reason: 'price of no known plan' };
+  const keptId = current.providerSubscriptionId;
+  if (!isOurs && keptId !== null && isPaidPlan(current)) return { kind: 'duplicate', keptId };
   const cycle = cycleChanges(current, sub, !isOurs);
   return {
     kind: 'update',

@@ -16,6 +16,9 @@ const unlessSessionInvalid = (error: unknown): undefined => {
   throw error;
 };
 
+const isAlreadySubscribed = (error: unknown): error is AppError =>
+  error instanceof AppError && error.code === 'ALREADY_SUBSCRIBED';
+
 /**
  * The local provider's hosted checkout and billing portal. Pages are plain HTML forms (no script,
  * so the strict CSP holds); a form cannot send the XSRF header, so each post carries the page's
@@ -75,7 +78,13 @@ export const localPagesRoutes = async (
   });
 
   app.post(`${PREFIX}/checkout/pay`, options, async (request, reply) => {
-    const paid = await pages.pay(formToken(request.body)).catch(unlessSessionInvalid);
+    const paid = await pages.pay(formToken(request.body)).catch((error: unknown) => {
+      if (isAlreadySubscribed(error)) return error;
+      return unlessSessionInvalid(error);
+    });
+    if (paid instanceof AppError) {
+      return html(reply, messagePage('Already subscribed', paid.message, returnUrl), 409);
+    }
     if (!paid) return expired(reply);
     const { session, subscription } = paid;
     await emit('checkout.session.completed', {

@@ -40,6 +40,13 @@ const sessionExpired = () =>
     'This payment page has expired or was already used. Start again from Platen.',
   );
 
+const alreadySubscribed = () =>
+  new AppError(
+    'ALREADY_SUBSCRIBED',
+    409,
+    'You already have a paid plan. Change it in the billing portal instead.',
+  );
+
 const toProviderSubscription = (row: LocalSubscriptionRow): ProviderSubscription => ({
   id: row.id,
   customerId: row.customer_id,
@@ -108,10 +115,14 @@ const localPageActions = (deps: LocalDeps) => {
   return {
     findCheckout: (token: string) => findLocalSession(deps.db, query(token, 'checkout')),
     findPortal: (token: string) => findLocalSession(deps.db, query(token, 'portal')),
-    /** Pay: the session is used up and a subscription starts now for one month. */
+    /**
+     * Pay: the session is used up and a subscription starts now for one month, unless the
+     * customer already has a live one (another checkout page paid since this one opened).
+     */
     pay: async (token: string) => {
       const session = await useLocalSession(deps.db, query(token, 'checkout'));
       if (!session?.plan_id) throw sessionExpired();
+      if (await findLiveLocalSubscription(deps.db, session.customer_id)) throw alreadySubscribed();
       const now = deps.clock.now();
       const row: LocalSubscriptionRow = {
         id: `sub_local_${randomUUID().replace(/-/g, '')}`,
@@ -176,6 +187,10 @@ export const createLocalProvider = (deps: LocalDeps): LocalPaymentProvider => {
     }),
     retrieveSubscription: async (id) => toProviderSubscription(await readSubscription(deps, id)),
     cancelAtPeriodEnd: (id) => pages.setCancelAtPeriodEnd(id, true),
+    cancelNow: async (id) => {
+      const now = deps.clock.now().toISOString();
+      await updateLocalSubscription(deps.db, id, { status: 'canceled', updated_at: now });
+    },
     // Nothing is charged offline; the overage shows in the subscription's overageCharges.
     reportOverage: async () => undefined,
   };

@@ -47,6 +47,11 @@ export type PaymentProvider = {
   }>;
   retrieveSubscription: (id: string) => Promise<ProviderSubscription>;
   cancelAtPeriodEnd: (id: string) => Promise<ProviderSubscription>;
+  /**
+   * Ends a subscription now, crediting its unused time (a second one bought by mistake). Keyed
+   * by the subscription, so a repeated call ends it once.
+   */
+  cancelNow: (id: string) => Promise<void>;
   /** Adds metered overage; `identifier` makes a repeated report count once. */
   reportOverage: (input: {
     customerId: string;

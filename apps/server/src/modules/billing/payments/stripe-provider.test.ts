@@ -2,7 +2,13 @@ import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { call, signUp, type Account } from '../../../../test/http.ts';
 import { buildTestApp, testDatabases, type TestApp } from '../../../../test/test-app.ts';
-import { advanceDays, confirmEmail, subscriptionOf, userIdOf } from '../billing-test-support.ts';
+import {
+  advanceDays,
+  capturedLog,
+  confirmEmail,
+  subscriptionOf,
+  userIdOf,
+} from '../billing-test-support.ts';
 import { reportOverage } from '../overage.ts';
 import { reserveDocument } from '../usage.repository.ts';
 import { createStripeProvider } from './stripe-provider.ts';
@@ -17,6 +23,7 @@ describe.each(testDatabases())('Stripe adapter and webhooks on %s', (database) =
   let stripe: StripeStandIn;
   let app: TestApp;
   let ada: Account;
+  let logged: ReturnType<typeof capturedLog>;
   beforeAll(async () => {
     stripe = await startStripeStandIn();
   });
@@ -31,10 +38,11 @@ describe.each(testDatabases())('Stripe adapter and webhooks on %s', (database) =
       meterEventName: 'platen_overage_documents',
       api: { host: '127.0.0.1', port: stripe.port, protocol: 'http' },
     });
+    logged = capturedLog();
     app = await buildTestApp(
       database,
       { logLevel: process.env.DEBUG_BILLING ? 'debug' : 'silent' },
-      { payments },
+      { payments, log: logged.log },
     );
     ada = await signUp(app, { email: 'ada@example.com' });
     await confirmEmail(app, ada.email);
@@ -348,6 +356,55 @@ describe.each(testDatabases())('Stripe adapter and webhooks on %s', (database) =
     expect(history.json()).toMatchObject([
       { subscriptionType: 'PRO', status: 'EXPIRED', endTime: '2026-04-01T09:00:00.000Z' },
     ]);
+  });
+
+  it('cancels a second paid subscription through Stripe and keeps the first', async () => {
+    const customer = await customerOfAda();
+    await activatePro(customer);
+    // A second checkout, opened before the first was paid, is paid too.
+    stripe.subscriptions.set('sub_2', {
+      id: 'sub_2',
+      customer,
+      status: 'active',
+      price: 'price_starter',
+      periodStart: MARCH_1 + 60,
+      periodEnd: APRIL_1 + 60,
+      cancelAtPeriodEnd: false,
+    });
+    const session = { id: 'cs_2', object: 'checkout.session', customer, subscription: 'sub_2' };
+    const sub2 = { id: 'sub_2', object: 'subscription', customer };
+    const answers = await Promise.all([
+      deliver(event('checkout.session.completed', session, 'evt_cs_2')),
+      deliver(event('customer.subscription.created', sub2, 'evt_sub_2')),
+    ]);
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200]);
+    await deliver(event('customer.subscription.deleted', sub2, 'evt_sub_2_deleted'));
+    expect(await subscriptionOf(app, ada)).toMatchObject({
+      subscriptionPlan: { id: 'pro' },
+      status: 'ACTIVE',
+      providerSubscriptionId: 'sub_1',
+      billingCycleStart: '2026-03-01T09:00:00.000Z',
+    });
+    const cancels = stripe.calls.filter((c) => c.method === 'DELETE');
+    expect(cancels.length).toBeGreaterThanOrEqual(1);
+    for (const c of cancels) {
+      expect(c).toMatchObject({
+        path: '/v1/subscriptions/sub_2',
+        idempotencyKey: 'cancel-now-sub_2',
+      });
+    }
+    expect(stripe.subscriptions.get('sub_2')?.status).toBe('canceled');
+    expect(stripe.subscriptions.get('sub_1')?.status).toBe('active');
+    expect(logged.events()).toContainEqual(
+      expect.objectContaining({
+        event: 'billing.duplicate_subscription_cancelled',
+        userId: await userIdOf(app, ada.email),
+        keptSubscriptionId: 'sub_1',
+        cancelledSubscriptionId: 'sub_2',
+      }),
+    );
+    const history = await call(app, 'GET', '/v1/subscription/history', { token: ada.token });
+    expect(history.json()).toEqual([]);
   });
 
   it('answers unknown event types 200 and does nothing', async () => {

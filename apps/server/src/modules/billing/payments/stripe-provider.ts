@@ -120,6 +120,13 @@ export const createStripeProvider = (settings: StripeSettings): PaymentProvider 
           { idempotencyKey: `cancel-${id}-${randomUUID()}` },
         ),
       ),
+    cancelNow: async (id) => {
+      await stripe.subscriptions.cancel(
+        id,
+        { prorate: true },
+        { idempotencyKey: `cancel-now-${id}` },
+      );
+    },
     reportOverage: async ({ customerId, documents, identifier }) => {
       await stripe.billing.meterEvents.create(
         {

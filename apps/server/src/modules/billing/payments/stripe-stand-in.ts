@@ -85,6 +85,7 @@ export const startStripeStandIn = async () => {
       return [404, { error: { type: 'invalid_request_error', message: 'No such resource' } }];
     }
     if (method === 'POST') sub.cancelAtPeriodEnd = form.cancel_at_period_end === 'true';
+    if (method === 'DELETE') sub.status = 'canceled';
     return [200, subscriptionJson(sub)];
   };
 
