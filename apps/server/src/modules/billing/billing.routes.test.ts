@@ -211,6 +211,31 @@ describe.each(testDatabases())('plans, subscription and vouchers on %s', (databa
     ]);
   });
 
+  it('keeps a voucher ended by redeeming another one in the history', async () => {
+    expect((await redeem(await makeVoucher(app, { plan: 'PRO', days: 30 }))).statusCode).toBe(200);
+    await advanceDays(app, 5, ada);
+    const second = await redeem(await makeVoucher(app, { plan: 'STARTER', days: 10 }));
+    expect(second.json()).toMatchObject({
+      subscriptionPlan: { id: 'starter' },
+      startTime: '2026-03-06T09:00:00.000Z',
+    });
+    expect(await historyOf(ada)).toEqual([
+      {
+        id: expect.any(String),
+        subscriptionType: 'PRO',
+        status: 'EXPIRED',
+        startTime: '2026-03-01T09:00:00.000Z',
+        endTime: '2026-03-06T09:00:00.000Z',
+        voucher: true,
+      },
+    ]);
+    await advanceDays(app, 10, ada);
+    expect((await historyOf(ada)).map((row) => [row.subscriptionType, row.endTime])).toEqual([
+      ['STARTER', '2026-03-16T09:00:00.000Z'],
+      ['PRO', '2026-03-06T09:00:00.000Z'],
+    ]);
+  });
+
   it('expires a voucher once when many requests see its end at the same moment', async () => {
     await redeem(await makeVoucher(app, { plan: 'STARTER', days: 5 }));
     await advanceDays(app, 45, ada);

@@ -5,17 +5,22 @@ import type {
 } from '@platen/contract';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { Deps } from '../../deps.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError, unauthorized } from '../../lib/app-error.ts';
 import { revealApiKey } from '../api-keys/api-keys.service.ts';
 import type { RateRule } from '../rate-limits/rate-limiter.ts';
 import { invalidVoucher, planActive } from './billing-errors.ts';
 import { callProvider, requireProvider } from './provider-calls.ts';
 import { applyProviderSubscription } from './provider-events.ts';
 import { listPlanRecords } from './plans.repository.ts';
-import { listHistory } from './subscription-history.repository.ts';
+import { listHistory, recordExpired } from './subscription-history.repository.ts';
 import { currentSubscription } from './subscription-state.ts';
 import { toPlanResponse, toSubscriptionResponse } from './subscription-view.ts';
-import { endSubscription, FREE_PLAN_ID, switchToVoucherPlan } from './subscriptions.repository.ts';
+import {
+  endSubscription,
+  findSubscription,
+  FREE_PLAN_ID,
+  switchToVoucherPlan,
+} from './subscriptions.repository.ts';
 import { normaliseVoucherCode } from './voucher-codes.ts';
 import { insertRedemption, takeVoucherUse } from './vouchers.repository.ts';
 
@@ -51,11 +56,19 @@ export const createBillingService = (deps: Deps) => {
     return rows.map(({ voucherCode, ...row }) => ({ ...row, voucher: voucherCode !== null }));
   };
 
+  /**
+   * One transaction under the subscription's lock: the use, the redemption and the plan. A
+   * voucher plan it replaces ends now and is kept in the history, as an expired one would be.
+   */
   const takeVoucher = async (userId: string, code: string, now: Date) => {
     await db.transaction().execute(async (trx) => {
+      const current = await findSubscription(trx, userId, { lock: true });
+      if (!current) throw unauthorized();
+      if (current.planId !== FREE_PLAN_ID && current.voucherCode === null) throw planActive();
       const voucher = await takeVoucherUse(trx, code, now.toISOString());
       if (!voucher) throw invalidVoucher();
       await insertRedemption(trx, { code, userId, now: now.toISOString() });
+      if (current.voucherCode !== null) await recordExpired(trx, current, { endedAt: now, now });
       const endTime = new Date(now.getTime() + voucher.days * DAY_MS);
       await switchToVoucherPlan(trx, { userId, planId: voucher.planId, code, now, endTime });
     });
