@@ -16,6 +16,7 @@ import {
   hasCorpus,
   pdfPage,
   saveInEditor,
+  uploadTemplateByApi,
   waitForPageDrawn,
 } from './support/templates.ts';
 
@@ -93,6 +94,71 @@ describe.skipIf(!hasChromium || !hasCorpus)('the template editor with the mouse'
     await expect.poll(() => page.getByTestId('field-box').count()).toBe(types.length);
     await saveScreenshot(page, 'editor-viewing-1440-dark');
     expectNoConsoleErrors(consoleErrors);
+    await context.close();
+  });
+
+  it('never drops unsaved boxes silently: Edit template, Replace, leaving, renaming and reloading', async () => {
+    await uploadTemplateByApi(
+      suite.url,
+      suite.tokens,
+      'Drafts',
+      corpusPdf('rotate_90_on_page2.pdf'),
+    );
+    const { page, context } = await openSignedIn(suite, { theme: 'light' });
+    await page.goto(`${suite.url}/admin/templates/Drafts`);
+    await waitForPageDrawn(page, 1);
+    const width = (await fetchTemplateByApi(suite.url, suite.tokens, 'Drafts')).body.pages[0]
+      ?.width;
+    await gearMenu(page, 'Edit template');
+    await dragOnPage(page, pdfPage(page, 1), width ?? 0, { x: 60, y: 60 }, { x: 260, y: 90 });
+    const boxes = page.getByTestId('field-box');
+    await expect.poll(() => boxes.count()).toBe(1);
+
+    // An unlabelled box still reads well in the delete question.
+    await page.getByRole('button', { name: 'Delete field Unlabelled' }).click();
+    const ask = page.getByRole('dialog', {
+      name: 'Do you really want to delete the unlabelled Coordinate?',
+    });
+    await ask.getByRole('button', { name: 'No, keep it' }).click();
+
+    // Edit template while editing stays in editing mode, with the box.
+    await gearMenu(page, 'Edit template');
+    await page.getByRole('tab', { name: 'Editing mode' }).waitFor();
+    expect(await boxes.count()).toBe(1);
+
+    await gearMenu(page, 'Replace template');
+    const unsaved = page.getByRole('dialog', { name: 'Unsaved changes' });
+    await unsaved.getByText('changes you have not saved will be lost').waitFor();
+    await saveScreenshot(page, 'editor-unsaved-replace-1440-light');
+    await unsaved.getByRole('button', { name: 'Keep editing' }).click();
+    expect(await page.getByRole('dialog', { name: 'Replace template' }).count()).toBe(0);
+
+    await page.getByRole('link', { name: 'Templates' }).click();
+    await unsaved.getByText('Leave this template without saving them?').waitFor();
+    await unsaved.getByRole('button', { name: 'Keep editing' }).click();
+    expect(new URL(page.url()).pathname).toBe('/admin/templates/Drafts');
+    expect(await boxes.count()).toBe(1);
+
+    // A rename keeps the editor open under the new name, unsaved box included.
+    await page.getByRole('button', { name: 'Rename template' }).click();
+    const rename = page.getByRole('dialog', { name: 'Change template name' });
+    await rename.getByLabel('Template name').fill('Drafts 2');
+    await rename.getByRole('button', { name: 'Save name' }).click();
+    await page
+      .getByRole('dialog', { name: 'Success!' })
+      .getByRole('button', { name: 'OK' })
+      .click();
+    await page.waitForURL(/\/admin\/templates\/Drafts%202$/);
+    await page.getByRole('tab', { name: 'Editing mode' }).waitFor();
+    expect(await boxes.count()).toBe(1);
+
+    // Reloading or closing the tab: the browser asks first.
+    const dialog = page.waitForEvent('dialog');
+    await page.close({ runBeforeUnload: true });
+    const asked = await dialog;
+    expect(asked.type()).toBe('beforeunload');
+    await asked.dismiss();
+    expect(page.isClosed()).toBe(false);
     await context.close();
   });
 });

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { showAlertDialog } from '../../../components/dialogs/alert-dialog.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useRenameTemplate } from '../api/rename-template.ts';
+import { PASSES_UNSAVED_GUARD } from '../hooks/use-unsaved-guard.ts';
 
 type RenameModalProps = { templateName: string; isOpen: boolean; onClose: () => void };
 
@@ -23,7 +24,11 @@ export const RenameModal = ({ templateName, isOpen, onClose }: RenameModalProps)
         title: 'Success!',
         message: 'The template name has been updated.',
       });
-      await navigate(paths.template(renamed.templateName), { replace: true });
+      // The editor stays open under the new name, unsaved work included.
+      await navigate(paths.template(renamed.templateName), {
+        replace: true,
+        state: PASSES_UNSAVED_GUARD,
+      });
     } catch {
       onClose();
       await showAlertDialog({

@@ -7,6 +7,7 @@ import { useDeleteItem } from '../hooks/use-delete-item.ts';
 import { useEditorKeyboard } from '../hooks/use-editor-keyboard.ts';
 import { useEditorSession, type EditorTab } from '../hooks/use-editor-session.ts';
 import { useTemplateActions } from '../hooks/use-template-actions.ts';
+import { confirmDiscard } from '../hooks/use-unsaved-guard.ts';
 import { useZoom } from '../hooks/use-zoom.ts';
 import { ApiTab } from './ApiTab.tsx';
 import { EditorContext, type EditorContextValue } from './editor-context.ts';
@@ -48,6 +49,15 @@ export const TemplateDetailsPage = ({ template, renderForm }: TemplateDetailsPag
     scale: zoom.scale,
     canDraw: layer === 'fields',
   });
+  const askBeforeReplace = async () => {
+    const isReplacing =
+      !session.isDirty() ||
+      (await confirmDiscard(
+        'The new PDF opens with the fields saved so far: the changes you have not saved will be lost.',
+        'Replace anyway',
+      ));
+    if (isReplacing) setModal('replace');
+  };
   const showsCanvas = tab === 'template' || tab === 'editing' || tab === 'stamps';
   const canvasHeight = isMobile ? 'calc(100dvh - 240px)' : 'calc(100dvh - 210px)';
 
@@ -78,8 +88,8 @@ export const TemplateDetailsPage = ({ template, renderForm }: TemplateDetailsPag
           <TemplateMenus
             isEditing={isEditing}
             isSaving={session.isSaving}
-            onEdit={session.toggleEditing}
-            onReplace={() => setModal('replace')}
+            onEdit={session.edit}
+            onReplace={() => void askBeforeReplace()}
             onDownload={actions.download}
             onDelete={actions.remove}
             onSave={() => void session.save()}

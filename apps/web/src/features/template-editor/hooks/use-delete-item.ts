@@ -34,7 +34,7 @@ export const useDeleteItem = (store: EditorStore, templateName: string) => {
       const serverId = serverFieldToDelete(doc, id);
       if (viaKeyboard && !serverId) return store.remove(id);
       modals.openConfirmModal({
-        title: `Do you really want to delete the ${box.label} Coordinate?`,
+        title: `Do you really want to delete the ${box.label.trim() || 'unlabelled'} Coordinate?`,
         centered: true,
         children: null,
         labels: { confirm: 'Yes, delete it!', cancel: 'No, keep it' },

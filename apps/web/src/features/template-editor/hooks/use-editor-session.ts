@@ -5,6 +5,7 @@ import { errorMessage } from '../../../lib/api-error.ts';
 import { useSaveTemplate } from '../api/save-template.ts';
 import { toDocument, toSaveRequest } from '../api/to-save-request.ts';
 import { createEditorStore } from '../model/editor-store.ts';
+import { useUnsavedGuard } from './use-unsaved-guard.ts';
 
 /** SPEC §4: leaving editing draws the PDF again about 100 ms later. */
 export const RERENDER_DELAY_MS = 100;
@@ -23,14 +24,17 @@ export const useEditorSession = (template: TemplateResponse) => {
   const save = useSaveTemplate();
   const isEditing = tab === 'editing' || tab === 'stamps';
 
-  // A new PDF (replace) or another template (rename) starts a new editor.
+  // A new PDF (replace) starts a new editor. A rename keeps it, with any unsaved work.
   useEffect(() => {
     const previous = loaded.current;
     loaded.current = template;
-    if (previous.file !== template.file || previous.templateName !== template.templateName) {
+    if (previous.file !== template.file) {
       setStore(createEditorStore(toDocument(template), template.pages));
     }
   }, [template]);
+
+  const isDirty = useCallback(() => store.isDirty(), [store]);
+  useUnsavedGuard(isDirty);
 
   const wasEditing = useRef(isEditing);
   useEffect(() => {
@@ -41,10 +45,9 @@ export const useEditorSession = (template: TemplateResponse) => {
     return () => clearTimeout(timer);
   }, [isEditing]);
 
-  const toggleEditing = useCallback(
-    () => setTab((t) => (t === 'editing' ? 'template' : 'editing')),
-    [],
-  );
+  // Edit template while editing stays in editing mode: only Discard changes leaves it with the
+  // work thrown away (SPEC §4), and Save leaves it with the work saved.
+  const edit = useCallback(() => setTab('editing'), []);
 
   const discard = useCallback(() => {
     store.reset(toDocument(loaded.current));
@@ -83,7 +86,8 @@ export const useEditorSession = (template: TemplateResponse) => {
     setTab,
     isEditing,
     renderKey,
-    toggleEditing,
+    edit,
+    isDirty,
     discard,
     save: submit,
     isSaving: save.isPending,

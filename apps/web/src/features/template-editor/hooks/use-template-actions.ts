@@ -7,6 +7,7 @@ import { paths } from '../../../config/paths.ts';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { useDeleteTemplate } from '../api/delete-template.ts';
 import { downloadPdf } from '../api/template-files.ts';
+import { PASSES_UNSAVED_GUARD } from './use-unsaved-guard.ts';
 
 /** The gear menu's Download PDF and Delete template (SPEC §2, §4, §8). */
 export const useTemplateActions = (templateName: string) => {
@@ -27,7 +28,7 @@ export const useTemplateActions = (templateName: string) => {
       onConfirm: () => {
         deleteTemplate.mutateAsync(templateName).then(
           async () => {
-            await navigate(paths.templates);
+            await navigate(paths.templates, { state: PASSES_UNSAVED_GUARD });
             await showAlertDialog({
               kind: 'success',
               title: 'Deleted!',

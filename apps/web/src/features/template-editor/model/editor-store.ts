@@ -49,6 +49,8 @@ export const createEditorStore = (initial: EditorDocument, pages: TemplatePages)
     guides: [],
   };
   const listeners = new Set<Listener>();
+  // The document as last loaded or saved: undoing back to it leaves nothing unsaved.
+  let saved = initial;
 
   const set = (patch: Partial<EditorState>) => {
     const next = { ...state, ...patch };
@@ -114,15 +116,19 @@ export const createEditorStore = (initial: EditorDocument, pages: TemplatePages)
     redo: () => stepHistory(redo),
     canUndo: () => canUndo(state.history),
     canRedo: () => canRedo(state.history),
+    /** Whether the document differs from the one last loaded or saved. */
+    isDirty: () => doc() !== saved,
     /** Starts again from a document (after a save or discard): no undo beyond this point. */
-    reset: (next: EditorDocument) =>
+    reset: (next: EditorDocument) => {
+      saved = next;
       set({
         history: startHistory(next),
         selectedId: null,
         invalidIds: new Set(),
         interaction: idle,
         guides: [],
-      }),
+      });
+    },
     /** SPEC §5's check; marks the failing boxes red. */
     check: (): boolean => {
       const invalidIds = findInvalidBoxes(doc());
