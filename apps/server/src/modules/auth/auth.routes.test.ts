@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { SignJWT, decodeJwt, exportJWK, generateKeyPair, type JWTHeaderParameters } from 'jose';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { call, clientHeaders, errorBody, signUp } from '../../../test/http.ts';
 import { buildTestApp, testDatabases, type TestApp } from '../../../test/test-app.ts';
@@ -317,6 +319,33 @@ describe.each(testDatabases())('accounts API on %s', (database) => {
         `${jwk}.${payload}.${account.token.split('.')[2]}`,
         'not-a-jwt',
       ]) {
+        const res = await profileWith(token);
+        expect(res.statusCode).toBe(401);
+        expect(res.json()).toMatchObject({ code: 'UNAUTHORIZED' });
+      }
+    });
+
+    it('refuses a token that carries its own key in a jwk header', async () => {
+      const account = await signUp(app);
+      const claims = decodeJwt(account.token);
+      const attackerSecret = randomBytes(32);
+      const { privateKey, publicKey } = await generateKeyPair('RS256', { extractable: true });
+      const sign = (header: JWTHeaderParameters, key: Parameters<SignJWT['sign']>[0]) =>
+        new SignJWT(claims).setProtectedHeader(header).sign(key);
+      const tokens = [
+        // The attacker's HMAC key, embedded as an `oct` JWK.
+        await sign(
+          {
+            alg: 'HS256',
+            typ: 'JWT',
+            jwk: { kty: 'oct', k: attackerSecret.toString('base64url') },
+          },
+          attackerSecret,
+        ),
+        // The attacker's RSA key pair: signed with the private half, the public half embedded.
+        await sign({ alg: 'RS256', typ: 'JWT', jwk: await exportJWK(publicKey) }, privateKey),
+      ];
+      for (const token of tokens) {
         const res = await profileWith(token);
         expect(res.statusCode).toBe(401);
         expect(res.json()).toMatchObject({ code: 'UNAUTHORIZED' });

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { call, lastResetCode, mailbox, signUp } from '../../../test/http.ts';
 import { buildTestApp, testDatabases, type TestApp } from '../../../test/test-app.ts';
+import { rateRules } from '../rate-limits/rate-limiter.ts';
 import { RESET_REQUEST_MESSAGE } from './auth.service.ts';
 
 describe.each(testDatabases())('password reset on %s', (database) => {
@@ -120,5 +121,18 @@ describe.each(testDatabases())('password reset on %s', (database) => {
     }
     const res = await requestReset('target@example.com');
     expect(res.statusCode).toBe(429);
+  });
+
+  it('limits reset requests per address, whatever the e-mail, with Retry-After', async () => {
+    const fromIp = (email: string, ip: string) =>
+      call(app, 'POST', '/v1/user/password/reset/request', { body: { email }, ip });
+    const { limit } = rateRules.resetRequestPerIp;
+    for (let i = 0; i < limit; i += 1) {
+      expect((await fromIp(`spray${i}@example.com`, '192.0.2.90')).statusCode).toBe(200);
+    }
+    const refused = await fromIp('spray-last@example.com', '192.0.2.90');
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await fromIp('spray-last@example.com', '192.0.2.91')).statusCode).toBe(200);
   });
 });

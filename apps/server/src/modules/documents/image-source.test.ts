@@ -1,13 +1,21 @@
 import { execFileSync } from 'node:child_process';
+import type * as DnsPromises from 'node:dns/promises';
+import { lookup } from 'node:dns/promises';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadImageValue, MAX_IMAGE_BYTES, type ImageNetwork } from './image-source.ts';
 import { isPublicAddress } from './safe-address.ts';
+
+// The check's look-up can be given another answer than the system's (DNS rebinding, below).
+vi.mock('node:dns/promises', async (importOriginal) => {
+  const dns = await importOriginal<typeof DnsPromises>();
+  return { ...dns, lookup: vi.fn(dns.lookup) };
+});
 
 describe('public addresses', () => {
   it.each([
@@ -52,6 +60,8 @@ describe.runIf(hasOpenssl)('downloading an image value', () => {
   let base: string;
   let network: ImageNetwork;
   let dir: string;
+  let cert: string;
+  let png: Buffer;
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'platen-tls-'));
@@ -76,8 +86,8 @@ describe.runIf(hasOpenssl)('downloading an image value', () => {
       ],
       { stdio: 'ignore' },
     );
-    const cert = readFileSync(join(dir, 'cert.pem'), 'utf8');
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#123456' } })
+    cert = readFileSync(join(dir, 'cert.pem'), 'utf8');
+    png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#123456' } })
       .png()
       .toBuffer();
     server = createServer({ key: readFileSync(join(dir, 'key.pem')), cert }, (req, res) => {
@@ -129,6 +139,39 @@ describe.runIf(hasOpenssl)('downloading an image value', () => {
     await expect(loadImageValue('Logo', `data:image/png;base64,${base64}`)).rejects.toThrow(
       'The image for "Logo" is larger than 5 MB.',
     );
+  });
+
+  it('connects to the address it checked, even when DNS answers differently on connecting', async () => {
+    // DNS rebinding: the check's look-up answers an allowed address (127.0.0.2), and a second
+    // look-up, were the connection to make one, would answer the system's 127.0.0.1, where an
+    // internal service listens on the same port.
+    let internalHits = 0;
+    const internal = createServer(
+      { key: readFileSync(join(dir, 'key.pem')), cert },
+      (_req, res) => {
+        internalHits += 1;
+        res.end('internal secrets');
+      },
+    );
+    await new Promise<void>((resolve) => internal.listen(0, '127.0.0.1', resolve));
+    const { port } = internal.address() as AddressInfo;
+    const checked = createServer({ key: readFileSync(join(dir, 'key.pem')), cert }, (_req, res) =>
+      res.end(png),
+    );
+    await new Promise<void>((resolve) => checked.listen(port, '127.0.0.2', resolve));
+    try {
+      vi.mocked(lookup).mockResolvedValueOnce([{ address: '127.0.0.2', family: 4 }] as never);
+      const onlyChecked: ImageNetwork = {
+        isAllowed: (address) => address === '127.0.0.2',
+        ca: cert,
+      };
+      const bytes = await loadImageValue('Logo', `https://localhost:${port}/ok.png`, onlyChecked);
+      expect((await sharp(bytes).metadata()).format).toBe('png');
+      expect(internalHits).toBe(0);
+    } finally {
+      internal.close();
+      checked.close();
+    }
   });
 
   it('refuses loopback under the production rule, whatever the certificate', async () => {

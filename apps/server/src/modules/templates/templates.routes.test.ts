@@ -1,6 +1,8 @@
 import type { TemplateListResponse, TemplateResponse } from '@platen/contract';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, signUp, type Account } from '../../../test/http.ts';
+import { multipartBody } from '../../../test/multipart.ts';
 import { makePdf, pageCountOf } from '../../../test/pdf-fixtures.ts';
 import { buildTestApp, testDatabases, type TestApp } from '../../../test/test-app.ts';
 import { getTemplate, saveFields, textField, uploadTemplate } from '../../../test/templates.ts';
@@ -10,14 +12,32 @@ describe.each(testDatabases())('templates API on %s', (database) => {
   let ada: Account;
   let bob: Account;
   let pdf: Buffer;
+  let onePage: Buffer;
+  let stampPicture: string;
 
   beforeAll(async () => {
     app = await buildTestApp(database);
     ada = await signUp(app);
     bob = await signUp(app);
     pdf = await makePdf({ pages: 2 });
+    onePage = await makePdf({ pages: 1 });
+    const png = await sharp({
+      create: { width: 40, height: 20, channels: 3, background: '#1c7ed6' },
+    })
+      .png()
+      .toBuffer();
+    stampPicture = `data:image/png;base64,${png.toString('base64')}`;
   });
   afterAll(() => app.dispose());
+
+  const stampAt = () => ({
+    page: 1,
+    rectX: 300,
+    rectY: 40,
+    rectWidth: 80,
+    rectHeight: 40,
+    image: stampPicture,
+  });
 
   const create = async (name: string, account = ada) => {
     const res = await uploadTemplate(app, account, { name, pdf });
@@ -219,7 +239,6 @@ describe.each(testDatabases())('templates API on %s', (database) => {
         textField('On page 1'),
         textField('On page 2', { page: 2 }),
       ]);
-      const onePage = await makePdf({ pages: 1 });
       const { payload, headers } = (await import('../../../test/multipart.ts')).multipartBody([
         { name: 'file', filename: 'new.pdf', type: 'application/pdf', data: onePage },
       ]);
@@ -275,24 +294,77 @@ describe.each(testDatabases())('templates API on %s', (database) => {
   describe('isolation between accounts', () => {
     it("answers 404 for every call on another account's template", async () => {
       await create('Private');
-      const calls: ['GET' | 'PUT' | 'POST' | 'DELETE', string, unknown?][] = [
+      const saved = (
+        await call(app, 'PUT', '/v1/template', {
+          token: ada.token,
+          body: { templateName: 'Private', inputs: [textField('Mine')], stamps: [stampAt()] },
+        })
+      ).json<TemplateResponse>();
+      const fieldId = saved.inputs[0]?.id;
+      expect(fieldId).toBeTruthy();
+      const replacement = multipartBody([
+        { name: 'file', filename: 'other.pdf', type: 'application/pdf', data: onePage },
+      ]);
+      const calls: [
+        'GET' | 'PUT' | 'POST' | 'DELETE',
+        string,
+        unknown?,
+        Record<string, string>?,
+      ][] = [
         ['GET', '/v1/template/Private'],
         ['GET', '/v1/template/Private/pdf'],
-        ['DELETE', '/v1/template/Private'],
         ['DELETE', '/v1/template/Private/coordinate', { id: 'x' }],
+        ['DELETE', '/v1/template/Private/coordinate', { id: fieldId }],
         ['POST', '/v1/template/Private/update/name', { name: 'Mine now' }],
+        ['POST', '/v1/template/Private/update/pdf', replacement.payload, replacement.headers],
         ['PUT', '/v1/template', { templateName: 'Private', inputs: [] }],
+        ['PUT', '/v1/template', { templateName: 'Private', inputs: [], stamps: [stampAt()] }],
         ['POST', '/v1/document/tryout/template', { templateName: 'Private' }],
+        ['DELETE', '/v1/template/Private'],
       ];
-      for (const [method, url, body] of calls) {
-        const res = await call(app, method, url, { token: bob.token, body });
+      for (const [method, url, body, headers] of calls) {
+        const res = await call(app, method, url, { token: bob.token, body, headers });
         expect(res.statusCode, `${method} ${url}`).toBe(404);
       }
       const list = (
         await call(app, 'GET', '/v1/template', { token: bob.token })
       ).json<TemplateListResponse>();
       expect(list.totalElements).toBe(0);
-      expect((await getTemplate(app, ada, 'Private')).templateName).toBe('Private');
+      // Ada's template is exactly as she saved it: name, PDF, field and stamp.
+      const after = await getTemplate(app, ada, 'Private');
+      expect(after.pages).toHaveLength(2);
+      expect(after.inputs.map((i) => i.id)).toEqual([fieldId]);
+      expect(after.stamps).toEqual(saved.stamps);
+    });
+
+    it("reaches no field or stamp of another account's template by its id", async () => {
+      await create('Boxes');
+      const theirs = (
+        await call(app, 'PUT', '/v1/template', {
+          token: ada.token,
+          body: { templateName: 'Boxes', inputs: [textField('Hers')], stamps: [stampAt()] },
+        })
+      ).json<TemplateResponse>();
+      const [field] = theirs.inputs;
+      const [stamp] = theirs.stamps;
+      await create('Own', bob);
+      // Ada's real ids, sent for Bob's own template: not found there, and Ada's stay as they were.
+      const deleted = await call(app, 'DELETE', '/v1/template/Own/coordinate', {
+        token: bob.token,
+        body: { id: field?.id },
+      });
+      expect(deleted.statusCode).toBe(404);
+      const placement = { ...stampAt(), image: undefined };
+      const borrowed = await call(app, 'PUT', '/v1/template', {
+        token: bob.token,
+        body: { templateName: 'Own', inputs: [], stamps: [{ ...placement, id: stamp?.id }] },
+      });
+      expect(borrowed.statusCode).toBe(400);
+      expect((await getTemplate(app, bob, 'Own')).stamps).toEqual([]);
+      const after = await getTemplate(app, ada, 'Boxes');
+      expect(after.inputs.map((i) => i.id)).toEqual([field?.id]);
+      expect(after.stamps).toEqual(theirs.stamps);
+      await call(app, 'DELETE', '/v1/template/Own', { token: bob.token });
     });
   });
 });
