@@ -16,6 +16,7 @@ import {
   pageView,
   pdfPage,
   saveInEditor,
+  uploadTemplateByApi,
   waitForPageDrawn,
 } from './support/templates.ts';
 
@@ -200,6 +201,47 @@ describe.skipIf(!hasChromium || !hasCorpus)(
       await page.getByRole('button', { name: 'Field options' }).click();
       await page.getByTestId('field-panel').waitFor();
       await saveScreenshot(page, 'editor-options-390-dark');
+      await context.close();
+    });
+
+    it('keeps the list page and the template tab in the URL, through Back and reload', async () => {
+      for (const name of ['Page A', 'Page B', 'Page C', 'Page D']) {
+        await uploadTemplateByApi(
+          suite.url,
+          suite.tokens,
+          name,
+          corpusPdf('rotate_90_on_page2.pdf'),
+        );
+      }
+      const { page, context } = await open();
+      await page.goto(`${suite.url}/admin/templates`);
+      const cards = page.getByTestId('template-card');
+      await expect.poll(() => cards.count()).toBe(4);
+      await page.getByRole('button', { name: 'Page 2' }).click();
+      await page.waitForURL(/\/admin\/templates\?page=2$/);
+      await expect.poll(() => cards.count()).toBe(1);
+      await page.reload();
+      await expect.poll(() => cards.count()).toBe(1);
+      expect(await page.getByRole('button', { name: 'Page 2' }).getAttribute('data-active')).toBe(
+        'true',
+      );
+      await page.goBack();
+      await page.waitForURL(/\/admin\/templates$/);
+      await expect.poll(() => cards.count()).toBe(4);
+
+      await cards.first().click();
+      await page.waitForURL(/\/admin\/templates\/[^?]+$/);
+      const tabIs = (name: string) => page.getByRole('tab', { name, selected: true }).waitFor();
+      await page.getByRole('tab', { name: '3 Api' }).click();
+      await page.waitForURL(/\?tab=api$/);
+      await page.reload();
+      await tabIs('3 Api');
+      await page.getByRole('tab', { name: '2 Form' }).click();
+      await page.waitForURL(/\?tab=form$/);
+      await page.goBack();
+      await tabIs('3 Api');
+      await page.goBack();
+      await tabIs('1 Template');
       await context.close();
     });
 

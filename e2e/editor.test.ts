@@ -148,7 +148,7 @@ describe.skipIf(!hasChromium || !hasCorpus)('the template editor with the mouse'
       .getByRole('dialog', { name: 'Success!' })
       .getByRole('button', { name: 'OK' })
       .click();
-    await page.waitForURL(/\/admin\/templates\/Drafts%202$/);
+    await page.waitForURL(/\/admin\/templates\/Drafts%202\?tab=editing$/);
     await page.getByRole('tab', { name: 'Editing mode' }).waitFor();
     expect(await boxes.count()).toBe(1);
 

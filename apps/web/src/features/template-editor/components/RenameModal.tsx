@@ -1,6 +1,6 @@
 import { Button, Modal, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { showAlertDialog } from '../../../components/dialogs/alert-dialog.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useRenameTemplate } from '../api/rename-template.ts';
@@ -13,6 +13,7 @@ export const RenameModal = ({ templateName, isOpen, onClose }: RenameModalProps)
   const [name, setName] = useState(templateName);
   const rename = useRenameTemplate();
   const navigate = useNavigate();
+  const location = useLocation();
 
   const submit = async () => {
     if (!name.trim()) return;
@@ -25,10 +26,13 @@ export const RenameModal = ({ templateName, isOpen, onClose }: RenameModalProps)
         message: 'The template name has been updated.',
       });
       // The editor stays open under the new name, unsaved work included.
-      await navigate(paths.template(renamed.templateName), {
-        replace: true,
-        state: PASSES_UNSAVED_GUARD,
-      });
+      await navigate(
+        { pathname: paths.template(renamed.templateName), search: location.search },
+        {
+          replace: true,
+          state: PASSES_UNSAVED_GUARD,
+        },
+      );
     } catch {
       onClose();
       await showAlertDialog({

@@ -186,7 +186,7 @@ export const TemplateDetailsPage = ({ template, renderForm }: TemplateDetailsPag
         templateName={template.templateName}
         isOpen={modal === 'replace'}
         onClose={() => setModal(null)}
-        onReplaced={() => session.setTab('template')}
+        onReplaced={() => session.setTab('template', { replace: true })}
       />
     </EditorContext.Provider>
   );

@@ -4,13 +4,15 @@ import { showAlertDialog } from '../../../components/dialogs/alert-dialog.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { useSaveTemplate } from '../api/save-template.ts';
 import { toDocument, toSaveRequest } from '../api/to-save-request.ts';
+import { useSearchParams } from 'react-router';
 import { createEditorStore } from '../model/editor-store.ts';
+import { readTabParam, withTabParam, type EditorTab } from '../model/editor-tab.ts';
 import { useUnsavedGuard } from './use-unsaved-guard.ts';
 
 /** SPEC §4: leaving editing draws the PDF again about 100 ms later. */
 export const RERENDER_DELAY_MS = 100;
 
-export type EditorTab = 'template' | 'form' | 'api' | 'stamps' | 'editing';
+export type { EditorTab } from '../model/editor-tab.ts';
 
 /**
  * One open editor: its store (created once per loaded template), the viewing/editing mode, the
@@ -19,7 +21,14 @@ export type EditorTab = 'template' | 'form' | 'api' | 'stamps' | 'editing';
 export const useEditorSession = (template: TemplateResponse) => {
   const [store, setStore] = useState(() => createEditorStore(toDocument(template), template.pages));
   const loaded = useRef(template);
-  const [tab, setTab] = useState<EditorTab>('template');
+  const [params, setParams] = useSearchParams();
+  const tab = readTabParam(params);
+  /** A tab the user picks is a step Back returns from; one the app moves to (after a save) is not. */
+  const setTab = useCallback(
+    (next: EditorTab, options?: { replace?: boolean }) =>
+      setParams((old) => withTabParam(old, next), options),
+    [setParams],
+  );
   const [renderKey, setRenderKey] = useState(0);
   const save = useSaveTemplate();
   const isEditing = tab === 'editing' || tab === 'stamps';
@@ -47,12 +56,12 @@ export const useEditorSession = (template: TemplateResponse) => {
 
   // Edit template while editing stays in editing mode: only Discard changes leaves it with the
   // work thrown away (SPEC §4), and Save leaves it with the work saved.
-  const edit = useCallback(() => setTab('editing'), []);
+  const edit = useCallback(() => setTab('editing'), [setTab]);
 
   const discard = useCallback(() => {
     store.reset(toDocument(loaded.current));
-    setTab('template');
-  }, [store]);
+    setTab('template', { replace: true });
+  }, [store, setTab]);
 
   const submit = useCallback(async () => {
     if (!store.check()) {
@@ -65,7 +74,7 @@ export const useEditorSession = (template: TemplateResponse) => {
       const saved = await save.mutateAsync(body);
       loaded.current = saved;
       store.reset(toDocument(saved));
-      setTab('template');
+      setTab('template', { replace: true });
       await showAlertDialog({
         kind: 'success',
         title: 'Template updated',
@@ -78,7 +87,7 @@ export const useEditorSession = (template: TemplateResponse) => {
         message: errorMessage(error),
       });
     }
-  }, [store, save, template.templateName]);
+  }, [store, save, template.templateName, setTab]);
 
   return {
     store,

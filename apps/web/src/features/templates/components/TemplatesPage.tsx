@@ -11,23 +11,35 @@ import {
 } from '@mantine/core';
 import { DEFAULT_PAGE_SIZE } from '@platen/contract';
 import { IconFileText, IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/feedback/EmptyState.tsx';
+import { readPageParam, withPageParam } from '../../../lib/page-param.ts';
 import { useTemplatePage } from '../api/list-templates.ts';
 import { CreateTemplateModal } from './CreateTemplateModal.tsx';
 import { TemplateCard } from './TemplateCard.tsx';
 
 /**
- * SPEC §2 Templates list: a grid of cards with a pager (one-based here, zero-based on the wire,
- * page size from the server) and the Create Template modal.
+ * SPEC §2 Templates list: a grid of cards with a pager (one-based here and in the URL's ?page=,
+ * so Back and reload keep it; zero-based on the wire; page size from the server) and the Create
+ * Template modal.
  */
 export const TemplatesPage = () => {
-  const [page, setPage] = useState(1);
+  const [params, setParams] = useSearchParams();
+  const page = readPageParam(params);
+  const setPage = (next: number) => setParams((old) => withPageParam(old, next));
   const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
   const [isCreating, setIsCreating] = useState(false);
   const list = useTemplatePage(page - 1, pageSize);
   const data = list.data;
   if (data && data.pageSize !== pageSize && data.pageSize > 0) setPageSize(data.pageSize);
+  const lastPage = data?.totalPages ?? 0;
+  useEffect(() => {
+    // A page that no longer exists (templates deleted since the link was made): show the last.
+    if (lastPage > 0 && page > lastPage) {
+      setParams((old) => withPageParam(old, lastPage), { replace: true });
+    }
+  }, [lastPage, page, setParams]);
   // SPEC §2: only items of type png are displayed.
   const templates = data?.templates.filter((template) => template.type === 'png') ?? [];
 

@@ -1,0 +1,23 @@
+/** The tabs of the template screen (SPEC §2), 'editing' being the Editing mode tab. */
+export const EDITOR_TABS = ['template', 'form', 'api', 'stamps', 'editing'] as const;
+export type EditorTab = (typeof EDITOR_TABS)[number];
+
+/** The query parameter holding the tab, so Back and reload keep it (STYLE.md §2.10). */
+export const TAB_PARAM = 'tab';
+
+const isEditorTab = (value: string | null): value is EditorTab =>
+  (EDITOR_TABS as readonly (string | null)[]).includes(value);
+
+/** The tab a URL asks for; the Template tab for anything else. */
+export const readTabParam = (params: URLSearchParams): EditorTab => {
+  const value = params.get(TAB_PARAM);
+  return isEditorTab(value) ? value : 'template';
+};
+
+/** The URL parameters for a tab: the Template tab is the plain URL. */
+export const withTabParam = (params: URLSearchParams, tab: EditorTab): URLSearchParams => {
+  const next = new URLSearchParams(params);
+  if (tab === 'template') next.delete(TAB_PARAM);
+  else next.set(TAB_PARAM, tab);
+  return next;
+};
