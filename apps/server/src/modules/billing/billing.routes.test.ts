@@ -6,7 +6,14 @@ import {
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { call, signUp, type Account } from '../../../test/http.ts';
 import { buildTestApp, testDatabases, type TestApp } from '../../../test/test-app.ts';
-import { advanceDays, makeVoucher, subscriptionOf, userIdOf } from './billing-test-support.ts';
+import {
+  advanceDays,
+  capturedLog,
+  makeVoucher,
+  subscriptionOf,
+  userIdOf,
+} from './billing-test-support.ts';
+import { countDocument } from './document-count.ts';
 import { reserveDocument } from './usage.repository.ts';
 
 describe.each(testDatabases())('plans, subscription and vouchers on %s', (database) => {
@@ -235,6 +242,37 @@ describe.each(testDatabases())('plans, subscription and vouchers on %s', (databa
       ['STARTER', '2026-03-16T09:00:00.000Z'],
       ['PRO', '2026-03-06T09:00:00.000Z'],
     ]);
+  });
+
+  it('logs a plan that expires by the clock as an event, once, without its voucher code', async () => {
+    await app.dispose();
+    const logged = capturedLog();
+    app = await buildTestApp(database, {}, { log: logged.log });
+    ada = await signUp(app, { email: 'ada@example.com' });
+    const bob = await signUp(app, { email: 'bob@example.com' });
+    const adaCode = await makeVoucher(app, { plan: 'STARTER', days: 5 });
+    const bobCode = await makeVoucher(app, { plan: 'PRO', days: 5 });
+    await redeem(adaCode);
+    await redeem(bobCode, bob);
+    await advanceDays(app, 5, ada);
+    // Ada's plan ends on a read, Bob's when a document is counted.
+    await Promise.all([subscriptionOf(app, ada), subscriptionOf(app, ada)]);
+    const bobId = await userIdOf(app, bob.email);
+    expect(await countDocument(app.deps, bobId, app.clock.now())).toMatchObject({
+      isReserved: true,
+    });
+    const expired = logged.events().filter((e) => e.event === 'billing.plan_expired');
+    expect(expired).toEqual([
+      expect.objectContaining({
+        userId: await userIdOf(app, ada.email),
+        planId: 'starter',
+        voucher: true,
+        endedAt: '2026-03-06T09:00:00.000Z',
+      }),
+      expect.objectContaining({ userId: bobId, planId: 'pro', voucher: true }),
+    ]);
+    expect(logged.text()).not.toContain(adaCode);
+    expect(logged.text()).not.toContain(bobCode);
   });
 
   it('expires a voucher once when many requests see its end at the same moment', async () => {

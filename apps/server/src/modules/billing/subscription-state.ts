@@ -7,6 +7,23 @@ import { catchUpWithClock } from './usage.repository.ts';
 
 export type CurrentSubscription = { sub: SubscriptionRecord; plan: PlanRecord };
 
+/**
+ * A plan the clock ended (a voucher, or a paid plan cancelled at period end), logged as an event
+ * by the one caller that ended it. No voucher code: it is a secret until used up.
+ */
+export const logPlanExpired = (deps: Pick<Deps, 'log'>, sub: SubscriptionRecord): void => {
+  deps.log.info(
+    {
+      event: 'billing.plan_expired',
+      userId: sub.userId,
+      planId: sub.planId,
+      voucher: sub.voucherCode !== null,
+      endedAt: sub.endTime,
+    },
+    'plan expired',
+  );
+};
+
 /** A renewal that cannot be announced now is tried again on the next read; reading goes on. */
 const renewLocally = async (deps: Deps, sub: SubscriptionRecord, now: Date) => {
   try {
@@ -28,7 +45,8 @@ export const currentSubscription = async (
   userId: string,
 ): Promise<CurrentSubscription> => {
   const now = deps.clock.now();
-  await catchUpWithClock(deps.db, userId, now);
+  const { expired } = await catchUpWithClock(deps.db, userId, now);
+  if (expired) logPlanExpired(deps, expired);
   let sub = await findSubscription(deps.db, userId);
   if (sub && (await renewLocally(deps, sub, now))) sub = await findSubscription(deps.db, userId);
   const plan = sub && (await findPlan(deps.db, sub.planId));

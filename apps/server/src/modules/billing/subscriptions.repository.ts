@@ -123,7 +123,8 @@ export const hasExpired = (sub: SubscriptionRecord, now: Date): boolean =>
 /**
  * Ends the subscription `isDue` picks: it is kept in the history as EXPIRED, ended at `endedAt`,
  * and the account goes on on FREE from then. Decided under the row's lock (SQLite runs one writer
- * at a time), so when several instances race, one ends it and the others find FREE.
+ * at a time), so when several instances race, one ends it and the others find FREE. Returns the
+ * subscription it ended (to the one caller that ended it), else undefined.
  */
 export const endSubscription = async (
   db: Db,
@@ -133,10 +134,10 @@ export const endSubscription = async (
     isDue: (sub: SubscriptionRecord) => boolean;
     endedAt: (sub: SubscriptionRecord) => Date;
   },
-): Promise<boolean> =>
+): Promise<SubscriptionRecord | undefined> =>
   db.transaction().execute(async (trx) => {
     const sub = await findSubscription(trx, userId, { lock: true });
-    if (!sub || !o.isDue(sub)) return false;
+    if (!sub || !o.isDue(sub)) return undefined;
     const endedAt = o.endedAt(sub);
     await recordExpired(trx, sub, { endedAt, now: o.now });
     await trx
@@ -144,14 +145,18 @@ export const endSubscription = async (
       .set({ ...freePlanValues(endedAt), updated_at: o.now.toISOString() })
       .where('user_id', '=', userId)
       .execute();
-    return true;
+    return sub;
   });
 
 /**
  * The clock's part of the state machine: a voucher, or a paid plan cancelled at period end,
  * expires at its end and the account falls back to FREE from that moment.
  */
-export const expireEndedPlan = (db: Db, userId: string, now: Date): Promise<boolean> =>
+export const expireEndedPlan = (
+  db: Db,
+  userId: string,
+  now: Date,
+): Promise<SubscriptionRecord | undefined> =>
   endSubscription(db, userId, {
     now,
     isDue: (sub) => hasExpired(sub, now),

@@ -3,7 +3,12 @@ import { compiledOnce } from '../../db/compiled-once.ts';
 import { isSqlite } from '../../db/dialect.ts';
 import type { Db } from '../../db/tables.ts';
 import { cycleAt } from './billing-cycle.ts';
-import { expireEndedPlan, FREE_PLAN_ID, restartedCount } from './subscriptions.repository.ts';
+import {
+  expireEndedPlan,
+  FREE_PLAN_ID,
+  restartedCount,
+  type SubscriptionRecord,
+} from './subscriptions.repository.ts';
 
 /** The month a document counts in for the usage history, e.g. `2026-03` (UTC). */
 export const usageMonth = (at: Date): string => at.toISOString().slice(0, 7);
@@ -12,22 +17,32 @@ export const usageMonth = (at: Date): string => at.toISOString().slice(0, 7);
  * Brings the subscription up to date with the clock before a document is counted: an ended
  * voucher or cancelled plan falls back to FREE, and an ended cycle starts again at zero. One read
  * in the common case; each change is a conditional statement that exactly one instance wins.
+ * Returns the plan it ended, if this caller ended one (for the caller to log).
  */
-export const catchUpWithClock = async (db: Db, userId: string, now: Date): Promise<void> => {
+export const catchUpWithClock = async (
+  db: Db,
+  userId: string,
+  now: Date,
+): Promise<{ expired?: SubscriptionRecord }> => {
   const current = await db
     .selectFrom('subscriptions')
     .select(['plan_id', 'end_time', 'billing_cycle_end', 'voucher_code', 'auto_renewal'])
     .where('user_id', '=', userId)
     .executeTakeFirst();
-  if (!current) return;
+  if (!current) return {};
   const nowIso = now.toISOString();
   const isEnding = current.voucher_code !== null || !Number(current.auto_renewal);
   const hasEnded = current.end_time !== null && current.end_time <= nowIso;
   // FREE starts where the plan ended, so its cycle may need catching up too.
   if (current.plan_id !== FREE_PLAN_ID && isEnding && hasEnded) {
-    if (await expireEndedPlan(db, userId, now)) return rollOverCycle(db, userId, now);
+    const expired = await expireEndedPlan(db, userId, now);
+    if (expired) {
+      await rollOverCycle(db, userId, now);
+      return { expired };
+    }
   }
   if (current.billing_cycle_end <= nowIso) await rollOverCycle(db, userId, now);
+  return {};
 };
 
 /**
@@ -203,21 +218,27 @@ const takeAndRecordDocument = async (
  * `hasOverageToReport`: the document is overage, or an ended cycle carried overage documents not
  * reported yet (the caller then runs reportOverage, off the request path).
  */
-export type Reservation =
-  { isReserved: false } | { isReserved: true; isOverLimit: boolean; hasOverageToReport: boolean };
+export type Reservation = (
+  { isReserved: false } | { isReserved: true; isOverLimit: boolean; hasOverageToReport: boolean }
+) & {
+  /** The plan the clock ended before counting, when this call ended it (countDocument logs it). */
+  expired?: SubscriptionRecord;
+};
 
 export const reserveDocument = async (db: Db, userId: string, now: Date): Promise<Reservation> => {
   const month = usageMonth(now);
   // Usually the subscription needs no catching up and one statement counts the document; else
   // (or at the limit) catch up first and try again, as a refusal must be judged on fresh state.
   let reserved = await takeAndRecordDocument(db, userId, month, now.toISOString());
+  let expired: SubscriptionRecord | undefined;
   if (!reserved) {
-    await catchUpWithClock(db, userId, now);
+    ({ expired } = await catchUpWithClock(db, userId, now));
     reserved = await takeAndRecordDocument(db, userId, month);
   }
-  if (!reserved) return { isReserved: false };
+  if (!reserved) return { isReserved: false, ...(expired && { expired }) };
   const isOverLimit = Number(reserved.used) > Number(reserved.monthlyLimit);
   return {
+    ...(expired && { expired }),
     isReserved: true,
     isOverLimit,
     hasOverageToReport: isOverLimit || Number(reserved.carried) > 0,
