@@ -11,6 +11,7 @@ import {
   textField,
   uploadTemplate,
 } from '../../../test/templates.ts';
+import { capturedLog, makeVoucher } from '../billing/billing-test-support.ts';
 
 const usedThisCycle = async (app: TestApp, userEmail: string) => {
   const row = await app.deps.db
@@ -227,5 +228,33 @@ describe.each(testDatabases())('document generation on %s', (database) => {
     const res = await generate(app, apiKey, { templateName: 'Letter', fields: {} });
     expect(res.statusCode).toBe(200);
     expect(await usedThisCycle(app, ada.email)).toBe(1);
+  });
+});
+
+describe.each(testDatabases())('a plan ending under a generate call on %s', (database) => {
+  it('is logged as billing.plan_expired when a generate call is the first to see its end', async () => {
+    const logged = capturedLog();
+    const app = await buildTestApp(database, {}, { log: logged.log });
+    try {
+      const bob = await signUp(app, { email: 'bob@example.com' });
+      await uploadTemplate(app, bob, { name: 'Note', pdf: await makePdf() });
+      await saveFields(app, bob, 'Note', [textField('Name')]);
+      const key = await apiKeyOf(app, bob, 'Note');
+      const code = await makeVoucher(app, { plan: 'STARTER', days: 5 });
+      const redeemed = await call(app, 'POST', '/v1/subscription/voucher', {
+        token: bob.token,
+        body: { code },
+      });
+      expect(redeemed.statusCode, redeemed.body).toBe(200);
+      app.clock.advanceMinutes(6 * 24 * 60);
+      const res = await generate(app, key, { templateName: 'Note', fields: { Name: 'Bob' } });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(logged.events().filter((e) => e.event === 'billing.plan_expired')).toEqual([
+        expect.objectContaining({ planId: 'starter', voucher: true }),
+      ]);
+      expect(logged.text()).not.toContain(code);
+    } finally {
+      await app.dispose();
+    }
   });
 });

@@ -5,7 +5,8 @@ import { AppError } from '../../lib/app-error.ts';
 import { engineRefusalToError } from '../../pdf-pool/engine-refusal.ts';
 import { invalidApiKey } from '../api-keys/api-keys.service.ts';
 import { reportOverage } from '../billing/overage.ts';
-import { findPlanLimit, releaseDocument, reserveDocument } from '../billing/usage.repository.ts';
+import { countDocument } from '../billing/document-count.ts';
+import { findPlanLimit, releaseDocument } from '../billing/usage.repository.ts';
 import { exampleValues } from '../templates/api-example.ts';
 import { isStampLabel } from '../templates/stamps.ts';
 import { createTemplatesService, templateNotFound } from '../templates/templates.service.ts';
@@ -100,13 +101,13 @@ export const createDocumentsService = (deps: Deps) => {
     const { userId, template } = await findTarget(keyHash, body.templateName);
     const input = await prepare(template, body.fields ?? {});
     const reservedAt = deps.clock.now();
-    const reservation = await reserveDocument(deps.db, userId, reservedAt);
+    const reservation = await countDocument(deps, userId, reservedAt);
     if (!reservation.isReserved) throw await refusal(userId);
     try {
       const started = process.hrtime.bigint();
       const document = await fill(input, { strict: body.strict ?? false });
       deps.metrics.documentGenerated(Number(process.hrtime.bigint() - started) / 1e9);
-      if (reservation.isOverLimit) reportOverageLater(userId);
+      if (reservation.hasOverageToReport) reportOverageLater(userId);
       return document;
     } catch (error) {
       await releaseDocument(deps.db, userId, reservedAt);
