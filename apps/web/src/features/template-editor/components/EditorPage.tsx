@@ -3,7 +3,8 @@ import { memo, useEffect, useRef, useState } from 'react';
 import { pageSizeToCss, rectToCss, type PageSize } from '../geometry/page-geometry.ts';
 import { useEditorSelector } from '../hooks/use-editor-store.ts';
 import { usePagePointer } from '../hooks/use-page-pointer.ts';
-import { draftRect } from '../interaction/pointer-machine.ts';
+import { itemOf } from '../interaction/items.ts';
+import { activeItemId, draftRect } from '../interaction/pointer-machine.ts';
 import { selectBoxIdsOnPage, selectStampIdsOnPage } from '../model/selectors.ts';
 import { useEditor } from './editor-context.ts';
 import classes from './editor.module.css';
@@ -48,11 +49,9 @@ const Draft = ({ page }: { page: number }) => {
 const Guides = ({ page }: { page: number }) => {
   const { store, scale } = useEditor();
   const guides = useEditorSelector(store, (state) => {
-    const id =
-      state.interaction.kind === 'idle' ? undefined : (state.interaction as { id?: string }).id;
-    const doc = state.history.present;
-    const onPage = id && (doc.boxes[id as never] ?? doc.stamps[id as never])?.page === page;
-    return onPage ? state.guides : [];
+    const id = activeItemId(state.interaction);
+    const isOnPage = id !== undefined && itemOf(state.history.present, id)?.page === page;
+    return isOnPage ? state.guides : [];
   });
   return guides.map((guide) => (
     <div

@@ -1,10 +1,9 @@
-import { ActionIcon } from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
 import { memo, type CSSProperties } from 'react';
 import { rectToCss } from '../geometry/page-geometry.ts';
 import { useEditorSelector } from '../hooks/use-editor-store.ts';
 import { FIELD_TYPE_LABELS } from '../model/commands.ts';
 import type { BoxId } from '../model/editor-state.ts';
+import { DeleteItemButton } from './DeleteItemButton.tsx';
 import { useEditor } from './editor-context.ts';
 import classes from './editor.module.css';
 import { fieldColorVar } from './field-colors.ts';
@@ -51,19 +50,11 @@ export const FieldBoxView = memo(function FieldBoxView({ id }: { id: BoxId }) {
         {isSelected && isInteractive && <Handles id={id} />}
       </div>
       {isSelected && isInteractive && (
-        <ActionIcon
-          className={classes.remove}
-          style={{ left: css.left + css.width + 6, top: css.top - 12 }}
-          size="sm"
-          color="red"
-          variant="filled"
-          aria-label={`Delete field ${name}`}
-          data-no-drag
-          onPointerDown={(event) => event.stopPropagation()}
-          onClick={() => requestDelete(id)}
-        >
-          <IconTrash size={14} aria-hidden />
-        </ActionIcon>
+        <DeleteItemButton
+          css={css}
+          label={`Delete field ${name}`}
+          onDelete={() => requestDelete(id)}
+        />
       )}
     </>
   );

@@ -6,6 +6,7 @@ import {
   IconPencil,
 } from '@tabler/icons-react';
 import { useEditorSelector } from '../hooks/use-editor-store.ts';
+import { canRedo, canUndo } from '../model/history.ts';
 import { useEditor } from './editor-context.ts';
 import { FieldPanel } from './FieldPanel.tsx';
 import { StampsPanel } from './StampsPanel.tsx';
@@ -27,15 +28,15 @@ const HELP =
 
 export const UndoRedo = () => {
   const { store, isEditing } = useEditor();
-  const canUndo = useEditorSelector(store, (state) => state.history.past.length > 0);
-  const canRedo = useEditorSelector(store, (state) => state.history.future.length > 0);
+  const isUndoable = useEditorSelector(store, (state) => canUndo(state.history));
+  const isRedoable = useEditorSelector(store, (state) => canRedo(state.history));
   return (
     <Group gap={4}>
       <Tooltip label="Undo (Ctrl/Cmd+Z)">
         <ActionIcon
           variant="default"
           aria-label="Undo"
-          disabled={!isEditing || !canUndo}
+          disabled={!isEditing || !isUndoable}
           onClick={store.undo}
         >
           <IconArrowBackUp size={16} aria-hidden />
@@ -45,7 +46,7 @@ export const UndoRedo = () => {
         <ActionIcon
           variant="default"
           aria-label="Redo"
-          disabled={!isEditing || !canRedo}
+          disabled={!isEditing || !isRedoable}
           onClick={store.redo}
         >
           <IconArrowForwardUp size={16} aria-hidden />

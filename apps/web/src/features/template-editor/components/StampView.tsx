@@ -1,9 +1,8 @@
-import { ActionIcon } from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
 import { memo } from 'react';
 import { rectToCss } from '../geometry/page-geometry.ts';
 import { useEditorSelector } from '../hooks/use-editor-store.ts';
 import type { BoxId } from '../model/editor-state.ts';
+import { DeleteItemButton } from './DeleteItemButton.tsx';
 import { useEditor } from './editor-context.ts';
 import classes from './editor.module.css';
 import { Handles } from './Handles.tsx';
@@ -37,19 +36,7 @@ export const StampView = memo(function StampView({ id }: { id: BoxId }) {
         {isSelected && isInteractive && <Handles id={id} />}
       </div>
       {isSelected && isInteractive && (
-        <ActionIcon
-          className={classes.remove}
-          style={{ left: css.left + css.width + 6, top: css.top - 12 }}
-          size="sm"
-          color="red"
-          variant="filled"
-          aria-label="Delete stamp"
-          data-no-drag
-          onPointerDown={(event) => event.stopPropagation()}
-          onClick={() => requestDelete(id)}
-        >
-          <IconTrash size={14} aria-hidden />
-        </ActionIcon>
+        <DeleteItemButton css={css} label="Delete stamp" onDelete={() => requestDelete(id)} />
       )}
     </>
   );

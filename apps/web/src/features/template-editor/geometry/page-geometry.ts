@@ -80,6 +80,9 @@ export const rectFromCorners = (a: PagePoint, b: PagePoint): RectPt => ({
 export const isBigEnoughOnScreen = (rect: RectPt, scale: number): boolean =>
   rect.width * scale >= MIN_BOX_SIZE_PX && rect.height * scale >= MIN_BOX_SIZE_PX;
 
+export const isSameRect = (a: RectPt, b: RectPt): boolean =>
+  a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height;
+
 /** Moves and trims a rectangle so that it lies on the page. */
 export const clampRectToPage = (rect: RectPt, page: PageSize): RectPt => {
   const width = Math.min(rect.width, page.width);

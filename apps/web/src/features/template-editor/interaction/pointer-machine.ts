@@ -33,6 +33,10 @@ export type Interaction =
 
 export const idle: Interaction = { kind: 'idle' };
 
+/** The box or stamp a gesture moves or resizes, if any. */
+export const activeItemId = (interaction: Interaction): BoxId | undefined =>
+  interaction.kind === 'moving' || interaction.kind === 'resizing' ? interaction.id : undefined;
+
 export type PointerTarget =
   { kind: 'page' } | { kind: 'item'; id: BoxId } | { kind: 'handle'; id: BoxId; handle: Handle };
 

@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  addBox,
-  configureBox,
-  nudgeBox,
-  pasteBox,
-  removeBox,
-  setBoxRect,
-  uniqueLabel,
-} from './commands.ts';
+import { addBox, configureBox, pasteBox, removeBox, setBoxRect, uniqueLabel } from './commands.ts';
 import { MIN_BOX_SIZE_PT, MIN_BOX_SIZE_PX, RENDER_SCALE } from '../geometry/page-geometry.ts';
 import { emptyDocument } from './editor-state.ts';
 import { canRedo, canUndo, commit, preview, redo, startHistory, undo } from './history.ts';
@@ -75,16 +67,6 @@ describe('editor commands', () => {
       width: MIN_BOX_SIZE_PT,
       height: MIN_BOX_SIZE_PT,
     });
-  });
-
-  it('nudges by the given points and returns the same document when nothing moves', () => {
-    const { doc, ids } = docWith([{ x: 0, y: 0 }]);
-    const id = ids[0]!;
-    expect(nudgeBox(doc, { id, dx: 10, dy: 1, pages: testPages }).boxes[id]?.rect).toMatchObject({
-      x: 10,
-      y: 1,
-    });
-    expect(nudgeBox(doc, { id, dx: -1, dy: -1, pages: testPages })).toBe(doc);
   });
 
   it('configures a box and returns the same document for a no-op', () => {

@@ -1,5 +1,10 @@
 import type { FieldType } from '@platen/contract';
-import { fitRectToPage, type PageSize, type RectPt } from '../geometry/page-geometry.ts';
+import {
+  fitRectToPage,
+  isSameRect,
+  type PageSize,
+  type RectPt,
+} from '../geometry/page-geometry.ts';
 import {
   DEFAULT_STYLE,
   type BoxId,
@@ -19,9 +24,6 @@ const pageOf = (pages: TemplatePages, page: number): PageSize =>
 
 const fit = (rect: RectPt, pages: TemplatePages, page: number) =>
   fitRectToPage(rect, pageOf(pages, page));
-
-const sameRect = (a: RectPt, b: RectPt) =>
-  a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height;
 
 const withBox = (doc: EditorDocument, box: FieldBox): EditorDocument => ({
   ...doc,
@@ -54,18 +56,7 @@ export const setBoxRect = (
   const box = doc.boxes[input.id];
   if (!box) return doc;
   const rect = fit(input.rect, input.pages, box.page);
-  return sameRect(rect, box.rect) ? doc : withBox(doc, { ...box, rect });
-};
-
-/** Arrow keys: 1 pt, 10 pt with Shift; the box stays on its page. */
-export const nudgeBox = (
-  doc: EditorDocument,
-  input: { id: BoxId; dx: number; dy: number; pages: TemplatePages },
-): EditorDocument => {
-  const box = doc.boxes[input.id];
-  if (!box) return doc;
-  const rect = { ...box.rect, x: box.rect.x + input.dx, y: box.rect.y + input.dy };
-  return setBoxRect(doc, { id: input.id, rect, pages: input.pages });
+  return isSameRect(rect, box.rect) ? doc : withBox(doc, { ...box, rect });
 };
 
 export type FieldSettings = Partial<
@@ -141,13 +132,17 @@ export const removeBox = (doc: EditorDocument, id: BoxId): EditorDocument => {
   return { ...doc, boxes, order: doc.order.filter((other) => other !== id) };
 };
 
-/** A label no other box carries: "Name", "Name copy", "Name copy 2"… (empty stays empty). */
+/**
+ * A label no other box carries: "Name", "Name copy", "Name copy 2"… (empty stays empty). A copy
+ * of a copy counts on from the same name ("Name copy 2", not "Name copy copy").
+ */
 export const uniqueLabel = (doc: EditorDocument, label: string): string => {
   if (!label) return label;
   const taken = new Set(Object.values(doc.boxes).map((box) => box.label));
   if (!taken.has(label)) return label;
+  const base = label.replace(/ copy(?: \d+)?$/, '');
   for (let n = 1; ; n++) {
-    const candidate = n === 1 ? `${label} copy` : `${label} copy ${n}`;
+    const candidate = n === 1 ? `${base} copy` : `${base} copy ${n}`;
     if (!taken.has(candidate)) return candidate;
   }
 };

@@ -66,6 +66,3 @@ export const DEFAULT_STYLE = {
   textAlign: 'left',
   fontColor: '#000000',
 } as const satisfies Pick<FieldBox, 'fontSize' | 'fontFamily' | 'textAlign' | 'fontColor'>;
-
-export const boxesOnPage = (doc: EditorDocument, page: number): FieldBox[] =>
-  doc.order.map((id) => doc.boxes[id]).filter((box): box is FieldBox => box?.page === page);

@@ -1,5 +1,4 @@
 import {
-  draftRect,
   idle,
   transition,
   type Interaction,
@@ -10,16 +9,7 @@ import type { Guide } from '../interaction/snapping.ts';
 import { itemOf, withItemRect } from '../interaction/items.ts';
 import { pasteBox, removeBox } from './commands.ts';
 import type { BoxId, EditorDocument, FieldBox, TemplatePages } from './editor-state.ts';
-import {
-  canRedo,
-  canUndo,
-  commit,
-  preview,
-  redo,
-  startHistory,
-  undo,
-  type History,
-} from './history.ts';
+import { commit, preview, redo, startHistory, undo, type History } from './history.ts';
 import { findInvalidBoxes } from './save-check.ts';
 import { removeStamp } from './stamp-commands.ts';
 
@@ -114,8 +104,6 @@ export const createEditorStore = (initial: EditorDocument, pages: TemplatePages)
     select: (id: BoxId | null) => set({ selectedId: id }),
     undo: () => stepHistory(undo),
     redo: () => stepHistory(redo),
-    canUndo: () => canUndo(state.history),
-    canRedo: () => canRedo(state.history),
     /** Whether the document differs from the one last loaded or saved. */
     isDirty: () => doc() !== saved,
     /** Starts again from a document (after a save or discard): no undo beyond this point. */
@@ -158,7 +146,6 @@ export const createEditorStore = (initial: EditorDocument, pages: TemplatePages)
     },
     /** Removes a box or stamp from the document (the server call, if any, is the caller's). */
     remove: (id: BoxId) => apply((d) => removeStamp(removeBox(d, id), id)),
-    draft: () => draftRect(state.interaction),
   };
 };
 

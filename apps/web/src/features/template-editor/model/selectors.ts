@@ -28,6 +28,3 @@ export const selectStampIdsOnPage = (page: number) => (state: EditorState) =>
   Object.values(state.history.present.stamps)
     .filter((stamp) => stamp.page === page)
     .map((stamp) => stamp.id);
-
-export const selectDocument = (state: EditorState) => state.history.present;
-export const selectSelectedId = (state: EditorState) => state.selectedId;

@@ -1,4 +1,10 @@
-import { fitRectToPage, roundRect, type PageSize, type RectPt } from '../geometry/page-geometry.ts';
+import {
+  fitRectToPage,
+  isSameRect,
+  roundRect,
+  type PageSize,
+  type RectPt,
+} from '../geometry/page-geometry.ts';
 import type { BoxId, EditorDocument, Stamp, TemplatePages } from './editor-state.ts';
 
 /** SPEC §9: on first placement a stamp takes at most 75 % of the page, keeping its proportions. */
@@ -44,12 +50,9 @@ export const setStampRect = (
   const page = stamp && input.pages[stamp.page - 1];
   if (!stamp || !page) return doc;
   const rect = fitRectToPage(input.rect, page);
-  const isSame =
-    rect.x === stamp.rect.x &&
-    rect.y === stamp.rect.y &&
-    rect.width === stamp.rect.width &&
-    rect.height === stamp.rect.height;
-  return isSame ? doc : { ...doc, stamps: { ...doc.stamps, [stamp.id]: { ...stamp, rect } } };
+  return isSameRect(rect, stamp.rect)
+    ? doc
+    : { ...doc, stamps: { ...doc.stamps, [stamp.id]: { ...stamp, rect } } };
 };
 
 export const removeStamp = (doc: EditorDocument, id: BoxId): EditorDocument => {
