@@ -11,6 +11,7 @@ import {
   pageView,
   pdfPage,
   saveInEditor,
+  touchDragOnPage,
   waitForPageDrawn,
 } from './support/templates.ts';
 
@@ -34,8 +35,8 @@ describe.skipIf(!hasChromium || !hasCorpus)('editing with precision', () => {
     pageWidth = template.body.pages[0]?.width ?? 0;
   });
 
-  const openEditor = async () => {
-    const opened = await openSignedIn(suite, { theme: 'light' });
+  const openEditor = async (opts: { width?: number; hasTouch?: boolean } = {}) => {
+    const opened = await openSignedIn(suite, { theme: 'light', ...opts });
     await opened.page.goto(`${suite.url}/admin/templates/Precise`);
     await waitForPageDrawn(opened.page, 1);
     await gearMenu(opened.page, 'Edit template');
@@ -129,6 +130,19 @@ describe.skipIf(!hasChromium || !hasCorpus)('editing with precision', () => {
     await widthInput.pressSequentially('15');
     await widthInput.press('Tab');
     await expectGeometry(page, { ...start, x: start.x + 1, w: 15 });
+    await context.close();
+  });
+
+  it('draws and moves a box with one finger on a touch screen', async () => {
+    // A tablet: touch only, wide enough for the side panel and its X/Y/W/H inputs.
+    const { page, context } = await openEditor({ width: 1100, hasTouch: true });
+    const first = pdfPage(page, 1);
+    await touchDragOnPage(page, first, pageWidth, { x: 100, y: 500 }, { x: 300, y: 540 });
+    await expect.poll(() => page.getByTestId('field-box').count()).toBe(1);
+    await expectGeometry(page, { x: 100, y: 500, w: 200, h: 40 });
+    await touchDragOnPage(page, first, pageWidth, { x: 150, y: 520 }, { x: 250, y: 570 });
+    await expectGeometry(page, { x: 200, y: 550, w: 200, h: 40 });
+    await saveScreenshot(page, 'editor-touch-1100-light');
     await context.close();
   });
 

@@ -57,10 +57,11 @@ const reportCspViolations = async (context: BrowserContext) => {
  */
 export const openPage = async (
   browser: Browser,
-  opts: { width?: number; height?: number; theme?: Theme } = {},
+  opts: { width?: number; height?: number; theme?: Theme; hasTouch?: boolean } = {},
 ): Promise<AppPage> => {
   const context = await browser.newContext({
     viewport: { width: opts.width ?? widths.desktop, height: opts.height ?? 900 },
+    hasTouch: opts.hasTouch ?? false,
   });
   if (opts.theme) {
     await context.addInitScript((theme) => {

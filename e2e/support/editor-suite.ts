@@ -34,7 +34,7 @@ export const editorSuite = (user: string, templates: Record<string, string> = {}
 /** A fresh page signed in as the suite's account. */
 export const openSignedIn = async (
   suite: EditorSuite,
-  opts: { theme?: Theme; width?: number } = {},
+  opts: { theme?: Theme; width?: number; hasTouch?: boolean } = {},
 ) => {
   const opened = await openPage(suite.browser, opts);
   await signInWithTokens(opened.page, suite.url, suite.tokens);

@@ -106,6 +106,38 @@ export const dragOnPage = async (
   await page.mouse.up();
 };
 
+/**
+ * The same gesture with one finger. Playwright only taps, so the touches go through the Chrome
+ * DevTools Protocol; Chromium turns them into pointer events of type touch, as on a tablet.
+ */
+export const touchDragOnPage = async (
+  page: Page,
+  pageElement: Locator,
+  widthPt: number,
+  from: { x: number; y: number },
+  to: { x: number; y: number },
+) => {
+  const view = await pageView(pageElement, widthPt);
+  const at = (p: { x: number; y: number }) => ({
+    x: view.left + p.x * view.scale,
+    y: view.top + p.y * view.scale,
+  });
+  const cdp = await page.context().newCDPSession(page);
+  const touch = (
+    type: 'touchStart' | 'touchMove' | 'touchEnd',
+    points: { x: number; y: number }[],
+  ) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points });
+  await touch('touchStart', [at(from)]);
+  for (let step = 1; step <= 8; step++) {
+    const t = step / 8;
+    await touch('touchMove', [
+      at({ x: from.x + (to.x - from.x) * t, y: from.y + (to.y - from.y) * t }),
+    ]);
+  }
+  await touch('touchEnd', []);
+  await cdp.detach();
+};
+
 /** Opens the gear menu and picks an item. */
 export const gearMenu = async (page: Page, item: string) => {
   await page.getByRole('button', { name: 'Template actions' }).click();
