@@ -6,6 +6,7 @@
 import { rgb, type RGB } from '@cantoo/pdf-lib';
 import type { EngineFont } from './engine-font.ts';
 import { familyMetrics, type LineMetrics, type TemplateFonts, type TextRun } from './fonts.ts';
+import { NEWLINE, unitLength } from './code-points.ts';
 import { whenReady, type MaybePromise } from './maybe-async.ts';
 import { concat, showText, type PageCanvas } from './page-canvas.ts';
 import type { Matrix } from './page-geometry.ts';
@@ -63,19 +64,21 @@ const measureRuns = (runs: TextRun[]): ShapedText => {
   const text = runs.length === 1 ? runs[0]!.text : runs.map((run) => run.text).join('');
   // Sized once (a character is one or two UTF-16 units): arrays grown push by push were a good
   // part of a document's garbage.
-  const chars = new Array<string>(text.length);
+  const codes = new Array<number>(text.length);
   const widths = new Array<number>(text.length);
   const fonts = new Array<EngineFont>(text.length);
   let count = 0;
-  for (const run of runs) {
-    for (const char of run.text) {
-      chars[count] = char;
-      fonts[count] = run.font;
-      widths[count++] = char === '\n' ? 0 : run.font.charWidth(char);
+  for (const { text: part, font } of runs) {
+    for (let i = 0; i < part.length;) {
+      const codePoint = part.codePointAt(i)!;
+      i += unitLength(codePoint);
+      codes[count] = codePoint;
+      fonts[count] = font;
+      widths[count++] = codePoint === NEWLINE ? 0 : font.charWidth(codePoint);
     }
   }
-  chars.length = widths.length = fonts.length = count;
-  return { text, chars, widths, fonts };
+  codes.length = widths.length = fonts.length = count;
+  return { text, codes, widths, fonts };
 };
 
 /**
@@ -129,10 +132,12 @@ const alignedX = (align: TextAlign, lineWidth: number, frame: BoxFrame, pad: num
 /**
  * Characters [start, end) as a string. Without surrogate pairs character i is UTF-16 unit i, and
  * slicing the text is far cheaper than joining characters (that join was a tenth of the time of
- * a standard-font document).
+ * a standard-font document); text with emoji is built from its code points.
  */
 const charsText = (t: ShapedText, start: number, end: number) =>
-  t.text.length === t.chars.length ? t.text.slice(start, end) : t.chars.slice(start, end).join('');
+  t.text.length === t.codes.length
+    ? t.text.slice(start, end)
+    : String.fromCodePoint(...t.codes.slice(start, end));
 
 /** Draws one line's characters, one text object per run of the same font. */
 const drawLine = (

@@ -8,12 +8,13 @@ import { StandardFontEmbedder, type StandardFonts } from '@cantoo/pdf-lib';
 // pdf-lib's embedder takes the same names under another type.
 type FontNames = Parameters<typeof StandardFontEmbedder.for>[0];
 import type { PdfResource, TemplateResources } from './template-resources.ts';
+import { unitLength } from './code-points.ts';
 
 export interface EngineFont {
   /** Stable identity, e.g. `std:Helvetica` or `ttf:arimo`. */
   readonly key: string;
-  /** The advance width of one character at 1 pt (as pdf-lib measures it alone). */
-  charWidth(char: string): number;
+  /** The advance width of one character (a code point) at 1 pt, as pdf-lib measures it alone. */
+  charWidth(codePoint: number): number;
   /** The width of a run as pdf-lib measures it (standard fonts include kerning). */
   widthOfTextAtSize(text: string, size: number): number;
   /** The run as a PDF string operand, e.g. `<48656C6C6F>`. */
@@ -41,8 +42,8 @@ const TABLE_SIZE = 256;
 
 export class StandardFont implements EngineFont {
   private static readonly all = new Map<StandardFonts, StandardFont>();
-  private readonly widths = new Map<string, number>();
-  private readonly glyphs = new Map<string, StandardGlyph>();
+  private readonly widths = new Map<number, number>();
+  private readonly glyphs = new Map<number, StandardGlyph>();
   private readonly widthTable: (number | undefined)[] = new Array<number | undefined>(TABLE_SIZE);
   private readonly glyphTable: (StandardGlyph | undefined)[] = new Array<StandardGlyph | undefined>(
     TABLE_SIZE,
@@ -65,33 +66,32 @@ export class StandardFont implements EngineFont {
     return font;
   }
 
-  charWidth(char: string): number {
-    const code = char.charCodeAt(0);
-    if (code < TABLE_SIZE) return (this.widthTable[code] ??= this.measureChar(char));
-    let width = this.widths.get(char);
+  charWidth(codePoint: number): number {
+    if (codePoint < TABLE_SIZE) return (this.widthTable[codePoint] ??= this.measure(codePoint));
+    let width = this.widths.get(codePoint);
     if (width === undefined) {
-      width = this.measureChar(char);
-      this.widths.set(char, width);
+      width = this.measure(codePoint);
+      this.widths.set(codePoint, width);
     }
     return width;
   }
 
-  private measureChar(char: string): number {
-    return this.embedder.widthOfTextAtSize(char, 1);
+  private measure(codePoint: number): number {
+    return this.embedder.widthOfTextAtSize(String.fromCodePoint(codePoint), 1);
   }
 
-  private glyph(char: string): StandardGlyph {
-    const code = char.charCodeAt(0);
-    if (code < TABLE_SIZE) return (this.glyphTable[code] ??= this.readGlyph(char));
-    let glyph = this.glyphs.get(char);
+  private glyph(codePoint: number): StandardGlyph {
+    if (codePoint < TABLE_SIZE) return (this.glyphTable[codePoint] ??= this.readGlyph(codePoint));
+    let glyph = this.glyphs.get(codePoint);
     if (!glyph) {
-      glyph = this.readGlyph(char);
-      this.glyphs.set(char, glyph);
+      glyph = this.readGlyph(codePoint);
+      this.glyphs.set(codePoint, glyph);
     }
     return glyph;
   }
 
-  private readGlyph(char: string): StandardGlyph {
+  private readGlyph(codePoint: number): StandardGlyph {
+    const char = String.fromCodePoint(codePoint);
     const encoded = this.embedder.encodeText(char).toString(); // e.g. <41>
     const [{ name }] = (
       this.embedder as unknown as { encodeTextAsGlyphs(t: string): { name: string }[] }
@@ -113,8 +113,10 @@ export class StandardFont implements EngineFont {
   widthOfTextAtSize(text: string, size: number): number {
     let total = 0;
     let previous: StandardGlyph | undefined;
-    for (const char of text) {
-      const glyph = this.glyph(char);
+    for (let i = 0; i < text.length;) {
+      const codePoint = text.codePointAt(i)!;
+      i += unitLength(codePoint);
+      const glyph = this.glyph(codePoint);
       if (previous) total += previous.advance + this.kern(previous.name, glyph.name);
       previous = glyph;
     }
@@ -129,7 +131,11 @@ export class StandardFont implements EngineFont {
 
   encode(text: string): string {
     let hex = '<';
-    for (const char of text) hex += this.glyph(char).hex;
+    for (let i = 0; i < text.length;) {
+      const codePoint = text.codePointAt(i)!;
+      i += unitLength(codePoint);
+      hex += this.glyph(codePoint).hex;
+    }
     return `${hex}>`;
   }
 }

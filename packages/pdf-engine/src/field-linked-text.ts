@@ -56,7 +56,7 @@ const drawFlow = async (ctx: FillContext, field: FieldSpec, value: string, style
   const layouts: TextLayout[] = [];
   let start = 0;
   for (const [i, box] of boxes.entries()) {
-    if (start >= shaped.chars.length) break;
+    if (start >= shaped.codes.length) break;
     const { page, frame } = boxFrame(ctx, field.label, box.page, box);
     const isLast = i === boxes.length - 1;
     let layout: TextLayout;
@@ -66,7 +66,7 @@ const drawFlow = async (ctx: FillContext, field: FieldSpec, value: string, style
       const lines = wrap(shaped, wrappedSpace(frame).width, field.fontSize, start);
       const kept = lines.slice(0, linesThatFit(wrappedSpace(frame), m, field.fontSize));
       layout = { size: field.fontSize, lines: kept, result: 'fitted' };
-      start = lines[kept.length]?.start ?? shaped.chars.length;
+      start = lines[kept.length]?.start ?? shaped.codes.length;
     }
     const anchor = layout.lines.length > 1 ? 'top' : 'middle';
     drawTextLayout(page, frame, shaped, layout, { ...style, anchor });

@@ -55,7 +55,7 @@ const drawComb = (
     frame.height / lineHeight(m, 1),
   );
   const size = Math.max(Math.min(field.fontSize, MIN_FONT_SIZE), Math.floor(best * 10) / 10);
-  t.chars.forEach((_, i) => {
+  t.codes.forEach((_, i) => {
     const cell: BoxFrame = {
       ...frame,
       width: cellWidth,

@@ -28,7 +28,7 @@ interface EncodedRun {
 const MAX_CACHED_RUNS = 4096;
 
 export class SubsetFont implements EngineFont {
-  private readonly widths = new Map<string, number>();
+  private readonly widths = new Map<number, number>();
   private readonly encoded = new Map<string, EncodedRun>();
   private version: { glyphCount: number; resource: PdfResource } | undefined;
   private building: Promise<void> | undefined;
@@ -76,11 +76,11 @@ export class SubsetFont implements EngineFont {
     return this.internals.subset.glyphs.length;
   }
 
-  charWidth(char: string): number {
-    let width = this.widths.get(char);
+  charWidth(codePoint: number): number {
+    let width = this.widths.get(codePoint);
     if (width === undefined) {
-      width = this.embedder.widthOfTextAtSize(char, 1);
-      this.widths.set(char, width);
+      width = this.embedder.widthOfTextAtSize(String.fromCodePoint(codePoint), 1);
+      this.widths.set(codePoint, width);
     }
     return width;
   }

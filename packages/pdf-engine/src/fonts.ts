@@ -14,6 +14,7 @@ import fontkit from '@cantoo/fontkit';
 import type { Font } from '@cantoo/fontkit';
 import { StandardFonts } from '@cantoo/pdf-lib';
 import { Encodings } from '@cantoo/pdf-lib/standard-fonts';
+import { NEWLINE, unitLength } from './code-points.ts';
 import { StandardFont, type EngineFont } from './engine-font.ts';
 import { SubsetFont } from './font-subset.ts';
 import type { MaybePromise } from './maybe-async.ts';
@@ -84,12 +85,17 @@ export const familyMetrics = (family: FontFamily): LineMetrics => {
   return metrics;
 };
 
+/** Printable ASCII and "\n": most values, answered by one regular-expression test. */
+const ASCII_TEXT = /^[\n\x20-\x7e]*$/;
+
 // "\n" only separates lines: it is never drawn, so it never forces a TrueType font.
 export const isWinAnsi = (text: string): boolean => {
-  for (const char of text) {
-    const code = char.charCodeAt(0);
-    if (code === 0x0a || (code >= 0x20 && code < 0x7f)) continue; // printable ASCII is WinAnsi
-    if (!Encodings.WinAnsi.canEncodeUnicodeCodePoint(char.codePointAt(0)!)) return false;
+  if (ASCII_TEXT.test(text)) return true;
+  for (let i = 0; i < text.length;) {
+    const codePoint = text.codePointAt(i)!;
+    i += unitLength(codePoint);
+    if (codePoint === NEWLINE || (codePoint >= 0x20 && codePoint < 0x7f)) continue; // ASCII
+    if (!Encodings.WinAnsi.canEncodeUnicodeCodePoint(codePoint)) return false;
   }
   return true;
 };
@@ -109,9 +115,8 @@ const choicesFor = (primary: FontFile) => {
 };
 
 /** The primary font if it has the character, else DejaVu Sans if it has it, else none. */
-const fileFor = (primary: FontFile, chosen: Map<number, FontFile | null>, char: string) => {
-  if (char === '\n') return primary;
-  const codePoint = char.codePointAt(0)!;
+const fileFor = (primary: FontFile, chosen: Map<number, FontFile | null>, codePoint: number) => {
+  if (codePoint === NEWLINE) return primary;
   const known = chosen.get(codePoint);
   if (known !== undefined) return known;
   if (chosen.size >= CHOSEN_FILES_MAX) chosen.clear();
@@ -137,7 +142,9 @@ const REPLACEMENT = '\uFFFD';
 const withReplacements = (text: string, primary: FontFile) => {
   const chosen = choicesFor(primary);
   let shown = '';
-  for (const char of text) shown += fileFor(primary, chosen, char) === null ? REPLACEMENT : char;
+  for (const char of text) {
+    shown += fileFor(primary, chosen, char.codePointAt(0)!) === null ? REPLACEMENT : char;
+  }
   return shown;
 };
 
@@ -157,16 +164,16 @@ const splitByFile = (text: string, primary: FontFile): { file: FontFile; text: s
   const chosen = choicesFor(primary);
   const pieces: Piece[] = [];
   let piece: Piece | undefined;
-  let at = 0;
-  for (const char of text) {
-    const found = fileFor(primary, chosen, char);
+  for (let at = 0; at < text.length;) {
+    const codePoint = text.codePointAt(at)!;
+    const found = fileFor(primary, chosen, codePoint);
     const file = found ?? 'dejavu';
     if (piece?.file !== file) {
       piece = { file, start: at, end: at, hasMissing: false };
       pieces.push(piece);
     }
     piece.hasMissing ||= found === null;
-    at += char.length;
+    at += unitLength(codePoint);
     piece.end = at;
   }
   return pieces.map(({ file, start, end, hasMissing }) => {

@@ -46,10 +46,18 @@ let misses = 0;
 
 const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
 
-/** FNV-1a steps over bytes [from, to), clamped to the array. */
+/**
+ * FNV-1a steps over bytes [from, to), clamped to the array, four bytes per step: a step per
+ * byte made the fingerprint 4 % of a one-page document's time.
+ */
 const mix = (hash: number, bytes: Uint8Array, from: number, to: number) => {
   const end = Math.min(bytes.length, to);
-  for (let i = Math.max(0, from); i < end; i++) hash = Math.imul(hash ^ bytes[i]!, 0x01000193);
+  let i = Math.max(0, from);
+  for (; i + 4 <= end; i += 4) {
+    const word = bytes[i]! | (bytes[i + 1]! << 8) | (bytes[i + 2]! << 16) | (bytes[i + 3]! << 24);
+    hash = Math.imul(hash ^ word, 0x01000193);
+  }
+  for (; i < end; i++) hash = Math.imul(hash ^ bytes[i]!, 0x01000193);
   return hash;
 };
 

@@ -3,6 +3,7 @@
  * The drawing code measures once, lays out here, then draws exactly the ranges returned, so what
  * is measured is what is drawn.
  */
+import { NEWLINE, SPACE } from './code-points.ts';
 import type { LineMetrics } from './fonts.ts';
 import type { FitResult } from './types.ts';
 
@@ -15,9 +16,9 @@ import type { FitResult } from './types.ts';
 export const MIN_FONT_SIZE = 6;
 const SHRINK_STEP = 0.5;
 
-/** A string split into characters with their advance widths at 1 pt. */
+/** A string split into characters (code points) with their advance widths at 1 pt. */
 export interface MeasuredText {
-  chars: string[];
+  codes: number[];
   widths: number[];
 }
 
@@ -42,12 +43,12 @@ export interface Space {
 
 export const lineHeight = (m: LineMetrics, size: number) => (m.ascent - m.descent) * size;
 
-const isSpace = (char: string | undefined) => char === ' ';
+const isSpace = (code: number | undefined) => code === SPACE;
 
 /** The width of a range at a size, without its trailing spaces. */
 export const rangeWidth = (t: MeasuredText, r: LineRange, size: number): number => {
   let end = r.end;
-  while (end > r.start && isSpace(t.chars[end - 1])) end--;
+  while (end > r.start && isSpace(t.codes[end - 1])) end--;
   let sum = 0;
   for (let i = r.start; i < end; i++) sum += t.widths[i]!;
   return sum * size;
@@ -58,13 +59,13 @@ const breakLine = (t: MeasuredText, start: number, end: number, maxWidth: number
   let width = 0;
   let lastSpace = -1;
   for (let i = start; i < end; i++) {
-    const char = t.chars[i]!;
-    if (char === '\n') return { start, end: i };
+    const code = t.codes[i]!;
+    if (code === NEWLINE) return { start, end: i };
     const w = t.widths[i]!;
-    if (width + w > maxWidth && i > start && !isSpace(char)) {
+    if (width + w > maxWidth && i > start && !isSpace(code)) {
       return { start, end: lastSpace > start ? lastSpace : i };
     }
-    if (isSpace(char)) lastSpace = i;
+    if (isSpace(code)) lastSpace = i;
     width += w;
   }
   return { start, end };
@@ -72,9 +73,9 @@ const breakLine = (t: MeasuredText, start: number, end: number, maxWidth: number
 
 /** Skips the newline or spaces a line was broken at. */
 const nextLineStart = (t: MeasuredText, from: number, end: number): number => {
-  if (t.chars[from] === '\n') return from + 1;
+  if (t.codes[from] === NEWLINE) return from + 1;
   let i = from;
-  while (i < end && isSpace(t.chars[i])) i++;
+  while (i < end && isSpace(t.codes[i])) i++;
   return i;
 };
 
@@ -84,7 +85,7 @@ export const wrap = (
   maxWidth: number,
   size: number,
   start = 0,
-  end = t.chars.length,
+  end = t.codes.length,
 ): LineRange[] => {
   const lines: LineRange[] = [];
   let i = start;
@@ -92,7 +93,7 @@ export const wrap = (
     const line = breakLine(t, i, end, maxWidth / size);
     lines.push(line);
     i = nextLineStart(t, line.end, end);
-    if (i === end && t.chars[end - 1] === '\n') lines.push({ start: end, end });
+    if (i === end && t.codes[end - 1] === NEWLINE) lines.push({ start: end, end });
   }
   return lines;
 };
@@ -118,7 +119,7 @@ export const fitSingleLine = (
   m: LineMetrics,
   fontSize: number,
 ): TextLayout => {
-  const all: LineRange = { start: 0, end: t.chars.length };
+  const all: LineRange = { start: 0, end: t.codes.length };
   const width1 = rangeWidth(t, all, 1);
   const byWidth = width1 > 0 ? space.width / width1 : Infinity;
   const byHeight = space.height / lineHeight(m, 1);
