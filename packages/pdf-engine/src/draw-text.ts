@@ -116,9 +116,17 @@ export const parseColor = (hex: string): RGB => {
   return color;
 };
 
+// Frames are shared between the documents of a template (fill-context.ts), and so is this text.
+const clipOperators = new WeakMap<BoxFrame, string>();
+
 /** Starts drawing in a box's frame, clipped to the box; pair with {@link endBox}. */
 export const beginBox = (page: PageCanvas, frame: BoxFrame) => {
-  page.push(`q\n${concat(frame.matrix)}\n0 0 ${num(frame.width)} ${num(frame.height)} re\nW\nn`);
+  let operators = clipOperators.get(frame);
+  if (operators === undefined) {
+    operators = `q\n${concat(frame.matrix)}\n0 0 ${num(frame.width)} ${num(frame.height)} re\nW\nn`;
+    clipOperators.set(frame, operators);
+  }
+  page.push(operators);
 };
 
 export const endBox = (page: PageCanvas) => page.push('Q');
