@@ -77,7 +77,7 @@ const measureRuns = (runs: TextRun[]): ShapedText => {
       widths[count++] = codePoint === NEWLINE ? 0 : font.charWidth(codePoint);
     }
   }
-  codes.length = widths.length = fonts.length = count;
+  if (count < text.length) codes.length = widths.length = fonts.length = count; // emoji
   return { text, codes, widths, fonts };
 };
 

@@ -24,8 +24,14 @@ export const canvasFor = (ctx: FillContext, index: number): PageCanvas => {
   return canvas;
 };
 
+interface KnownFrame {
+  pageIndex: number;
+  rect: DisplayRect;
+  frame: BoxFrame;
+}
+
 /** Frames by page and rectangle, per template: the documents of a template draw the same boxes. */
-const framesByTemplate = new WeakMap<PreparedTemplate, Map<string, BoxFrame>>();
+const framesByTemplate = new WeakMap<PreparedTemplate, Map<number, KnownFrame>>();
 /** Distinct boxes remembered per template; past it the memory starts again. */
 const MAX_FRAMES = 4096;
 
@@ -40,19 +46,33 @@ const frameFor = (t: PreparedTemplate, pageIndex: number, rect: DisplayRect): Bo
     frames = new Map();
     framesByTemplate.set(t, frames);
   }
-  const key = `${pageIndex} ${rect.rectX} ${rect.rectY} ${rect.rectWidth} ${rect.rectHeight}`;
-  let frame = frames.get(key);
-  if (!frame) {
-    if (frames.size >= MAX_FRAMES) frames.clear();
-    frame = {
-      matrix: displayRectTransform(t.pages[pageIndex]!.geometry, rect),
-      width: rect.rectWidth,
-      height: rect.rectHeight,
-    };
-    frames.set(key, frame);
-  }
+  const key = rectHash(pageIndex, rect);
+  const known = frames.get(key);
+  if (known && known.pageIndex === pageIndex && sameRect(known.rect, rect)) return known.frame;
+  if (frames.size >= MAX_FRAMES) frames.clear();
+  const frame: BoxFrame = {
+    matrix: displayRectTransform(t.pages[pageIndex]!.geometry, rect),
+    width: rect.rectWidth,
+    height: rect.rectHeight,
+  };
+  const { rectX, rectY, rectWidth, rectHeight } = rect;
+  frames.set(key, { pageIndex, rect: { rectX, rectY, rectWidth, rectHeight }, frame });
   return frame;
 };
+
+/**
+ * A number standing for a page and rectangle. Keys are numbers because a string key (five
+ * numbers formatted and joined) cost as much as the frame it found; two boxes may share a
+ * number, so a hit is checked against the rectangle it was made for.
+ */
+const rectHash = (pageIndex: number, r: DisplayRect) =>
+  (((pageIndex * 8191 + r.rectX) * 8191 + r.rectY) * 8191 + r.rectWidth) * 8191 + r.rectHeight;
+
+const sameRect = (a: DisplayRect, b: DisplayRect) =>
+  a.rectX === b.rectX &&
+  a.rectY === b.rectY &&
+  a.rectWidth === b.rectWidth &&
+  a.rectHeight === b.rectHeight;
 
 /** The page and upright frame of a box, refusing pages the template does not have. */
 export const boxFrame = (ctx: FillContext, label: string, page: number, rect: DisplayRect) => {

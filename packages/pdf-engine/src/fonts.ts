@@ -100,32 +100,56 @@ export const isWinAnsi = (text: string): boolean => {
   return true;
 };
 
-/** Which file draws a character (null: none has it), per primary font: fontkit's cmap look-up costs per call. */
-const chosenFiles = new Map<FontFile, Map<number, FontFile | null>>();
-/** Distinct characters remembered per primary font; past it the memory starts again. */
-const CHOSEN_FILES_MAX = 65_536;
+/**
+ * Which file draws a character, per primary font, remembered because fontkit's cmap look-up
+ * costs per call. Characters of the Basic Multilingual Plane are kept in an array (64 KB per
+ * primary font and process) as 0 (not looked up yet), PRIMARY, DEJAVU or NONE: a Map look-up
+ * per character was a twentieth of a Unicode document's time. Others (emoji) go to a Map.
+ */
+interface Choices {
+  bmp: Uint8Array;
+  astral: Map<number, FontFile | null>;
+}
+const PRIMARY = 1;
+const DEJAVU = 2;
+const NONE = 3;
+const choices = new Map<FontFile, Choices>();
+/** Distinct characters beyond the BMP remembered per primary font; past it the memory starts again. */
+const ASTRAL_MAX = 65_536;
 
 const choicesFor = (primary: FontFile) => {
-  let chosen = chosenFiles.get(primary);
+  let chosen = choices.get(primary);
   if (!chosen) {
-    chosen = new Map();
-    chosenFiles.set(primary, chosen);
+    chosen = { bmp: new Uint8Array(0x10000), astral: new Map() };
+    choices.set(primary, chosen);
   }
   return chosen;
 };
 
 /** The primary font if it has the character, else DejaVu Sans if it has it, else none. */
-const fileFor = (primary: FontFile, chosen: Map<number, FontFile | null>, codePoint: number) => {
-  if (codePoint === NEWLINE) return primary;
-  const known = chosen.get(codePoint);
-  if (known !== undefined) return known;
-  if (chosen.size >= CHOSEN_FILES_MAX) chosen.clear();
-  const file = parsedFont(primary).hasGlyphForCodePoint(codePoint)
+const lookUpFile = (primary: FontFile, codePoint: number): FontFile | null =>
+  parsedFont(primary).hasGlyphForCodePoint(codePoint)
     ? primary
     : parsedFont('dejavu').hasGlyphForCodePoint(codePoint)
       ? 'dejavu'
       : null;
-  chosen.set(codePoint, file);
+
+const fileFor = (primary: FontFile, chosen: Choices, codePoint: number): FontFile | null => {
+  if (codePoint === NEWLINE) return primary;
+  if (codePoint < 0x10000) {
+    let code = chosen.bmp[codePoint]!;
+    if (code === 0) {
+      const file = lookUpFile(primary, codePoint);
+      code = file === primary ? PRIMARY : file === null ? NONE : DEJAVU;
+      chosen.bmp[codePoint] = code;
+    }
+    return code === PRIMARY ? primary : code === DEJAVU ? 'dejavu' : null;
+  }
+  const known = chosen.astral.get(codePoint);
+  if (known !== undefined) return known;
+  if (chosen.astral.size >= ASTRAL_MAX) chosen.astral.clear();
+  const file = lookUpFile(primary, codePoint);
+  chosen.astral.set(codePoint, file);
   return file;
 };
 
