@@ -1,112 +1,27 @@
 import Stripe from 'stripe';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { call, signUp, type Account } from '../../../../test/http.ts';
-import { buildTestApp, testDatabases, type TestApp } from '../../../../test/test-app.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { call, type Account } from '../../../../test/http.ts';
+import { testDatabases, type TestApp } from '../../../../test/test-app.ts';
 import {
   advanceDays,
-  capturedLog,
-  confirmEmail,
+  type capturedLog,
   subscriptionOf,
   userIdOf,
 } from '../billing-test-support.ts';
-import { reportOverage } from '../overage.ts';
 import { reserveDocument } from '../usage.repository.ts';
-import { createStripeProvider } from './stripe-provider.ts';
-import { startStripeStandIn, type StripeStandIn } from './stripe-stand-in.ts';
-
-const WEBHOOK_SECRET = 'whsec_test_secret';
-const MARCH_1 = Date.parse('2026-03-01T09:00:00.000Z') / 1000;
-const APRIL_1 = Date.parse('2026-04-01T09:00:00.000Z') / 1000;
-const MAY_1 = Date.parse('2026-05-01T09:00:00.000Z') / 1000;
+import type { StripeStandIn } from './stripe-stand-in.ts';
+import { APRIL_1, MARCH_1, useStripeApp, WEBHOOK_SECRET } from './stripe-test-support.ts';
 
 describe.each(testDatabases())('Stripe adapter and webhooks on %s', (database) => {
+  const suite = useStripeApp(database);
+  const { nowSeconds, checkout, customerOfAda, event, deliver, activatePro, renewForApril } = suite;
   let stripe: StripeStandIn;
   let app: TestApp;
   let ada: Account;
   let logged: ReturnType<typeof capturedLog>;
-  beforeAll(async () => {
-    stripe = await startStripeStandIn();
+  beforeEach(() => {
+    ({ stripe, app, ada, logged } = suite.current());
   });
-  afterAll(() => stripe.close());
-  beforeEach(async () => {
-    stripe.reset();
-    const payments = createStripeProvider({
-      secretKey: 'sk_test_platen',
-      webhookSecret: WEBHOOK_SECRET,
-      prices: { PRO: 'price_pro', STARTER: 'price_starter' },
-      overagePrices: { PRO: 'price_pro_overage' },
-      meterEventName: 'platen_overage_documents',
-      api: { host: '127.0.0.1', port: stripe.port, protocol: 'http' },
-    });
-    logged = capturedLog();
-    app = await buildTestApp(
-      database,
-      { logLevel: process.env.DEBUG_BILLING ? 'debug' : 'silent' },
-      { payments, log: logged.log },
-    );
-    ada = await signUp(app, { email: 'ada@example.com' });
-    await confirmEmail(app, ada.email);
-  });
-  afterEach(() => app.dispose());
-
-  const checkout = (planId = 'pro') =>
-    call(app, 'POST', '/v1/session/stripe/create-checkout-session', {
-      token: ada.token,
-      body: { planId, email: ada.email },
-    });
-  const customerOfAda = async () => {
-    await checkout();
-    const sub = await app.deps.db
-      .selectFrom('subscriptions')
-      .select('provider_customer_id')
-      .where('user_id', '=', await userIdOf(app, ada.email))
-      .executeTakeFirstOrThrow();
-    return sub.provider_customer_id ?? '';
-  };
-  const nowSeconds = () => Math.floor(app.clock.now().getTime() / 1000);
-  const event = (type: string, object: Record<string, unknown>, id = `evt_${type}`) =>
-    JSON.stringify({ id, object: 'event', type, created: nowSeconds(), data: { object } });
-  const deliver = (
-    payload: string,
-    o: { secret?: string; timestamp?: number; signature?: string | null } = {},
-  ) => {
-    const signature =
-      o.signature === undefined
-        ? Stripe.webhooks.generateTestHeaderString({
-            payload,
-            secret: o.secret ?? WEBHOOK_SECRET,
-            timestamp: o.timestamp ?? nowSeconds(),
-          })
-        : o.signature;
-    return app.inject({
-      method: 'POST',
-      url: '/v1/webhooks/stripe',
-      payload,
-      headers: {
-        'content-type': 'application/json; charset=utf-8',
-        ...(signature !== null && { 'stripe-signature': signature }),
-      },
-    });
-  };
-  const activatePro = async (customer: string, cancelAtPeriodEnd = false) => {
-    stripe.subscriptions.set('sub_1', {
-      id: 'sub_1',
-      customer,
-      status: 'active',
-      price: 'price_pro',
-      periodStart: MARCH_1,
-      periodEnd: APRIL_1,
-      cancelAtPeriodEnd,
-    });
-    return deliver(
-      event('checkout.session.completed', {
-        id: 'cs_1',
-        object: 'checkout.session',
-        customer,
-        subscription: 'sub_1',
-      }),
-    );
-  };
 
   it('opens Checkout in subscription mode for a customer made for the caller, once', async () => {
     const res = await checkout();
@@ -282,16 +197,7 @@ describe.each(testDatabases())('Stripe adapter and webhooks on %s', (database) =
       billingCycleStart: '2026-04-01T09:00:00.000Z',
       pdfsGeneratedThisMonth: 1,
     });
-    const renewed = stripe.subscriptions.get('sub_1')!;
-    renewed.periodStart = APRIL_1;
-    renewed.periodEnd = MAY_1;
-    const invoice = {
-      id: 'in_2',
-      object: 'invoice',
-      customer,
-      parent: { subscription_details: { subscription: 'sub_1' } },
-    };
-    expect((await deliver(event('invoice.paid', invoice, 'evt_renewal'))).statusCode).toBe(200);
+    expect((await renewForApril(customer)).statusCode).toBe(200);
     expect(await subscriptionOf(app, ada)).toMatchObject({
       subscriptionPlan: { id: 'pro' },
       status: 'ACTIVE',
@@ -431,104 +337,5 @@ describe.each(testDatabases())('Stripe adapter and webhooks on %s', (database) =
     expect(portal.json()).toEqual({ url: 'https://billing.stripe.test/p' });
     const session = stripe.calls.find((c) => c.path === '/v1/billing_portal/sessions');
     expect(session?.form).toMatchObject({ customer: 'cus_test_1' });
-  });
-
-  const setUsage = async (userId: string, documents: number) => {
-    await app.deps.db
-      .updateTable('subscriptions')
-      .set({ pdfs_generated_this_month: documents })
-      .where('user_id', '=', userId)
-      .execute();
-  };
-  const reserve = async (userId: string, documents: number) => {
-    for (let i = 0; i < documents; i += 1) {
-      await reserveDocument(app.deps.db, userId, app.clock.now());
-    }
-  };
-  const meterValues = () =>
-    stripe.calls
-      .filter((c) => c.path === '/v1/billing/meter_events')
-      .map((c) => c.form['payload[value]']);
-  const renewalInvoice = (customer: string) => {
-    const renewed = stripe.subscriptions.get('sub_1')!;
-    renewed.periodStart = APRIL_1;
-    renewed.periodEnd = MAY_1;
-    const invoice = {
-      id: 'in_2',
-      object: 'invoice',
-      customer,
-      parent: { subscription_details: { subscription: 'sub_1' } },
-    };
-    return deliver(event('invoice.paid', invoice, 'evt_renewal'));
-  };
-
-  it('reports the overage of both cycles when our clock rolls the cycle over before Stripe renews', async () => {
-    const customer = await customerOfAda();
-    await activatePro(customer);
-    const userId = await userIdOf(app, ada.email);
-    await setUsage(userId, 4999);
-    await reserve(userId, 3);
-    await reportOverage(app.deps, userId);
-    // Two more overage documents whose report has not run when March ends.
-    await reserve(userId, 2);
-    await advanceDays(app, 31, ada);
-    // April's first document is under the limit, yet March's last overage waits to be reported.
-    expect(await reserveDocument(app.deps.db, userId, app.clock.now())).toEqual({
-      isReserved: true,
-      isOverLimit: false,
-      hasOverageToReport: true,
-    });
-    await reportOverage(app.deps, userId);
-    expect(meterValues()).toEqual(['2', '2']);
-    // April goes over its own limit before and after Stripe's renewal arrives.
-    await setUsage(userId, 4999);
-    await reserve(userId, 3);
-    await reportOverage(app.deps, userId);
-    expect((await renewalInvoice(customer)).statusCode).toBe(200);
-    await reserve(userId, 1);
-    await reportOverage(app.deps, userId);
-    expect(meterValues()).toEqual(['2', '2', '2', '1']);
-    expect(await subscriptionOf(app, ada)).toMatchObject({
-      billingCycleStart: '2026-04-01T09:00:00.000Z',
-      pdfsGeneratedThisMonth: 5003,
-    });
-  });
-
-  it('reports the ended cycle’s overage when Stripe’s renewal arrives before our clock rolls over', async () => {
-    const customer = await customerOfAda();
-    await activatePro(customer);
-    const userId = await userIdOf(app, ada.email);
-    await setUsage(userId, 5000);
-    await reserve(userId, 3);
-    await advanceDays(app, 31);
-    expect((await renewalInvoice(customer)).statusCode).toBe(200);
-    await reportOverage(app.deps, userId);
-    expect(meterValues()).toEqual(['3']);
-    await reserve(userId, 1);
-    await reportOverage(app.deps, userId);
-    expect(meterValues()).toEqual(['3']);
-  });
-
-  it('reports overage documents to Stripe as metered usage, each once', async () => {
-    await activatePro(await customerOfAda());
-    const userId = await userIdOf(app, ada.email);
-    await app.deps.db
-      .updateTable('subscriptions')
-      .set({ pdfs_generated_this_month: 4999 })
-      .where('user_id', '=', userId)
-      .execute();
-    for (let i = 0; i < 3; i += 1) await reserveDocument(app.deps.db, userId, app.clock.now());
-    await Promise.all([reportOverage(app.deps, userId), reportOverage(app.deps, userId)]);
-    await reserveDocument(app.deps.db, userId, app.clock.now());
-    await reportOverage(app.deps, userId);
-    const meters = stripe.calls.filter((c) => c.path === '/v1/billing/meter_events');
-    expect(meters.map((m) => m.form)).toEqual([
-      expect.objectContaining({
-        event_name: 'platen_overage_documents',
-        'payload[stripe_customer_id]': 'cus_test_1',
-        'payload[value]': '2',
-      }),
-      expect.objectContaining({ 'payload[value]': '1' }),
-    ]);
   });
 });
