@@ -191,6 +191,22 @@ describe.each(testDatabases())('checkout and billing portal, local provider, on 
     });
   });
 
+  it('keeps a voucher that a checkout opened before it replaces in the history', async () => {
+    const { url } = (await checkout('pro')).json<{ url: string }>();
+    const code = await makeVoucher(app, { plan: 'STARTER', days: 30 });
+    const redeemed = await call(app, 'POST', '/v1/subscription/voucher', {
+      token: ada.token,
+      body: { code },
+    });
+    expect(redeemed.statusCode, redeemed.body).toBe(200);
+    expect((await submit('/dev/payments/checkout/pay', tokenOf(url))).statusCode).toBe(303);
+    expect(await subscriptionOf(app, ada)).toMatchObject({ subscriptionPlan: { id: 'pro' } });
+    const history = await call(app, 'GET', '/v1/subscription/history', { token: ada.token });
+    expect(history.json()).toMatchObject([
+      { subscriptionType: 'STARTER', status: 'EXPIRED', voucher: true },
+    ]);
+  });
+
   it('refuses the billing portal on FREE, and without a provider customer (40010)', async () => {
     const free = await portal();
     expect(free.statusCode).toBe(400);

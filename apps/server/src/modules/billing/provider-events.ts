@@ -134,7 +134,15 @@ export const applyProviderSubscription = async (
     }
     if (decision.kind === 'update') {
       const { changes, restartsCycle } = decision;
-      await updateFromProvider(trx, userId, { changes, restartsCycle, syncedAt: readAt });
+      const updated = await updateFromProvider(trx, userId, {
+        changes,
+        restartsCycle,
+        syncedAt: readAt,
+      });
+      // A paid plan replacing a voucher (a checkout opened before it was redeemed) ends it now.
+      if (updated && current.voucherCode !== null) {
+        await recordExpired(trx, current, { endedAt: now, now });
+      }
     }
   });
   if (duplicate) await cancelDuplicate(deps, { ...duplicate, duplicateId: sub.id });
