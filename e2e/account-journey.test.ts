@@ -1,6 +1,12 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { confirmationCodeOf, newUser, resetLinkOf, waitForMail } from './support/accounts.ts';
+import {
+  confirmationCodeOf,
+  newUser,
+  resetLinkOf,
+  typedPassword,
+  waitForMail,
+} from './support/accounts.ts';
 import { expectNoConsoleErrors, hasChromium, launchBrowser, openPage } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import { confirmDialog, expectToast, headerTitle, pathOf, signInHeading } from './support/ui.ts';
@@ -61,7 +67,7 @@ describe.skipIf(!hasChromium)('the account journey', () => {
     expect(await page.getByTestId('verify-section').count()).toBe(0);
 
     // Change the password: a mismatch blocks the button, success clears the fields.
-    const newPassword = 'a new secret 2';
+    const newPassword = typedPassword('a new secret 2');
     const card = page.getByRole('region', { name: 'Change password' });
     await card.getByLabel('Current password', { exact: true }).fill(user.password);
     await card.getByLabel('New password', { exact: true }).fill(newPassword);
@@ -109,7 +115,7 @@ describe.skipIf(!hasChromium)('the account journey', () => {
     const codeField = page.getByLabel('Confirmation code');
     expect(await codeField.inputValue()).toBe(code);
     expect(await codeField.isDisabled()).toBe(true);
-    const resetPassword = 'reset secret 3';
+    const resetPassword = typedPassword('reset secret 3');
     await page.getByLabel('New password', { exact: true }).fill(resetPassword);
     await page.getByLabel('Confirm password', { exact: true }).fill(resetPassword);
     await page.getByRole('button', { name: 'Change password' }).click();

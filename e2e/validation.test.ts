@@ -1,12 +1,23 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { newUser, registerByApi, signInWithTokens, type TestUser } from './support/accounts.ts';
+import {
+  newUser,
+  registerByApi,
+  signInWithTokens,
+  typedPassword,
+  type TestUser,
+} from './support/accounts.ts';
 import { hasChromium, launchBrowser, openPage } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import { confirmDialog, expectToast, headerTitle } from './support/ui.ts';
 
 const password = (page: Page | ReturnType<Page['locator']>, label: string) =>
   page.getByLabel(label, { exact: true });
+
+// Passwords these forms send to the server; the run's log scan looks for them.
+const wrongPassword = typedPassword('wrong password 7');
+const validPassword = typedPassword('long enough 8');
+const notMyPassword = typedPassword('not my password 9');
 
 describe.skipIf(!hasChromium)('validation messages (SPEC §5, §8)', () => {
   let server: RunningServer;
@@ -34,7 +45,7 @@ describe.skipIf(!hasChromium)('validation messages (SPEC §5, §8)', () => {
     await password(page, 'Password').fill('12345');
     await password(page, 'Password').press('Enter');
     await expectToast(page, 'Wrong Password', 'Password must be at least 6 characters long.');
-    await password(page, 'Password').fill('wrong password');
+    await password(page, 'Password').fill(wrongPassword);
     await password(page, 'Password').press('Enter');
     await expectToast(page, 'Login failed', 'Incorrect email or password.');
   });
@@ -56,7 +67,7 @@ describe.skipIf(!hasChromium)('validation messages (SPEC §5, §8)', () => {
     await password(page, 'Password').fill('short');
     await submit.click();
     await expectToast(page, 'Weak Password', 'Password must be at least 6 characters long.');
-    await password(page, 'Password').fill('long enough');
+    await password(page, 'Password').fill(validPassword);
     await submit.click();
     await expectToast(page, 'Registration failed', 'An account with this email already exists.');
   });
@@ -80,14 +91,14 @@ describe.skipIf(!hasChromium)('validation messages (SPEC §5, §8)', () => {
       'Password length',
       'The password needs a minimum length of 6 characters',
     );
-    await password(page, 'New password').fill('long enough');
+    await password(page, 'New password').fill(validPassword);
     await password(page, 'Confirm password').fill('   ');
     await submit.click();
     await expectToast(page, 'Confirmation password.', 'Please confirm your new password');
     await password(page, 'Confirm password').fill('different');
     await submit.click();
     await expectToast(page, 'Password mismatch', 'The passwords do not match');
-    await password(page, 'Confirm password').fill('long enough');
+    await password(page, 'Confirm password').fill(validPassword);
     await submit.click();
     await confirmDialog(
       page,
@@ -110,9 +121,9 @@ describe.skipIf(!hasChromium)('validation messages (SPEC §5, §8)', () => {
     await password(card, 'Confirm password').fill('short');
     await change.click();
     await expectToast(page, 'Password length', 'The password needs a minimum length of 6');
-    await password(card, 'Current password').fill('not my password');
-    await password(card, 'New password').fill('long enough');
-    await password(card, 'Confirm password').fill('long enough');
+    await password(card, 'Current password').fill(notMyPassword);
+    await password(card, 'New password').fill(validPassword);
+    await password(card, 'Confirm password').fill(validPassword);
     await change.click();
     await confirmDialog(page, 'Password Error', /current password/i);
 

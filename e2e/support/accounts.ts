@@ -17,6 +17,12 @@ export const newUser = (prefix: string): TestUser => {
   };
 };
 
+/** A password a test types into a form: recorded, so the run's log scan looks for it too. */
+export const typedPassword = (password: string): string => {
+  recordSecret('password (e2e)', password);
+  return password;
+};
+
 export type TokenPair = { token: string; refreshToken: string };
 
 /** Registers through the API (double-submit XSRF like the app), for tests about other things. */
