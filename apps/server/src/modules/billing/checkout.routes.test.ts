@@ -46,6 +46,13 @@ describe.each(testDatabases())('checkout and billing portal, local provider, on 
     return submit('/dev/payments/checkout/pay', tokenOf(url));
   };
 
+  const liveLocalSubscriptions = () =>
+    app.deps.db
+      .selectFrom('local_payment_subscriptions')
+      .selectAll()
+      .where('status', '=', 'active')
+      .execute();
+
   it('refuses checkout until the e-mail is confirmed (40012)', async () => {
     const bob = await signUp(app);
     const res = await checkout('pro', bob);
@@ -156,11 +163,7 @@ describe.each(testDatabases())('checkout and billing portal, local provider, on 
     const refused = await submit('/dev/payments/checkout/pay', tokenOf(second));
     expect(refused.statusCode).toBe(409);
     expect(refused.body).toContain('You already have a paid plan');
-    const live = await app.deps.db
-      .selectFrom('local_payment_subscriptions')
-      .selectAll()
-      .where('status', '=', 'active')
-      .execute();
+    const live = await liveLocalSubscriptions();
     expect(live).toHaveLength(1);
     expect(await subscriptionOf(app, ada)).toMatchObject({
       subscriptionPlan: { id: 'pro' },
@@ -179,11 +182,7 @@ describe.each(testDatabases())('checkout and billing portal, local provider, on 
       urls.map((url) => submit('/dev/payments/checkout/pay', tokenOf(url))),
     );
     expect(answers.filter((r) => r.statusCode === 303).length).toBeGreaterThanOrEqual(1);
-    const live = await app.deps.db
-      .selectFrom('local_payment_subscriptions')
-      .selectAll()
-      .where('status', '=', 'active')
-      .execute();
+    const live = await liveLocalSubscriptions();
     expect(live).toHaveLength(1);
     expect(await subscriptionOf(app, ada)).toMatchObject({
       subscriptionPlan: { id: live[0]?.plan_id },

@@ -14,7 +14,16 @@ import { APRIL_1, MARCH_1, useStripeApp, WEBHOOK_SECRET } from './stripe-test-su
 
 describe.each(testDatabases())('Stripe adapter and webhooks on %s', (database) => {
   const suite = useStripeApp(database);
-  const { nowSeconds, checkout, customerOfAda, event, deliver, activatePro, renewForApril } = suite;
+  const {
+    nowSeconds,
+    putSubscription,
+    checkout,
+    customerOfAda,
+    event,
+    deliver,
+    activatePro,
+    renewForApril,
+  } = suite;
   let stripe: StripeStandIn;
   let app: TestApp;
   let ada: Account;
@@ -76,15 +85,7 @@ describe.each(testDatabases())('Stripe adapter and webhooks on %s', (database) =
 
   it('refuses unsigned, wrongly signed, stale and re-serialised events, changing nothing', async () => {
     const customer = await customerOfAda();
-    stripe.subscriptions.set('sub_1', {
-      id: 'sub_1',
-      customer,
-      status: 'active',
-      price: 'price_pro',
-      periodStart: MARCH_1,
-      periodEnd: APRIL_1,
-      cancelAtPeriodEnd: false,
-    });
+    putSubscription(customer);
     const payload = event('customer.subscription.created', {
       id: 'sub_1',
       object: 'subscription',
@@ -132,15 +133,7 @@ describe.each(testDatabases())('Stripe adapter and webhooks on %s', (database) =
 
   it('applies concurrent duplicates once', async () => {
     const customer = await customerOfAda();
-    stripe.subscriptions.set('sub_1', {
-      id: 'sub_1',
-      customer,
-      status: 'active',
-      price: 'price_pro',
-      periodStart: MARCH_1,
-      periodEnd: APRIL_1,
-      cancelAtPeriodEnd: false,
-    });
+    putSubscription(customer);
     const payload = event('customer.subscription.created', {
       id: 'sub_1',
       object: 'subscription',
@@ -154,15 +147,7 @@ describe.each(testDatabases())('Stripe adapter and webhooks on %s', (database) =
 
   it('ends in Stripe’s current state when events arrive out of order', async () => {
     const customer = await customerOfAda();
-    stripe.subscriptions.set('sub_1', {
-      id: 'sub_1',
-      customer,
-      status: 'active',
-      price: 'price_pro',
-      periodStart: MARCH_1,
-      periodEnd: APRIL_1,
-      cancelAtPeriodEnd: true,
-    });
+    putSubscription(customer, { cancelAtPeriodEnd: true });
     const sub = { id: 'sub_1', object: 'subscription', customer };
     await deliver(event('customer.subscription.updated', sub, 'evt_2'));
     await deliver(event('customer.subscription.created', sub, 'evt_1'));
@@ -268,14 +253,11 @@ describe.each(testDatabases())('Stripe adapter and webhooks on %s', (database) =
     const customer = await customerOfAda();
     await activatePro(customer);
     // A second checkout, opened before the first was paid, is paid too.
-    stripe.subscriptions.set('sub_2', {
+    putSubscription(customer, {
       id: 'sub_2',
-      customer,
-      status: 'active',
       price: 'price_starter',
       periodStart: MARCH_1 + 60,
       periodEnd: APRIL_1 + 60,
-      cancelAtPeriodEnd: false,
     });
     const session = { id: 'cs_2', object: 'checkout.session', customer, subscription: 'sub_2' };
     const sub2 = { id: 'sub_2', object: 'subscription', customer };

@@ -4,7 +4,11 @@ import { call, signUp, type Account } from '../../../../test/http.ts';
 import { buildTestApp, type TestApp, type TestDatabase } from '../../../../test/test-app.ts';
 import { capturedLog, confirmEmail, userIdOf } from '../billing-test-support.ts';
 import { createStripeProvider } from './stripe-provider.ts';
-import { startStripeStandIn, type StripeStandIn } from './stripe-stand-in.ts';
+import {
+  startStripeStandIn,
+  type StandInSubscription,
+  type StripeStandIn,
+} from './stripe-stand-in.ts';
 
 export const WEBHOOK_SECRET = 'whsec_test_secret';
 export const MARCH_1 = Date.parse('2026-03-01T09:00:00.000Z') / 1000;
@@ -89,16 +93,22 @@ export const useStripeApp = (database: TestDatabase) => {
       },
     });
   };
-  const activatePro = async (customer: string, cancelAtPeriodEnd = false) => {
-    c.stripe.subscriptions.set('sub_1', {
+  /** Stripe holds an active PRO subscription `sub_1` for March (fields can be overridden). */
+  const putSubscription = (customer: string, overrides: Partial<StandInSubscription> = {}) => {
+    const sub: StandInSubscription = {
       id: 'sub_1',
       customer,
       status: 'active',
       price: 'price_pro',
       periodStart: MARCH_1,
       periodEnd: APRIL_1,
-      cancelAtPeriodEnd,
-    });
+      cancelAtPeriodEnd: false,
+      ...overrides,
+    };
+    c.stripe.subscriptions.set(sub.id, sub);
+  };
+  const activatePro = async (customer: string, cancelAtPeriodEnd = false) => {
+    putSubscription(customer, { cancelAtPeriodEnd });
     return deliver(
       event('checkout.session.completed', {
         id: 'cs_1',
@@ -125,6 +135,7 @@ export const useStripeApp = (database: TestDatabase) => {
   return {
     current: (): Current => ({ ...c }),
     nowSeconds,
+    putSubscription,
     checkout,
     customerOfAda,
     event,
