@@ -85,7 +85,13 @@ export const waitForPageDrawn = (page: Page, n: number) =>
 export const pageView = async (pageElement: Locator, widthPt: number) => {
   const box = await pageElement.boundingBox();
   if (!box) throw new Error('page not visible');
-  return { left: box.x, top: box.y, scale: box.width / widthPt };
+  const scale = box.width / widthPt;
+  /** A point on the page, in PDF points from its top-left, in screen pixels. */
+  const toScreen = (p: { x: number; y: number }) => ({
+    x: box.x + p.x * scale,
+    y: box.y + p.y * scale,
+  });
+  return { left: box.x, top: box.y, scale, toScreen };
 };
 
 /** Presses at one page point and releases at another, with the mouse, in small steps. */
@@ -96,9 +102,11 @@ export const dragOnPage = async (
   from: { x: number; y: number },
   to: { x: number; y: number },
 ) => {
-  const view = await pageView(pageElement, widthPt);
-  const at = (p: { x: number; y: number }) =>
-    [view.left + p.x * view.scale, view.top + p.y * view.scale] as const;
+  const { toScreen } = await pageView(pageElement, widthPt);
+  const at = (p: { x: number; y: number }) => {
+    const { x, y } = toScreen(p);
+    return [x, y] as const;
+  };
   await page.mouse.move(...at(from));
   await page.mouse.down();
   await page.mouse.move(...at({ x: (from.x + to.x) / 2, y: (from.y + to.y) / 2 }), { steps: 4 });
@@ -117,11 +125,7 @@ export const touchDragOnPage = async (
   from: { x: number; y: number },
   to: { x: number; y: number },
 ) => {
-  const view = await pageView(pageElement, widthPt);
-  const at = (p: { x: number; y: number }) => ({
-    x: view.left + p.x * view.scale,
-    y: view.top + p.y * view.scale,
-  });
+  const { toScreen: at } = await pageView(pageElement, widthPt);
   const cdp = await page.context().newCDPSession(page);
   const touch = (
     type: 'touchStart' | 'touchMove' | 'touchEnd',
