@@ -62,36 +62,43 @@ const tag = 'Authentication';
 export const login = {
   method: 'POST',
   path: '/v1/auth/login',
+  operationId: 'login',
   summary: 'Sign in with e-mail and password',
   tag,
   auth: 'none',
   body: loginBody,
   response: tokenPair,
+  errors: [429],
 } as const satisfies Endpoint;
 
 export const register = {
   method: 'POST',
   path: '/v1/auth/register',
+  operationId: 'register',
   summary: 'Create an account (starts on the FREE plan) and sign in',
   tag,
   auth: 'none',
   body: registerBody,
   response: tokenPair,
+  errors: [409, 429],
 } as const satisfies Endpoint;
 
 export const refresh = {
   method: 'POST',
   path: '/v1/auth/refresh',
+  operationId: 'refreshSession',
   summary: 'Exchange a refresh token for a new token pair (the old refresh token stops working)',
   tag,
   auth: 'none',
   body: refreshBody,
   response: tokenPair,
+  errors: [401, 429],
 } as const satisfies Endpoint;
 
 export const logout = {
   method: 'POST',
   path: '/v1/auth/logout',
+  operationId: 'logout',
   summary: 'Sign out: the refresh token and every token rotated from it stop working',
   tag,
   auth: 'none',
@@ -102,6 +109,7 @@ export const logout = {
 export const csrf = {
   method: 'GET',
   path: '/v1/auth/csrf',
+  operationId: 'getCsrfToken',
   summary: 'Set the XSRF-TOKEN cookie; non-GET calls echo it in the X-XSRF-TOKEN header',
   tag,
   auth: 'none',
@@ -111,19 +119,23 @@ export const csrf = {
 export const requestPasswordReset = {
   method: 'POST',
   path: '/v1/user/password/reset/request',
+  operationId: 'requestPasswordReset',
   summary: 'Mail a password reset link (the answer is the same whether or not the account exists)',
   tag,
   auth: 'none',
   body: resetRequestBody,
   response: messageResponse,
+  errors: [429],
 } as const satisfies Endpoint;
 
 export const submitPasswordReset = {
   method: 'POST',
   path: '/v1/user/password/reset/submit',
+  operationId: 'submitPasswordReset',
   summary: 'Set a new password with the code from the reset link, and sign in',
   tag,
   auth: 'none',
   body: resetSubmitBody,
   response: tokenPair,
+  errors: [429],
 } as const satisfies Endpoint;

@@ -131,6 +131,7 @@ const tag = 'Billing';
 export const listPlans = {
   method: 'GET',
   path: '/v1/subscription/plans',
+  operationId: 'listPlans',
   summary: 'Every plan, with the caller’s plan marked active',
   tag,
   auth: 'bearer',
@@ -140,6 +141,7 @@ export const listPlans = {
 export const getSubscription = {
   method: 'GET',
   path: '/v1/subscription',
+  operationId: 'getSubscription',
   summary: 'The caller’s subscription, usage of this billing cycle and API key',
   tag,
   auth: 'bearer',
@@ -149,6 +151,7 @@ export const getSubscription = {
 export const getSubscriptionHistory = {
   method: 'GET',
   path: '/v1/subscription/history',
+  operationId: 'getSubscriptionHistory',
   summary: 'The caller’s ended subscriptions (EXPIRED), the latest first',
   tag,
   auth: 'bearer',
@@ -158,50 +161,61 @@ export const getSubscriptionHistory = {
 export const redeemVoucher = {
   method: 'POST',
   path: '/v1/subscription/voucher',
+  operationId: 'redeemVoucher',
   summary: 'Redeem a voucher code: its plan for its period, without payment',
   tag,
   auth: 'bearer',
   body: voucherBody,
   response: subscriptionResponse,
+  errors: [403, 404, 409, 429],
 } as const satisfies Endpoint;
 
 export const cancelSubscription = {
   method: 'POST',
   path: '/v1/subscription/cancel',
+  operationId: 'cancelSubscription',
   summary: 'Cancel: a voucher ends at once, a paid plan at the end of its period',
   tag,
   auth: 'bearer',
   body: cancelSubscriptionBody,
   response: subscriptionResponse,
+  errors: [404, 502, 503],
 } as const satisfies Endpoint;
 
 export const createCheckoutSession = {
   method: 'POST',
   path: '/v1/session/:provider/create-checkout-session',
+  operationId: 'createCheckoutSession',
   summary: 'Start the payment provider’s hosted checkout for a paid plan',
   tag,
   auth: 'bearer',
   params: providerParams,
   body: checkoutBody,
   response: redirectResponse,
+  errors: [404, 409, 502, 503],
 } as const satisfies Endpoint;
 
 export const createBillingPortalSession = {
   method: 'POST',
   path: '/v1/session/:provider/billing-portal',
+  operationId: 'createBillingPortalSession',
   summary: 'Open the payment provider’s billing portal (cancel, resume, card)',
   tag,
   auth: 'bearer',
   params: providerParams,
   body: billingPortalBody,
   response: redirectResponse,
+  errors: [404, 502, 503],
 } as const satisfies Endpoint;
 
 export const stripeWebhook = {
   method: 'POST',
   path: '/v1/webhooks/stripe',
+  operationId: 'stripeWebhook',
   summary: 'Stripe events, verified by their signature on the raw body',
   tag,
   auth: 'none',
   response: webhookResponse,
+  csrf: false,
+  errors: [400, 503],
 } as const satisfies Endpoint;

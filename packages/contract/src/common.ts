@@ -53,3 +53,7 @@ export const requiredText = (opts: { label: string; empty: string; max?: number 
 
 export const messageResponse = z.object({ message: z.string() }).meta({ id: 'Message' });
 export type MessageResponse = z.infer<typeof messageResponse>;
+
+/** The file part of a multipart upload, as the API document describes it. */
+export const uploadedFile = (description: string) =>
+  z.string().meta({ format: 'binary', description });

@@ -30,6 +30,7 @@ export type DashboardResponse = z.infer<typeof dashboardResponse>;
 export const getDashboard = {
   method: 'GET',
   path: '/v1/dashboard',
+  operationId: 'getDashboard',
   summary: 'Usage totals, the last 12 months and the plan at a glance',
   tag: 'Dashboard',
   auth: 'bearer',

@@ -23,19 +23,28 @@ const pdfResponse = z.any().meta({
 export const generateDocument = {
   method: 'POST',
   path: '/v1/document/generate/template',
+  operationId: 'generateDocument',
   summary: 'Generate a filled PDF from a template (x-api-key); counts one document',
   tag: 'Documents',
   auth: 'apiKey',
   body: generateDocumentBody,
   response: pdfResponse,
+  csrf: false,
+  produces: 'application/pdf',
+  headers: ['x-fit-report', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'],
+  errors: [402, 404, 422, 429],
 } as const satisfies Endpoint;
 
 export const tryoutDocument = {
   method: 'POST',
   path: '/v1/document/tryout/template',
+  operationId: 'tryoutDocument',
   summary: "Generate a SAMPLE-marked PDF from the template's example payload (not counted)",
   tag: 'Documents',
   auth: 'bearer',
   body: z.object({ templateName: templateNameSchema }),
   response: pdfResponse,
+  produces: 'application/pdf',
+  headers: ['x-fit-report'],
+  errors: [404, 422, 429],
 } as const satisfies Endpoint;

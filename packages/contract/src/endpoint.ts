@@ -5,9 +5,21 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /** How a call proves who is asking: nothing, the bearer session token, or a template API key. */
 export type EndpointAuth = 'none' | 'bearer' | 'apiKey';
 
+/** The error statuses the API answers with; each answer's body is an `errorResponse`. */
+export const errorStatuses = [400, 401, 402, 403, 404, 409, 413, 415, 422, 429, 502, 503] as const;
+export type ErrorStatus = (typeof errorStatuses)[number];
+
+/** Headers a success answer can carry besides `x-request-id`, which every answer has. */
+export type ResponseHeader =
+  | 'x-fit-report'
+  | 'x-ratelimit-limit'
+  | 'x-ratelimit-remaining'
+  | 'x-ratelimit-reset'
+  | 'content-disposition';
+
 /**
- * One HTTP call of the API. The server registers routes from these descriptors and the web client
- * calls them, so both sides validate against the same schemas.
+ * One HTTP call of the API. The server registers routes from these descriptors, the web client
+ * calls them and the API document describes them, so all three agree.
  *
  * @example
  * const { method, path, body } = login; // 'POST', '/v1/auth/login', z.object({ email, password })
@@ -16,13 +28,29 @@ export type Endpoint = {
   method: HttpMethod;
   /** Fastify-style path: `/v1/template/:templateName`. */
   path: string;
+  /** The call's name in the API document: generated clients name their methods after it. */
+  operationId: string;
   summary: string;
   tag: string;
   auth: EndpointAuth;
+  /** `false`: the call is never authenticated by a cookie, so it needs no XSRF header. */
+  csrf?: false;
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
   /** Content type of the request when it is not JSON. */
   consumes?: 'multipart/form-data';
+  /** The parts of a multipart request, for the API document (the server reads them itself). */
+  upload?: z.ZodType;
+  /** The answer is a file of this type, not JSON; `response` then only describes it. */
+  produces?: 'application/pdf';
   response: z.ZodType;
+  /** Headers of the success answer. */
+  headers?: readonly ResponseHeader[];
+  /**
+   * Error statuses this call answers with besides the ones every call of its kind can give
+   * (400 for bad input, 401 without valid credentials, 403 without the XSRF header, 413 and 415
+   * for a body too large or of the wrong type).
+   */
+  errors?: readonly ErrorStatus[];
 };

@@ -6,6 +6,7 @@ export const healthResponse = z.object({ status: z.literal('ok') });
 export const health = {
   method: 'GET',
   path: '/healthz',
+  operationId: 'getHealth',
   summary: 'The process is up',
   tag: 'Operations',
   auth: 'none',
@@ -15,8 +16,10 @@ export const health = {
 export const readiness = {
   method: 'GET',
   path: '/readyz',
+  operationId: 'getReadiness',
   summary: 'The database answers',
   tag: 'Operations',
   auth: 'none',
   response: healthResponse,
+  errors: [503],
 } as const satisfies Endpoint;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { messageResponse } from './common.ts';
+import { messageResponse, uploadedFile } from './common.ts';
 import type { Endpoint } from './endpoint.ts';
 
 export const fieldTypes = [
@@ -243,6 +243,7 @@ const tag = 'Templates';
 export const listTemplates = {
   method: 'GET',
   path: '/v1/template',
+  operationId: 'listTemplates',
   summary: 'List your templates, a page at a time (page is zero-based; size at most 100)',
   tag,
   auth: 'bearer',
@@ -253,82 +254,109 @@ export const listTemplates = {
 export const createTemplate = {
   method: 'POST',
   path: '/v1/template',
+  operationId: 'createTemplate',
   summary: 'Upload a PDF as a new template (multipart: file, templateName, templateDescription)',
   tag,
   auth: 'bearer',
   consumes: 'multipart/form-data',
+  upload: z.object({
+    file: uploadedFile("The PDF; its form fields, if any, become the template's fields."),
+    templateName: templateNameSchema,
+    templateDescription: z
+      .string()
+      .optional()
+      .meta({ description: 'Up to 1,000 characters; a default text when left out.' }),
+  }),
   response: templateResponse,
+  errors: [409, 422],
 } as const satisfies Endpoint;
 
 export const getTemplate = {
   method: 'GET',
   path: '/v1/template/:templateName',
+  operationId: 'getTemplate',
   summary: 'A template with its fields, PDF, API example and curl command',
   tag,
   auth: 'bearer',
   params: templateNameParams,
   response: templateResponse,
+  errors: [404],
 } as const satisfies Endpoint;
 
 export const saveTemplate = {
   method: 'PUT',
   path: '/v1/template',
+  operationId: 'saveTemplate',
   summary: "Replace a template's fields",
   tag,
   auth: 'bearer',
   body: saveTemplateBody,
   response: templateResponse,
+  errors: [404, 409, 422],
 } as const satisfies Endpoint;
 
 export const deleteTemplate = {
   method: 'DELETE',
   path: '/v1/template/:templateName',
+  operationId: 'deleteTemplate',
   summary: 'Delete a template',
   tag,
   auth: 'bearer',
   params: templateNameParams,
   response: messageResponse,
+  errors: [404],
 } as const satisfies Endpoint;
 
 export const deleteTemplateField = {
   method: 'DELETE',
   path: '/v1/template/:templateName/coordinate',
+  operationId: 'deleteTemplateField',
   summary: 'Delete one field of a template',
   tag,
   auth: 'bearer',
   params: templateNameParams,
   body: z.object({ id: z.string().min(1).max(64) }),
   response: messageResponse,
+  errors: [404],
 } as const satisfies Endpoint;
 
 export const renameTemplate = {
   method: 'POST',
   path: '/v1/template/:templateName/update/name',
+  operationId: 'renameTemplate',
   summary: 'Rename a template',
   tag,
   auth: 'bearer',
   params: templateNameParams,
   body: z.object({ name: templateNameSchema }),
   response: z.object({ templateName: z.string() }),
+  errors: [404, 409],
 } as const satisfies Endpoint;
 
 export const replaceTemplatePdf = {
   method: 'POST',
   path: '/v1/template/:templateName/update/pdf',
+  operationId: 'replaceTemplatePdf',
   summary: "Replace a template's PDF, keeping the fields that still fit (multipart: file)",
   tag,
   auth: 'bearer',
   params: templateNameParams,
   consumes: 'multipart/form-data',
+  upload: z.object({ file: uploadedFile('The new PDF.') }),
   response: replaceTemplateResponse,
+  errors: [404, 422],
 } as const satisfies Endpoint;
 
 export const downloadTemplatePdf = {
   method: 'GET',
   path: '/v1/template/:templateName/pdf',
+  operationId: 'downloadTemplatePdf',
   summary: "Download a template's PDF",
   tag,
   auth: 'bearer',
   params: templateNameParams,
-  response: z.any().meta({ description: 'application/pdf' }),
+  response: z.any().meta({ description: "The template's PDF." }),
+  produces: 'application/pdf',
+  headers: ['content-disposition'],
+  errors: [404],
 } as const satisfies Endpoint;

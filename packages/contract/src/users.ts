@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { messageResponse, messages, passwordSchema, requiredText } from './common.ts';
+import { messageResponse, messages, passwordSchema, requiredText, uploadedFile } from './common.ts';
 import type { Endpoint } from './endpoint.ts';
 
 export const profileFirstName = requiredText({
@@ -60,6 +60,7 @@ const tag = 'Account';
 export const getPicture = {
   method: 'GET',
   path: '/v1/user/picture',
+  operationId: 'getPicture',
   summary: "The header's picture and name",
   tag,
   auth: 'bearer',
@@ -69,16 +70,19 @@ export const getPicture = {
 export const uploadPicture = {
   method: 'POST',
   path: '/v1/user/picture',
+  operationId: 'uploadPicture',
   summary: 'Upload a profile picture (PNG, JPEG, WebP or GIF; stored re-encoded as PNG)',
   tag,
   auth: 'bearer',
   consumes: 'multipart/form-data',
+  upload: z.object({ file: uploadedFile('A PNG, JPEG, WebP or GIF image.') }),
   response: messageResponse,
 } as const satisfies Endpoint;
 
 export const getProfile = {
   method: 'GET',
   path: '/v1/user/profile',
+  operationId: 'getProfile',
   summary: 'The signed-in user',
   tag,
   auth: 'bearer',
@@ -88,6 +92,7 @@ export const getProfile = {
 export const updateProfile = {
   method: 'POST',
   path: '/v1/user/profile',
+  operationId: 'updateProfile',
   summary: 'Change name and title',
   tag,
   auth: 'bearer',
@@ -98,6 +103,7 @@ export const updateProfile = {
 export const changePassword = {
   method: 'POST',
   path: '/v1/user/profile/password/reset/submit',
+  operationId: 'changePassword',
   summary: 'Change the password (needs the current one; signs out every other session)',
   tag,
   auth: 'bearer',
@@ -108,25 +114,30 @@ export const changePassword = {
 export const confirmEmail = {
   method: 'POST',
   path: '/v1/user/email/confirm',
+  operationId: 'confirmEmail',
   summary: 'Confirm the e-mail address with the mailed code',
   tag,
   auth: 'bearer',
   body: confirmEmailBody,
   response: messageResponse,
+  errors: [409, 429],
 } as const satisfies Endpoint;
 
 export const resendEmailCode = {
   method: 'GET',
   path: '/v1/user/email/code/resend',
+  operationId: 'resendEmailCode',
   summary: 'Mail a new e-mail confirmation code (the previous one stops working)',
   tag,
   auth: 'bearer',
   response: messageResponse,
+  errors: [409, 429],
 } as const satisfies Endpoint;
 
 export const regenerateApiKey = {
   method: 'POST',
   path: '/v1/user/api-key/regenerate',
+  operationId: 'regenerateApiKey',
   summary: 'Replace the API key; the old key stops working at once',
   tag,
   auth: 'bearer',

@@ -1,3 +1,9 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
 import * as contract from '@platen/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
@@ -7,23 +13,151 @@ const isEndpoint = (value: unknown): value is contract.Endpoint =>
 
 const endpoints = (Object.values(contract) as unknown[]).filter(isEndpoint);
 
+type Operation = {
+  operationId?: string;
+  summary?: string;
+  tags?: string[];
+  security?: Record<string, string[]>[];
+  requestBody?: { content: Record<string, { schema: { properties: Record<string, unknown> } }> };
+  responses: Record<
+    string,
+    { $ref?: string; headers?: Record<string, unknown>; content?: Record<string, unknown> }
+  >;
+};
+type Document = {
+  paths: Record<string, Record<string, Operation>>;
+  components: { responses: Record<string, { content: Record<string, { example: unknown }> }> };
+};
+
+const openapiPath = (endpoint: contract.Endpoint) => endpoint.path.replace(/:(\w+)/g, '{$1}');
+
 describe('the OpenAPI document', () => {
   let app: TestApp;
+  let doc: Document;
+  const operation = (endpoint: contract.Endpoint) =>
+    doc.paths[openapiPath(endpoint)]![endpoint.method.toLowerCase()]!;
+
   beforeAll(async () => {
     app = await buildTestApp('sqlite');
+    doc = (await app.inject({ method: 'GET', url: '/docs/json' })).json<Document>();
   });
   afterAll(() => app.dispose());
 
-  it('documents every endpoint of the contract', async () => {
-    const res = await app.inject({ method: 'GET', url: '/docs/json' });
-    const doc = res.json<{ paths: Record<string, Record<string, unknown>> }>();
+  it('documents every endpoint of the contract', () => {
     expect(endpoints.length).toBeGreaterThan(10);
     for (const endpoint of endpoints) {
-      const path = endpoint.path.replace(/:(\w+)/g, '{$1}');
       expect(
-        doc.paths[path]?.[endpoint.method.toLowerCase()],
-        `${endpoint.method} ${path}`,
+        doc.paths[openapiPath(endpoint)]?.[endpoint.method.toLowerCase()],
+        `${endpoint.method} ${endpoint.path}`,
       ).toBeDefined();
+    }
+  });
+
+  it('names every operation uniquely, with a summary, a tag and its credentials', () => {
+    const ids = endpoints.map((endpoint) => operation(endpoint).operationId);
+    expect(new Set(ids).size).toBe(endpoints.length);
+    for (const endpoint of endpoints) {
+      const { summary, tags, security } = operation(endpoint);
+      expect(summary, endpoint.path).toBe(endpoint.summary);
+      expect(tags, endpoint.path).toEqual([endpoint.tag]);
+      expect(security, endpoint.path).toBeDefined();
+    }
+    expect(operation(contract.health).security).toEqual([]);
+    expect(operation(contract.csrf).security).toEqual([]);
+    expect(operation(contract.login).security).toEqual([{ xsrfHeader: [], xsrfCookie: [] }]);
+    expect(operation(contract.getProfile).security).toEqual([{ bearer: [] }]);
+    expect(operation(contract.updateProfile).security).toEqual([
+      { bearer: [], xsrfHeader: [], xsrfCookie: [] },
+    ]);
+    expect(operation(contract.generateDocument).security).toEqual([{ apiKey: [] }]);
+    expect(operation(contract.stripeWebhook).security).toEqual([]);
+  });
+
+  it('declares PDF answers as binary application/pdf, with the headers they carry', () => {
+    for (const endpoint of [
+      contract.generateDocument,
+      contract.tryoutDocument,
+      contract.downloadTemplatePdf,
+    ]) {
+      const ok = operation(endpoint).responses['200']!;
+      expect(ok.content, endpoint.path).toEqual({
+        'application/pdf': { schema: { type: 'string', format: 'binary' } },
+      });
+      expect(Object.keys(ok.headers ?? {}), endpoint.path).toContain('x-request-id');
+    }
+    expect(Object.keys(operation(contract.generateDocument).responses['200']!.headers!)).toEqual([
+      'x-request-id',
+      contract.FIT_REPORT_HEADER,
+      'x-ratelimit-limit',
+      'x-ratelimit-remaining',
+      'x-ratelimit-reset',
+    ]);
+  });
+
+  it('declares uploads as multipart/form-data with their parts', () => {
+    const parts = (endpoint: contract.Endpoint) =>
+      Object.keys(
+        operation(endpoint).requestBody!.content['multipart/form-data']!.schema.properties,
+      );
+    expect(parts(contract.createTemplate)).toEqual(['file', 'templateName', 'templateDescription']);
+    expect(parts(contract.replaceTemplatePdf)).toEqual(['file']);
+    expect(parts(contract.uploadPicture)).toEqual(['file']);
+  });
+
+  it('declares the errors each call answers with, each with its meaning and an example', () => {
+    const statuses = (endpoint: contract.Endpoint) => Object.keys(operation(endpoint).responses);
+    expect(statuses(contract.generateDocument)).toEqual([
+      '200',
+      '400',
+      '401',
+      '402',
+      '404',
+      '413',
+      '415',
+      '422',
+      '429',
+      '500',
+    ]);
+    expect(statuses(contract.health)).toEqual(['200', '500']);
+    expect(statuses(contract.getTemplate)).toEqual(['200', '400', '401', '404', '500']);
+    for (const response of Object.values(doc.components.responses)) {
+      const example = response.content['application/json']!.example as Record<string, unknown>;
+      expect(typeof example.status).toBe('number');
+      expect(typeof example.code).toBe('string');
+      expect(typeof example.message).toBe('string');
+    }
+  });
+
+  it("passes Redocly's recommended lint without errors", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'platen-openapi-'));
+    try {
+      const file = join(dir, 'openapi.json');
+      writeFileSync(file, JSON.stringify(doc));
+      const cli = createRequire(import.meta.url).resolve('@redocly/cli/bin/cli.js');
+      const config = resolve(import.meta.dirname, '../../../../redocly.yaml');
+      const { stdout } = await promisify(execFile)(
+        process.execPath,
+        [cli, 'lint', file, '--config', config, '--format', 'json'],
+        {
+          env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+        },
+      );
+      const report = JSON.parse(stdout) as {
+        totals: { errors: number };
+        problems: { ruleId: string; location: { pointer: string }[] }[];
+      };
+      expect(report.totals.errors).toBe(0);
+      // The warnings redocly.yaml accepts, each with its reason there; nothing else.
+      expect(
+        report.problems.map((problem) => `${problem.ruleId} ${problem.location[0]?.pointer}`),
+      ).toEqual([
+        'info-license #/info',
+        'operation-4xx-response #/paths/~1healthz/get/responses',
+        'operation-4xx-response #/paths/~1readyz/get/responses',
+        'operation-4xx-response #/paths/~1v1~1auth~1csrf/get/responses',
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 

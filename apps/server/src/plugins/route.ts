@@ -1,5 +1,5 @@
 import type { Endpoint } from '@platen/contract';
-import { errorResponse } from '@platen/contract';
+import { errorResponse, errorStatuses } from '@platen/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { z } from 'zod';
 
@@ -18,11 +18,17 @@ type Handler<E extends Endpoint> = (
   reply: FastifyReply,
 ) => Promise<z.input<E['response']>>;
 
-const errorStatuses = [400, 401, 402, 403, 404, 409, 413, 415, 422, 429, 502, 503] as const;
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The contract's descriptor of the route, from which the API document describes it. */
+    endpoint?: Endpoint;
+  }
+}
 
 /**
- * Registers one endpoint of the contract: its path, validation, OpenAPI description and
- * serialisation all come from the descriptor, so the server cannot drift from the contract.
+ * Registers one endpoint of the contract: its path, validation, OpenAPI description
+ * (`openapi-document.ts`) and serialisation all come from the descriptor, so the server cannot
+ * drift from the contract.
  */
 export const route = <E extends Endpoint>(
   app: FastifyInstance,
@@ -34,11 +40,14 @@ export const route = <E extends Endpoint>(
     method: endpoint.method,
     url: endpoint.path,
     ...options,
+    config: {
+      ...(endpoint.csrf === false && { csrf: false }),
+      ...options.config,
+      endpoint,
+    },
     schema: {
       summary: endpoint.summary,
       tags: [endpoint.tag],
-      ...(endpoint.auth === 'bearer' && { security: [{ bearer: [] }] }),
-      ...(endpoint.auth === 'apiKey' && { security: [{ apiKey: [] }] }),
       ...(endpoint.consumes && { consumes: [endpoint.consumes] }),
       ...(endpoint.params && { params: endpoint.params }),
       ...(endpoint.query && { querystring: endpoint.query }),

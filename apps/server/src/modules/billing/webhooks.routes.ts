@@ -18,16 +18,11 @@ export const billingPublicRoutes = async (app: FastifyInstance, opts: { deps: De
     webhooks.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) =>
       done(null, body),
     );
-    route(
-      webhooks,
-      contract.stripeWebhook,
-      async (req) => {
-        const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-        await receiveProviderEvent(deps, raw, req.headers['stripe-signature']);
-        return { received: true as const };
-      },
-      { config: { csrf: false } },
-    );
+    route(webhooks, contract.stripeWebhook, async (req) => {
+      const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+      await receiveProviderEvent(deps, raw, req.headers['stripe-signature']);
+      return { received: true as const };
+    });
   });
   const provider = deps.payments;
   if (isLocalProvider(provider)) await app.register(localPagesRoutes, { deps, provider });

@@ -114,7 +114,6 @@ export const documentsRoutes = async (app: FastifyInstance, opts: { deps: Deps }
     },
     {
       config: {
-        csrf: false,
         // Per key (SECURITY.md §22); a missing or malformed key shares one bucket per address.
         rateLimit: {
           max: opts.deps.config.apiRateLimitPerMinute,

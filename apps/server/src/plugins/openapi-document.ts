@@ -1,0 +1,350 @@
+import type { Endpoint, ErrorCode, ErrorStatus, ResponseHeader } from '@platen/contract';
+import { z } from 'zod';
+
+/**
+ * What the API document says beyond the validation schemas, derived from the contract's endpoint
+ * descriptors so that it cannot drift from the routes: each operation's name and credentials (the
+ * XSRF double-submit included), file answers and uploads, the headers of its answers, and the
+ * errors it can answer with and what they mean.
+ */
+
+type JsonObject = Record<string, unknown>;
+type Operation = JsonObject & { responses?: Record<string, JsonObject> };
+export type OpenApiDocument = JsonObject & {
+  info: JsonObject & { title: string; version: string };
+  paths?: Record<string, Record<string, Operation>>;
+  components?: JsonObject & { schemas?: Record<string, unknown> };
+};
+
+type HeaderName = ResponseHeader | 'x-request-id' | 'retry-after';
+
+const headers: Record<HeaderName, { component: string; description: string; type: string }> = {
+  'x-request-id': {
+    component: 'RequestId',
+    description:
+      "Names this request in the server's logs (also `requestId` in error bodies); quote it when reporting a problem.",
+    type: 'string',
+  },
+  'x-fit-report': {
+    component: 'FitReport',
+    description:
+      'How each value fitted its box, as JSON with non-ASCII characters escaped: for each field label, `{"result": "fitted"|"shrunk"|"wrapped"|"truncated", "fontSize": n}`.',
+    type: 'string',
+  },
+  'x-ratelimit-limit': {
+    component: 'RateLimitLimit',
+    description: 'Generate calls this API key may make in the current minute.',
+    type: 'integer',
+  },
+  'x-ratelimit-remaining': {
+    component: 'RateLimitRemaining',
+    description: 'Generate calls left in the current minute.',
+    type: 'integer',
+  },
+  'x-ratelimit-reset': {
+    component: 'RateLimitReset',
+    description: 'Seconds until the current minute ends and the count starts again.',
+    type: 'integer',
+  },
+  'retry-after': {
+    component: 'RetryAfter',
+    description: 'Seconds to wait before trying again.',
+    type: 'integer',
+  },
+  'content-disposition': {
+    component: 'ContentDisposition',
+    description: 'Names the file: `attachment; filename="<template name>.pdf"` (RFC 6266).',
+    type: 'string',
+  },
+};
+
+type ErrorMeaning = {
+  component: string;
+  description: string;
+  example: { code: ErrorCode | 'INTERNAL_ERROR'; message: string };
+  headers?: HeaderName[];
+};
+
+const errorMeanings: Record<ErrorStatus | 500, ErrorMeaning> = {
+  400: {
+    component: 'BadRequest',
+    description:
+      'The request is not valid: a value is missing or malformed (`fields` names each one with its message), or the input was refused (a PDF that cannot be used, an image that is not allowed).',
+    example: { code: 'VALIDATION_ERROR', message: 'Please enter a valid email address.' },
+  },
+  401: {
+    component: 'Unauthorized',
+    description:
+      'The credentials are missing, expired (`TOKEN_EXPIRED`: refresh the session) or wrong.',
+    example: { code: 'UNAUTHORIZED', message: 'Please sign in to continue.' },
+  },
+  402: {
+    component: 'PaymentRequired',
+    description: "This month's documents of the plan are used up, or the subscription is not paid.",
+    example: {
+      code: 'QUOTA_EXCEEDED',
+      message:
+        'You have used all 100 documents of your FREE plan this month. Upgrade your plan to generate more.',
+    },
+  },
+  403: {
+    component: 'Forbidden',
+    description:
+      'The `X-XSRF-TOKEN` header is missing or differs from the `XSRF-TOKEN` cookie (`CSRF_TOKEN_INVALID`: call `GET /v1/auth/csrf` and echo the cookie), or the action is not open to this account.',
+    example: {
+      code: 'CSRF_TOKEN_INVALID',
+      message: 'This request is missing its security token. Reload the page and try again.',
+    },
+  },
+  404: {
+    component: 'NotFound',
+    description: 'What the call names does not exist in this account.',
+    example: { code: 'TEMPLATE_NOT_FOUND', message: 'There is no template named "Invoice".' },
+  },
+  409: {
+    component: 'Conflict',
+    description:
+      'The call conflicts with what exists: a name or e-mail already taken, a template changed since it was read, a plan already active.',
+    example: { code: 'TEMPLATE_NAME_TAKEN', message: 'A template named "Invoice" already exists.' },
+  },
+  413: {
+    component: 'PayloadTooLarge',
+    description:
+      'The body is larger than the server accepts (files: `MAX_UPLOAD_MB`, 20 MB by default).',
+    example: { code: 'PAYLOAD_TOO_LARGE', message: 'The file is too large. The limit is 20 MB.' },
+  },
+  415: {
+    component: 'UnsupportedMediaType',
+    description: 'The body is not of a content type this call takes.',
+    example: { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Send the file as multipart/form-data.' },
+  },
+  422: {
+    component: 'UnprocessableContent',
+    description:
+      'Well-formed, but the work could not be done: the PDF is too complex to process in time, or (with `strict`) a text does not fit its box even at 6 pt.',
+    example: {
+      code: 'TEXT_DOES_NOT_FIT',
+      message: 'The text of "Address" does not fit its box, even at 6 pt.',
+    },
+  },
+  429: {
+    component: 'TooManyRequests',
+    description: 'Too many requests or attempts: wait for `Retry-After` seconds.',
+    example: {
+      code: 'RATE_LIMITED',
+      message: 'Too many attempts. Please try again in 15 minutes.',
+    },
+    headers: ['retry-after'],
+  },
+  500: {
+    component: 'InternalError',
+    description: 'Something failed on the server; `requestId` names it in the logs.',
+    example: { code: 'INTERNAL_ERROR', message: 'Something went wrong. Please try again.' },
+  },
+  502: {
+    component: 'BadGateway',
+    description: 'The payment provider did not answer as expected; trying again later may work.',
+    example: {
+      code: 'PAYMENT_PROVIDER_ERROR',
+      message: 'The payment provider did not answer as expected. Please try again in a moment.',
+    },
+  },
+  503: {
+    component: 'ServiceUnavailable',
+    description: 'The server or the payments are not available right now.',
+    example: { code: 'SERVICE_UNAVAILABLE', message: 'The service is not ready.' },
+  },
+};
+
+const securitySchemes = {
+  bearer: {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'JWT',
+    description: 'The access token of `POST /v1/auth/login`, valid for 15 minutes.',
+  },
+  apiKey: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'x-api-key',
+    description: "The account's API key, shown in the app's Api tab and settings.",
+  },
+  xsrfHeader: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'X-XSRF-TOKEN',
+    description:
+      'Double-submit protection: every call that is not a GET, except the API-key and webhook calls, echoes the `XSRF-TOKEN` cookie in this header. `GET /v1/auth/csrf` (or any answer, when the cookie is missing) sets the cookie.',
+  },
+  xsrfCookie: {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'XSRF-TOKEN',
+    description: 'The cookie the `X-XSRF-TOKEN` header must match; send it back as received.',
+  },
+};
+
+const headerRef = (name: HeaderName) => ({
+  $ref: `#/components/headers/${headers[name].component}`,
+});
+
+const headerRefs = (names: readonly HeaderName[]) =>
+  Object.fromEntries(names.map((name) => [name, headerRef(name)]));
+
+const errorStatusesOf = (endpoint: Endpoint): (ErrorStatus | 500)[] => {
+  const hasInput = Boolean(endpoint.params ?? endpoint.query ?? endpoint.body ?? endpoint.upload);
+  const hasBody = Boolean(endpoint.body ?? endpoint.upload);
+  const statuses = new Set<ErrorStatus | 500>([
+    ...(hasInput ? [400 as const] : []),
+    ...(endpoint.auth === 'none' ? [] : [401 as const]),
+    ...(needsXsrf(endpoint) ? [403 as const] : []),
+    ...(hasBody ? [413 as const, 415 as const] : []),
+    ...(endpoint.errors ?? []),
+    500,
+  ]);
+  return [...statuses].sort((a, b) => a - b);
+};
+
+const needsXsrf = (endpoint: Endpoint) => endpoint.method !== 'GET' && endpoint.csrf !== false;
+
+const securityOf = (endpoint: Endpoint) => {
+  const requirement = {
+    ...(endpoint.auth === 'bearer' && { bearer: [] }),
+    ...(endpoint.auth === 'apiKey' && { apiKey: [] }),
+    ...(needsXsrf(endpoint) && { xsrfHeader: [], xsrfCookie: [] }),
+  };
+  return Object.keys(requirement).length > 0 ? [requirement] : [];
+};
+
+/** A zod schema as an OpenAPI 3.1 schema object (JSON Schema without its `$schema` line). */
+const jsonSchemaOf = (schema: z.ZodType): JsonObject =>
+  Object.fromEntries(
+    Object.entries(z.toJSONSchema(schema, { io: 'input' })).filter(([key]) => key !== '$schema'),
+  );
+
+const successResponse = (endpoint: Endpoint, generated: JsonObject | undefined) => {
+  const description =
+    typeof generated?.description === 'string' && generated.description !== 'Default Response'
+      ? generated.description
+      : endpoint.summary;
+  const content = endpoint.produces
+    ? { [endpoint.produces]: { schema: { type: 'string', format: 'binary' } } }
+    : generated?.content;
+  return {
+    description,
+    headers: headerRefs(['x-request-id', ...(endpoint.headers ?? [])]),
+    ...(content ? { content } : {}),
+  };
+};
+
+const describeOperation = (operation: Operation, endpoint: Endpoint): Operation => ({
+  operationId: endpoint.operationId,
+  ...operation,
+  security: securityOf(endpoint),
+  ...(endpoint.upload && {
+    requestBody: {
+      required: true,
+      content: { 'multipart/form-data': { schema: jsonSchemaOf(endpoint.upload) } },
+    },
+  }),
+  responses: {
+    200: successResponse(endpoint, operation.responses?.['200']),
+    ...Object.fromEntries(
+      errorStatusesOf(endpoint).map((status) => [
+        status,
+        { $ref: `#/components/responses/${errorMeanings[status].component}` },
+      ]),
+    ),
+  },
+});
+
+const errorResponses = () =>
+  Object.fromEntries(
+    Object.entries(errorMeanings).map(([status, meaning]) => [
+      meaning.component,
+      {
+        description: meaning.description,
+        headers: headerRefs(['x-request-id', ...(meaning.headers ?? [])]),
+        content: {
+          'application/json': {
+            schema: { $ref: '#/components/schemas/Error' },
+            example: { status: Number(status), ...meaning.example, requestId: 'req-1f' },
+          },
+        },
+      },
+    ]),
+  );
+
+const headerComponents = () =>
+  Object.fromEntries(
+    Object.values(headers).map(({ component, description, type }) => [
+      component,
+      { description, schema: { type } },
+    ]),
+  );
+
+/** Every `$ref` target reachable from the paths, so unused generated schemas can be left out. */
+const referencedSchemas = (document: OpenApiDocument): Set<string> => {
+  const schemas = document.components?.schemas ?? {};
+  const found = new Set<string>();
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) return value.forEach(visit);
+    if (typeof value !== 'object' || value === null) return;
+    for (const [key, child] of Object.entries(value)) {
+      if (key === '$ref' && typeof child === 'string') {
+        const name = child.match(/^#\/components\/schemas\/(.+)$/)?.[1];
+        if (name && !found.has(name)) {
+          found.add(name);
+          visit(schemas[name]);
+        }
+      } else {
+        visit(child);
+      }
+    }
+  };
+  visit(document.paths);
+  visit({ ...document.components, schemas: undefined });
+  return found;
+};
+
+/**
+ * Completes the generated document: operations described from their endpoints, shared headers,
+ * error answers and security schemes as components, and only the schemas something refers to.
+ */
+export const describeApi = (
+  document: OpenApiDocument,
+  endpoints: readonly Endpoint[],
+): OpenApiDocument => {
+  const byRoute = new Map(
+    endpoints.map((endpoint) => [
+      `${endpoint.method.toLowerCase()} ${endpoint.path.replace(/:(\w+)/g, '{$1}')}`,
+      endpoint,
+    ]),
+  );
+  const paths = Object.fromEntries(
+    Object.entries(document.paths ?? {}).map(([path, operations]) => [
+      path,
+      Object.fromEntries(
+        Object.entries(operations).map(([method, operation]) => {
+          const endpoint = byRoute.get(`${method} ${path}`);
+          return [method, endpoint ? describeOperation(operation, endpoint) : operation];
+        }),
+      ),
+    ]),
+  );
+  const described: OpenApiDocument = {
+    ...document,
+    paths,
+    components: {
+      ...document.components,
+      securitySchemes,
+      headers: headerComponents(),
+      responses: errorResponses(),
+    },
+  };
+  const used = referencedSchemas(described);
+  const schemas = Object.fromEntries(
+    Object.entries(described.components?.schemas ?? {}).filter(([name]) => used.has(name)),
+  );
+  return { ...described, components: { ...described.components, schemas } };
+};
