@@ -16,6 +16,13 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'client',
+          include: ['packages/client/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
           name: 'pdf-engine',
           include: ['packages/pdf-engine/**/*.test.ts'],
           environment: 'node',

@@ -1,0 +1,48 @@
+import { PlatenError } from './errors.ts';
+import { createHttp, documentOf } from './http.ts';
+import { signIn, type PlatenSession } from './session.ts';
+import type { FieldValues, GeneratedDocument } from './types.ts';
+
+export type PlatenClientOptions = {
+  /** Where Platen runs, e.g. `https://platen.example.com`. */
+  baseUrl: string;
+  /** The account's API key (Api tab of any template), for `generate`. */
+  apiKey?: string;
+  /** A fetch of your own (a proxy, a test); the global one otherwise. */
+  fetch?: typeof fetch;
+};
+
+export type GenerateOptions = {
+  /** Refuse (422 `TEXT_DOES_NOT_FIT`) instead of truncating text that does not fit at 6 pt. */
+  strict?: boolean;
+  signal?: AbortSignal;
+};
+
+export type PlatenClient = {
+  /** Fills the template with `fields` (keyed by field label); counts one document. */
+  generate: (
+    templateName: string,
+    fields: FieldValues,
+    options?: GenerateOptions,
+  ) => Promise<GeneratedDocument>;
+  /** Signs in as a user, for the template calls. */
+  signIn: (email: string, password: string) => Promise<PlatenSession>;
+};
+
+export const createPlatenClient = (options: PlatenClientOptions): PlatenClient => {
+  const http = createHttp(options);
+  return {
+    generate: async (templateName, fields, { strict, signal } = {}) => {
+      if (!options.apiKey) {
+        throw new PlatenError(0, 'API_KEY_MISSING', 'Pass apiKey to createPlatenClient first.');
+      }
+      const response = await http('POST', '/v1/document/generate/template', {
+        headers: { 'x-api-key': options.apiKey },
+        json: { templateName, fields, ...(strict !== undefined && { strict }) },
+        signal,
+      });
+      return documentOf(response);
+    },
+    signIn: (email, password) => signIn(http, email, password),
+  };
+};

@@ -1,0 +1,51 @@
+import { errorOf, PlatenError } from './errors.ts';
+import type { FitReport, GeneratedDocument } from './types.ts';
+
+export type HttpOptions = {
+  baseUrl: string;
+  fetch?: typeof fetch;
+};
+
+export type SendOptions = {
+  headers?: Record<string, string>;
+  json?: unknown;
+  form?: FormData;
+  signal?: AbortSignal;
+};
+
+export type Http = (method: string, path: string, options?: SendOptions) => Promise<Response>;
+
+/**
+ * Sends one call and answers its response when the API accepted it; anything else is thrown as
+ * a `PlatenError`, a network failure included.
+ */
+export const createHttp = ({ baseUrl, fetch: fetchImpl = globalThis.fetch }: HttpOptions): Http => {
+  const root = baseUrl.replace(/\/+$/, '');
+  return async (method, path, { headers = {}, json, form, signal } = {}) => {
+    let response: Response;
+    try {
+      response = await fetchImpl(`${root}${path}`, {
+        method,
+        headers: {
+          accept: 'application/json, application/pdf',
+          ...(json !== undefined && { 'content-type': 'application/json' }),
+          ...headers,
+        },
+        body: form ?? (json === undefined ? undefined : JSON.stringify(json)),
+        signal,
+      });
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      throw new PlatenError(0, 'NETWORK_ERROR', `Platen could not be reached at ${root}.`);
+    }
+    if (!response.ok) throw await errorOf(response);
+    return response;
+  };
+};
+
+/** A generated PDF answer: its bytes and the fit report of its header. */
+export const documentOf = async (response: Response): Promise<GeneratedDocument> => ({
+  pdf: new Uint8Array(await response.arrayBuffer()),
+  fitReport: JSON.parse(response.headers.get('x-fit-report') ?? '{}') as FitReport,
+  requestId: response.headers.get('x-request-id'),
+});

@@ -1,0 +1,100 @@
+/**
+ * The shapes the client sends and receives. They are the API's own (packages/contract); the
+ * client spells them out so that it can be published without the server's packages, and
+ * `contract-types.test.ts` fails the type check when the two drift apart.
+ */
+
+/** Values keyed by field label: text, numbers, `true`/`false` for checkboxes, image data or URLs. */
+export type FieldValues = Record<string, string | number | boolean | null>;
+
+export type FitResult = 'fitted' | 'shrunk' | 'wrapped' | 'truncated';
+
+/** How each value fitted its box, keyed by field label. */
+export type FitReport = Record<string, { result: FitResult; fontSize: number }>;
+
+export type GeneratedDocument = {
+  /** The PDF's bytes. */
+  pdf: Uint8Array;
+  fitReport: FitReport;
+  /** Names the request in the server's logs. */
+  requestId: string | null;
+};
+
+export type FieldType =
+  | 'text'
+  | 'date'
+  | 'number'
+  | 'email'
+  | 'linked_text'
+  | 'long_text'
+  | 'image'
+  | 'checkbox'
+  | 'radio';
+
+/**
+ * A field to save: its box in PDF points from the top-left of the page as displayed, `page`
+ * 1-based. Styles left out take the defaults (Helvetica 14 pt, black, left-aligned).
+ */
+export type FieldInput = {
+  id?: string;
+  label: string;
+  fieldType: FieldType;
+  page: number;
+  rectX: number;
+  rectY: number;
+  rectWidth: number;
+  rectHeight: number;
+  fontSize?: number;
+  fontFamily?: 'arial' | 'helvetica' | 'timesnewroman' | 'courier';
+  textAlign?: 'left' | 'center' | 'right';
+  fontColor?: string;
+  maxLength?: number;
+  comb?: boolean;
+  boxes?: { page: number; rectX: number; rectY: number; rectWidth: number; rectHeight: number }[];
+};
+
+/** A saved field, with the type in upper case. */
+export type Field = {
+  id: string;
+  label: string;
+  type: string;
+  page: number;
+  rectX: number;
+  rectY: number;
+  rectWidth: number;
+  rectHeight: number;
+  fontSize: number;
+  fontFamily: 'arial' | 'helvetica' | 'timesnewroman' | 'courier';
+  textAlign: 'left' | 'center' | 'right';
+  fontColor: string;
+};
+
+export type Template = {
+  id: string;
+  templateName: string;
+  description: string;
+  inputs: Field[];
+  pages: { page: number; width: number; height: number }[];
+  /** The example payload of a generate call. */
+  api: { templateName: string; fields: Record<string, unknown> };
+  /** The account's API key, for `generate`. */
+  apiKey: string;
+  lastUpdate: string;
+};
+
+export type TemplateListItem = {
+  templateName: string;
+  lastUpdate: string;
+  /** The number of fields. */
+  coordinates: number;
+  status: 'READY' | 'DRAFT';
+};
+
+/** One page of templates; `currentPage` is zero-based. */
+export type TemplateList = {
+  templates: TemplateListItem[];
+  totalElements: number;
+  pageSize: number;
+  totalPages: number;
+  currentPage: number;
+};
