@@ -111,6 +111,27 @@ export const changePassword = {
   response: messageResponse,
 } as const satisfies Endpoint;
 
+export const deleteAccountBody = z.object({
+  password: z
+    .string({ error: messages.currentPasswordRequired })
+    .min(1, { error: messages.currentPasswordRequired })
+    .max(1024, { error: messages.longPassword }),
+});
+export type DeleteAccountBody = z.infer<typeof deleteAccountBody>;
+
+export const deleteAccount = {
+  method: 'DELETE',
+  path: '/v1/user',
+  operationId: 'deleteAccount',
+  summary:
+    'Delete the account for good: templates, API key and sessions; a paid plan is cancelled at once',
+  tag,
+  auth: 'bearer',
+  body: deleteAccountBody,
+  response: messageResponse,
+  errors: [429, 502, 503],
+} as const satisfies Endpoint;
+
 export const confirmEmail = {
   method: 'POST',
   path: '/v1/user/email/confirm',

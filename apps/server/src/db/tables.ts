@@ -22,6 +22,12 @@ export type UserTable = {
   updated_at: string;
 };
 
+/** A deleted account's tombstone: its id and when, nothing that names a person. */
+export type DeletedAccountTable = {
+  user_id: string;
+  deleted_at: string;
+};
+
 /** One signed-in device: every refresh token rotated from one login belongs to one session. */
 export type SessionTable = {
   id: string;
@@ -220,6 +226,7 @@ export type UsageMonthTable = {
 
 export type Tables = {
   users: UserTable;
+  deleted_accounts: DeletedAccountTable;
   sessions: SessionTable;
   refresh_tokens: RefreshTokenTable;
   email_codes: EmailCodeTable;

@@ -123,5 +123,21 @@ export const createBillingService = (deps: Deps) => {
     return view(userId);
   };
 
-  return { listPlans, getSubscription: view, history, redeemVoucher, cancel };
+  /**
+   * Ends a paid plan at the provider now, because its account is being deleted: nothing more is
+   * charged, and the provider credits the unused time. FREE and voucher plans have nothing there.
+   */
+  const endPaidPlanNow = async (userId: string): Promise<void> => {
+    const sub = await findSubscription(db, userId);
+    const id = sub?.providerSubscriptionId;
+    if (!sub || !id || sub.planId === FREE_PLAN_ID || sub.voucherCode !== null) return;
+    const provider = requireProvider(deps);
+    await callProvider(deps, () => provider.cancelNow(id));
+    deps.log.info(
+      { event: 'billing.ended_for_deletion', userId },
+      'paid plan ended at the provider',
+    );
+  };
+
+  return { listPlans, getSubscription: view, history, redeemVoucher, cancel, endPaidPlanNow };
 };

@@ -47,3 +47,18 @@ export const passwordResetMail = (opts: {
     `It works once, for ${opts.validMinutes} minutes. If you did not ask for it, ignore this e-mail.`,
   ]),
 });
+
+export const accountDeletedMail = (opts: { to: string; firstName: string }): MailMessage => ({
+  to: opts.to,
+  subject: 'Your Platen account has been deleted',
+  text: [
+    `Hello ${opts.firstName},`,
+    'your Platen account has been deleted, as you asked: its templates, API key and sessions are gone, and a paid plan has been cancelled.',
+    'You can register again with this e-mail address at any time. If you did not delete your account, reply to this e-mail.',
+  ].join('\n\n'),
+  html: layout([
+    `Hello ${escapeHtml(opts.firstName)},`,
+    'your Platen account has been deleted, as you asked: its templates, API key and sessions are gone, and a paid plan has been cancelled.',
+    'You can register again with this e-mail address at any time. If you did not delete your account, reply to this e-mail.',
+  ]),
+});

@@ -17,6 +17,7 @@ export const rateRules = {
   confirmEmailPerIp: { name: 'confirm-email:ip', limit: 30, windowMinutes: 15 },
   resendCodePerUser: { name: 'resend-code:user', limit: 5, windowMinutes: 60 },
   refreshPerIp: { name: 'refresh:ip', limit: 300, windowMinutes: 15 },
+  deleteAccountPerUser: { name: 'delete-account:user', limit: 5, windowMinutes: 15 },
 } as const satisfies Record<string, RateRule>;
 
 export type RateLimiter = {

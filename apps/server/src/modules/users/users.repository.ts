@@ -85,3 +85,16 @@ export const updateUser = async (
     .where('id', '=', id)
     .execute();
 };
+
+/**
+ * Deletes the account and, through ON DELETE CASCADE, everything that belongs to it: sessions and
+ * refresh tokens, codes, the API key, the subscription and its history, usage, templates with
+ * their files and stamps. Only the tombstone stays. False when the account was already gone.
+ */
+export const deleteUser = async (db: Db, userId: string, now: string): Promise<boolean> =>
+  db.transaction().execute(async (trx) => {
+    const deleted = await trx.deleteFrom('users').where('id', '=', userId).executeTakeFirst();
+    if (deleted.numDeletedRows === 0n) return false;
+    await trx.insertInto('deleted_accounts').values({ user_id: userId, deleted_at: now }).execute();
+    return true;
+  });

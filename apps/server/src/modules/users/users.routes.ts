@@ -23,6 +23,10 @@ export const usersRoutes = async (app: FastifyInstance, opts: { deps: Deps }) =>
     await users.uploadPicture(req.auth.userId, file.data);
     return { message: 'Your picture has been updated.' };
   });
+  route(app, contract.deleteAccount, async (req) => {
+    await users.deleteAccount(req.auth.userId, req.body);
+    return { message: 'Your account has been deleted.' };
+  });
   route(app, contract.confirmEmail, async (req) => {
     await users.confirmEmail(req.auth.userId, req.body.code, req.ip);
     return { message: 'Your email address is confirmed.' };

@@ -1,5 +1,6 @@
 import type {
   ChangePasswordBody,
+  DeleteAccountBody,
   PictureResponse,
   ProfileResponse,
   UpdateProfileBody,
@@ -7,11 +8,13 @@ import type {
 import type { Deps } from '../../deps.ts';
 import { AppError, unauthorized } from '../../lib/app-error.ts';
 import { checkConfirmationCode, sendConfirmationCode } from '../auth/email-confirmation.ts';
+import { createBillingService } from '../billing/billing.service.ts';
+import { accountDeletedMail } from '../mail/account-mails.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { revokeUserSessions } from '../auth/sessions.repository.ts';
 import { rateRules } from '../rate-limits/rate-limiter.ts';
 import { normalisePicture } from './picture.ts';
-import { findUserById, updateUser, type User } from './users.repository.ts';
+import { deleteUser, findUserById, updateUser, type User } from './users.repository.ts';
 
 const alreadyConfirmed = () =>
   new AppError('EMAIL_ALREADY_CONFIRMED', 409, 'Your email address is already confirmed.');
@@ -84,7 +87,31 @@ export const createUsersService = (deps: Deps) => {
     await sendConfirmationCode(deps, user);
   };
 
+  /**
+   * Deletes the account for good (GDPR art. 17), once its password is given again: a paid plan
+   * is ended at the provider first (a failure there stops the deletion, so nothing is charged
+   * for an account that no longer exists), then every row of the account goes in one statement
+   * and its cascade. Sessions and the API key are rows too, so they stop working at once on every
+   * instance; the e-mail address can register again.
+   */
+  const deleteAccount = async (userId: string, body: DeleteAccountBody) => {
+    await limiter.consume(rateRules.deleteAccountPerUser, userId);
+    const user = await getUser(userId);
+    if (!(await verifyPassword(user.passwordHash, body.password))) {
+      throw new AppError('WRONG_PASSWORD', 400, 'Your password is not correct.');
+    }
+    await createBillingService(deps).endPaidPlanNow(userId);
+    if (!(await deleteUser(db, userId, clock.now().toISOString()))) throw unauthorized();
+    log.info({ event: 'account.deleted', userId }, 'account deleted');
+    await deps.mailer
+      .send(accountDeletedMail({ to: user.email, firstName: user.firstName }))
+      .catch((error: unknown) => {
+        log.warn({ err: error, event: 'account.deleted_mail_failed', userId }, 'mail not sent');
+      });
+  };
+
   return {
+    deleteAccount,
     getProfile,
     getHeader,
     updateProfile,
