@@ -60,7 +60,8 @@ export const theme = createTheme({
 
 /**
  * Contrast fixes measured with axe: Mantine's dimmed grey and light-variant brand text are under
- * 4.5:1 on white, so the light scheme uses a shade darker for both.
+ * 4.5:1 on white, so the light scheme uses a shade darker for both. Red buttons (deleting) take
+ * the darkest red for white text and outlines on white, and a light red for outlines on dark.
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
@@ -69,11 +70,15 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-brand-light-color': 'var(--mantine-color-brand-8)',
     '--mantine-color-anchor': 'var(--mantine-color-brand-8)',
     '--mantine-color-placeholder': '#6c737d',
+    '--mantine-color-red-filled': 'var(--mantine-color-red-9)',
+    '--mantine-color-red-outline': 'var(--mantine-color-red-9)',
   },
   dark: {
     '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
     '--mantine-color-brand-light-color': 'var(--mantine-color-brand-3)',
     '--mantine-color-anchor': 'var(--mantine-color-brand-3)',
     '--mantine-color-placeholder': 'var(--mantine-color-dark-2)',
+    '--mantine-color-red-filled': 'var(--mantine-color-red-9)',
+    '--mantine-color-red-outline': 'var(--mantine-color-red-4)',
   },
 });

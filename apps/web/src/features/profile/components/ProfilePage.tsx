@@ -2,6 +2,7 @@ import { Alert, Button, Card, Grid, Group, Skeleton, Stack, Text, Title } from '
 import { IconMailExclamation } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useProfile } from '../api/get-profile.ts';
+import { DeleteAccountCard } from './DeleteAccountCard.tsx';
 import { PasswordCard } from './PasswordCard.tsx';
 import { ProfileHeaderCard } from './ProfileHeaderCard.tsx';
 import { ProfileUpdateCard } from './ProfileUpdateCard.tsx';
@@ -23,7 +24,10 @@ const ProfileSkeleton = () => (
   </Stack>
 );
 
-/** SPEC §2 Profile: header card, verify section when unconfirmed, profile and password cards. */
+/**
+ * SPEC §2 Profile: header card, verify section when unconfirmed, profile and password cards; then
+ * deleting the account.
+ */
 export const ProfilePage = () => {
   const profile = useProfile();
   const [isVerifyOpen, setVerifyOpen] = useState(false);
@@ -66,6 +70,7 @@ export const ProfilePage = () => {
           <PasswordCard />
         </Grid.Col>
       </Grid>
+      <DeleteAccountCard email={data.email} />
       <VerifyEmailModal opened={isVerifyOpen} onClose={() => setVerifyOpen(false)} />
     </Stack>
   );
