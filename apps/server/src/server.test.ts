@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  externalAddress,
   serverDir,
   startServerProcess,
   stopServerProcess,
@@ -18,9 +19,17 @@ describe('starting the server as `npm start` does', () => {
   beforeAll(async () => {
     if (!existsSync(webIndex)) throw new Error('Build the web app first: npm run build');
     dataDir = mkdtempSync(join(tmpdir(), 'platen-start-'));
-    server = await startServerProcess({ DATA_DIR: dataDir, NODE_ENV: 'development' });
+    // HOST empty is HOST unset: the development default.
+    server = await startServerProcess({ DATA_DIR: dataDir, NODE_ENV: 'development', HOST: '' });
   });
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('listens on loopback only, and says nothing about exposure', async () => {
+    const { port } = new URL(server.url);
+    await expect(fetch(`http://${externalAddress()}:${port}/healthz`)).rejects.toThrow();
+    expect(server.output()).toContain(`Server listening at http://127.0.0.1:${port}`);
+    expect(server.output()).not.toContain('dev_pages.exposed');
+  });
 
   it('answers /healthz and /readyz', async () => {
     expect(await (await fetch(`${server.url}/healthz`)).json()).toEqual({ status: 'ok' });
@@ -64,5 +73,43 @@ describe('starting the server as `npm start` does', () => {
     await expect(
       startServerProcess({ DATA_DIR: dataDir, NODE_ENV: 'production', APP_SECRET: '' }),
     ).rejects.toThrow(/APP_SECRET/);
+  });
+});
+
+describe('a development server started with HOST=0.0.0.0', () => {
+  let dataDir: string;
+  let server: ServerProcess;
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'platen-exposed-'));
+    server = await startServerProcess({
+      DATA_DIR: dataDir,
+      NODE_ENV: 'development',
+      HOST: '0.0.0.0',
+    });
+  });
+  afterAll(async () => {
+    await stopServerProcess(server);
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('warns at start-up that its development pages are reachable', () => {
+    const warning = server
+      .output()
+      .split('\n')
+      .find((line) => line.includes('"event":"dev_pages.exposed"'));
+    expect(warning).toContain('"level":40');
+    expect(warning).toContain('WARNING: this development server listens on 0.0.0.0');
+  });
+
+  it('shows the mailbox and /metrics to this machine only', async () => {
+    const { port } = new URL(server.url);
+    const remote = `http://${externalAddress()}:${port}`;
+    expect((await fetch(`${remote}/healthz`)).status).toBe(200);
+    for (const path of ['/dev/mailbox', '/dev/mailbox/messages', '/metrics']) {
+      const res = await fetch(`${remote}${path}`);
+      expect(res.status, path).toBe(403);
+      expect(await res.json(), path).toMatchObject({ status: 403, code: 'FORBIDDEN' });
+      expect((await fetch(`${server.url}${path}`)).status, path).toBe(200);
+    }
   });
 });
