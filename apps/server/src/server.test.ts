@@ -9,6 +9,7 @@ import {
   stopServerProcess,
   type ServerProcess,
 } from '../test/server-process.ts';
+import { recordSecret } from '../test/run-log.ts';
 
 const webIndex = join(serverDir, '../web/dist/index.html');
 
@@ -29,6 +30,48 @@ describe('starting the server as `npm start` does', () => {
     await expect(fetch(`http://${externalAddress()}:${port}/healthz`)).rejects.toThrow();
     expect(server.output()).toContain(`Server listening at http://127.0.0.1:${port}`);
     expect(server.output()).not.toContain('dev_pages.exposed');
+  });
+
+  it('announces mail on the console without its link or code', async () => {
+    const email = 'console@example.com';
+    const post = (path: string, body: unknown) =>
+      fetch(`${server.url}${path}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          cookie: 'XSRF-TOKEN=console-test',
+          'x-xsrf-token': 'console-test',
+        },
+        body: JSON.stringify(body),
+      });
+    const password = 'correct horse battery';
+    recordSecret('password', password);
+    const registered = await post('/v1/auth/register', {
+      email,
+      password,
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+    });
+    expect(registered.status).toBe(200);
+    expect((await post('/v1/user/password/reset/request', { email })).status).toBe(200);
+    const mails = async () =>
+      (await fetch(`${server.url}/dev/mailbox/messages`)).json() as Promise<{ text: string }[]>;
+    await expect.poll(async () => (await mails()).length).toBe(2);
+    const [confirmation, reset] = await mails();
+    const code = confirmation?.text.match(/is: ([A-Z0-9]{6})/)?.[1] ?? '';
+    const resetLink = reset?.text.match(/(http\S+reset-password\S+)/)?.[1] ?? '';
+    recordSecret('confirmation code (mail)', code);
+    recordSecret('reset link (mail)', resetLink);
+    expect(code).toHaveLength(6);
+    expect(resetLink).toContain('code=');
+
+    const mailbox = 'Read it at http://localhost:3000/dev/mailbox';
+    expect(server.output()).toContain(
+      `Mail to ${email}: "Your Platen confirmation code". ${mailbox}`,
+    );
+    expect(server.output()).toContain(`Mail to ${email}: "Reset your Platen password". ${mailbox}`);
+    expect(server.output()).not.toContain(code);
+    expect(server.output()).not.toContain(new URL(resetLink).searchParams.get('code'));
   });
 
   it('answers /healthz and /readyz', async () => {
