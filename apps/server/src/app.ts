@@ -19,6 +19,7 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import csrf from './plugins/csrf.ts';
 import errorHandler from './plugins/error-handler.ts';
 import metrics from './plugins/metrics.ts';
+import noStore from './plugins/no-store.ts';
 import openapi from './plugins/openapi.ts';
 import rateLimit from './plugins/rate-limit.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
@@ -78,6 +79,7 @@ export const buildApp = async (config: Config, overrides: Partial<Deps> = {}): P
   await app.register(errorHandler);
   await app.register(metrics, { deps });
   await app.register(helmet, securityHeaders(config));
+  await app.register(noStore);
   await app.register(cookie);
   await app.register(csrf, { secureCookie: config.appUrl.startsWith('https://') });
   await app.register(multipart, {

@@ -65,6 +65,7 @@ export const login = {
   summary: 'Sign in with e-mail and password',
   tag,
   auth: 'none',
+  noStore: true,
   body: loginBody,
   response: tokenPair,
 } as const satisfies Endpoint;
@@ -75,6 +76,7 @@ export const register = {
   summary: 'Create an account (starts on the FREE plan) and sign in',
   tag,
   auth: 'none',
+  noStore: true,
   body: registerBody,
   response: tokenPair,
 } as const satisfies Endpoint;
@@ -85,6 +87,7 @@ export const refresh = {
   summary: 'Exchange a refresh token for a new token pair (the old refresh token stops working)',
   tag,
   auth: 'none',
+  noStore: true,
   body: refreshBody,
   response: tokenPair,
 } as const satisfies Endpoint;
@@ -105,6 +108,7 @@ export const csrf = {
   summary: 'Set the XSRF-TOKEN cookie; non-GET calls echo it in the X-XSRF-TOKEN header',
   tag,
   auth: 'none',
+  noStore: true,
   response: csrfResponse,
 } as const satisfies Endpoint;
 
@@ -124,6 +128,7 @@ export const submitPasswordReset = {
   summary: 'Set a new password with the code from the reset link, and sign in',
   tag,
   auth: 'none',
+  noStore: true,
   body: resetSubmitBody,
   response: tokenPair,
 } as const satisfies Endpoint;

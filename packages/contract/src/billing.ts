@@ -143,6 +143,7 @@ export const getSubscription = {
   summary: 'The caller’s subscription, usage of this billing cycle and API key',
   tag,
   auth: 'bearer',
+  noStore: true,
   response: subscriptionResponse,
 } as const satisfies Endpoint;
 
@@ -161,6 +162,7 @@ export const redeemVoucher = {
   summary: 'Redeem a voucher code: its plan for its period, without payment',
   tag,
   auth: 'bearer',
+  noStore: true,
   body: voucherBody,
   response: subscriptionResponse,
 } as const satisfies Endpoint;
@@ -171,6 +173,7 @@ export const cancelSubscription = {
   summary: 'Cancel: a voucher ends at once, a paid plan at the end of its period',
   tag,
   auth: 'bearer',
+  noStore: true,
   body: cancelSubscriptionBody,
   response: subscriptionResponse,
 } as const satisfies Endpoint;
@@ -181,6 +184,7 @@ export const createCheckoutSession = {
   summary: 'Start the payment provider’s hosted checkout for a paid plan',
   tag,
   auth: 'bearer',
+  noStore: true,
   params: providerParams,
   body: checkoutBody,
   response: redirectResponse,
@@ -192,6 +196,7 @@ export const createBillingPortalSession = {
   summary: 'Open the payment provider’s billing portal (cancel, resume, card)',
   tag,
   auth: 'bearer',
+  noStore: true,
   params: providerParams,
   body: billingPortalBody,
   response: redirectResponse,

@@ -24,5 +24,10 @@ export type Endpoint = {
   body?: z.ZodType;
   /** Content type of the request when it is not JSON. */
   consumes?: 'multipart/form-data';
+  /**
+   * The answer carries a credential (tokens, an API key, a payment page's token) or a user's file,
+   * so the server answers with `Cache-Control: no-store` and no cache keeps a copy.
+   */
+  noStore?: true;
   response: z.ZodType;
 };

@@ -256,6 +256,7 @@ export const createTemplate = {
   summary: 'Upload a PDF as a new template (multipart: file, templateName, templateDescription)',
   tag,
   auth: 'bearer',
+  noStore: true,
   consumes: 'multipart/form-data',
   response: templateResponse,
 } as const satisfies Endpoint;
@@ -266,6 +267,7 @@ export const getTemplate = {
   summary: 'A template with its fields, PDF, API example and curl command',
   tag,
   auth: 'bearer',
+  noStore: true,
   params: templateNameParams,
   response: templateResponse,
 } as const satisfies Endpoint;
@@ -276,6 +278,7 @@ export const saveTemplate = {
   summary: "Replace a template's fields",
   tag,
   auth: 'bearer',
+  noStore: true,
   body: saveTemplateBody,
   response: templateResponse,
 } as const satisfies Endpoint;
@@ -329,6 +332,7 @@ export const downloadTemplatePdf = {
   summary: "Download a template's PDF",
   tag,
   auth: 'bearer',
+  noStore: true,
   params: templateNameParams,
   response: z.any().meta({ description: 'application/pdf' }),
 } as const satisfies Endpoint;

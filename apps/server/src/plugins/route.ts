@@ -21,8 +21,9 @@ type Handler<E extends Endpoint> = (
 const errorStatuses = [400, 401, 402, 403, 404, 409, 413, 415, 422, 429, 502, 503] as const;
 
 /**
- * Registers one endpoint of the contract: its path, validation, OpenAPI description and
- * serialisation all come from the descriptor, so the server cannot drift from the contract.
+ * Registers one endpoint of the contract: its path, validation, OpenAPI description,
+ * serialisation and caching (`noStore`) all come from the descriptor, so the server cannot drift
+ * from the contract.
  */
 export const route = <E extends Endpoint>(
   app: FastifyInstance,
@@ -34,6 +35,7 @@ export const route = <E extends Endpoint>(
     method: endpoint.method,
     url: endpoint.path,
     ...options,
+    config: { ...options.config, ...(endpoint.noStore && { noStore: true }) },
     schema: {
       summary: endpoint.summary,
       tags: [endpoint.tag],

@@ -13,9 +13,10 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
 export const mailboxRoutes = async (app: FastifyInstance, opts: { deps: Deps }) => {
   app.addHook('onRequest', refuseRemoteClients);
 
-  app.get('/dev/mailbox/messages', { schema: { hide: true } }, () => listOutboxMails(opts.deps.db));
+  const options = { schema: { hide: true }, config: { noStore: true } };
+  app.get('/dev/mailbox/messages', options, () => listOutboxMails(opts.deps.db));
 
-  app.get('/dev/mailbox', { schema: { hide: true } }, async (_request, reply) => {
+  app.get('/dev/mailbox', options, async (_request, reply) => {
     const mails = (await listOutboxMails(opts.deps.db)).reverse();
     const items = mails
       .map(

@@ -35,7 +35,7 @@ export const localPagesRoutes = async (
   const { deps, provider } = opts;
   const { pages } = provider;
   const returnUrl = `${deps.config.appUrl}/admin/subscription`;
-  const options = { schema: { hide: true }, config: { csrf: false } };
+  const options = { schema: { hide: true }, config: { csrf: false, noStore: true } };
   app.addHook('onRequest', refuseRemoteClients);
 
   app.addContentTypeParser(
@@ -48,11 +48,7 @@ export const localPagesRoutes = async (
     emitLocalEvent(deps, provider, { type, object });
 
   const html = (reply: FastifyReply, body: string, status = 200) =>
-    reply
-      .status(status)
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .send(body);
+    reply.status(status).type('text/html; charset=utf-8').send(body);
 
   const expired = (reply: FastifyReply) =>
     html(
