@@ -22,6 +22,7 @@ import metrics from './plugins/metrics.ts';
 import noStore from './plugins/no-store.ts';
 import openapi from './plugins/openapi.ts';
 import rateLimit from './plugins/rate-limit.ts';
+import { routerErrorOptions } from './plugins/router-errors.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { requireSession } from './plugins/session-guard.ts';
 import webApp from './plugins/web-app.ts';
@@ -53,14 +54,15 @@ export const buildApp = async (config: Config, overrides: Partial<Deps> = {}): P
   const deps = createDeps(config, overrides);
   await migrateToLatest(deps.db);
   const logger: FastifyBaseLogger = deps.log;
-  const app = Fastify({
+  const app: FastifyInstance = Fastify({
     loggerInstance: logger,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     // Always our own id, never a client's `x-request-id`: it goes into logs and error bodies, so
     // a caller must not be able to write into them.
     requestIdHeader: false,
-    genReqId: () => crypto.randomUUID(),
+    // Our ids, and the router's refusals answered like every other error.
+    ...routerErrorOptions(() => app),
   });
   app.decorate('deps', deps);
   // JSON and multipart only: anything else is answered 415 instead of reaching a handler as text.

@@ -100,6 +100,15 @@ describe('starting the server as `npm start` does', () => {
     expect(await res.json()).toMatchObject({ code: 'NOT_FOUND' });
   });
 
+  it('answers an address the router refuses in the error shape, with the security headers', async () => {
+    const res = await fetch(`${server.url}/v1/template/%`);
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { code: string; requestId: string };
+    expect(body.code).toBe('BAD_URL');
+    expect(res.headers.get('x-request-id')).toBe(body.requestId);
+    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+  });
+
   it('created its SQLite database and development secret in DATA_DIR', () => {
     expect(existsSync(join(dataDir, 'platen.db'))).toBe(true);
     const secrets = JSON.parse(readFileSync(join(dataDir, 'secrets.json'), 'utf8')) as {

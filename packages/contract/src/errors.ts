@@ -11,6 +11,8 @@ export const errorCodes = [
   'UNSUPPORTED_MEDIA_TYPE',
   'NOT_FOUND',
   'FORBIDDEN',
+  'BAD_URL',
+  'URI_TOO_LONG',
   'METHOD_NOT_ALLOWED',
   'UNAUTHORIZED',
   'TOKEN_EXPIRED',
