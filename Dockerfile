@@ -17,7 +17,11 @@ COPY . .
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
 FROM node:20-bookworm-slim
+# HOST is set although production listens on 0.0.0.0 by default: a container must listen on its
+# network interface, also when started with NODE_ENV=development to try the local payment pages
+# (which then answer only from inside the container, and the server warns at start).
 ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
     PORT=3000 \
     DATA_DIR=/data
 WORKDIR /app

@@ -19,8 +19,10 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import csrf from './plugins/csrf.ts';
 import errorHandler from './plugins/error-handler.ts';
 import metrics from './plugins/metrics.ts';
+import noStore from './plugins/no-store.ts';
 import openapi from './plugins/openapi.ts';
 import rateLimit from './plugins/rate-limit.ts';
+import { routerErrorOptions } from './plugins/router-errors.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { requireSession } from './plugins/session-guard.ts';
 import webApp from './plugins/web-app.ts';
@@ -52,14 +54,15 @@ export const buildApp = async (config: Config, overrides: Partial<Deps> = {}): P
   const deps = createDeps(config, overrides);
   await migrateToLatest(deps.db);
   const logger: FastifyBaseLogger = deps.log;
-  const app = Fastify({
+  const app: FastifyInstance = Fastify({
     loggerInstance: logger,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     // Always our own id, never a client's `x-request-id`: it goes into logs and error bodies, so
     // a caller must not be able to write into them.
     requestIdHeader: false,
-    genReqId: () => crypto.randomUUID(),
+    // Our ids, and the router's refusals answered like every other error.
+    ...routerErrorOptions(() => app),
   });
   app.decorate('deps', deps);
   // JSON and multipart only: anything else is answered 415 instead of reaching a handler as text.
@@ -78,6 +81,7 @@ export const buildApp = async (config: Config, overrides: Partial<Deps> = {}): P
   await app.register(errorHandler);
   await app.register(metrics, { deps });
   await app.register(helmet, securityHeaders(config));
+  await app.register(noStore);
   await app.register(cookie);
   await app.register(csrf, { secureCookie: config.appUrl.startsWith('https://') });
   await app.register(multipart, {

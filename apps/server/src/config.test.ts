@@ -15,6 +15,17 @@ describe('configuration', () => {
     expect(config.webDistDir).toMatch(/apps\/web\/dist$/);
   });
 
+  it('listens on loopback in development and test, on every interface in production', () => {
+    expect(loadConfig({}).host).toBe('127.0.0.1');
+    expect(loadConfig({ NODE_ENV: 'test' }).host).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '' }).host).toBe('127.0.0.1');
+    expect(loadConfig({ NODE_ENV: 'production', APP_SECRET: 'a'.repeat(40) }).host).toBe('0.0.0.0');
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(
+      loadConfig({ NODE_ENV: 'production', APP_SECRET: 'a'.repeat(40), HOST: '::1' }).host,
+    ).toBe('::1');
+  });
+
   it('names the variable that has a bad value', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);

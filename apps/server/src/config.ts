@@ -5,7 +5,7 @@ import { z } from 'zod';
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  HOST: z.string().min(1).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
     .string()
@@ -133,6 +133,10 @@ export const MIN_SECRET_LENGTH = 32;
 export type Config = {
   env: 'development' | 'production' | 'test';
   port: number;
+  /**
+   * HOST: where to listen. Loopback (127.0.0.1) unless NODE_ENV=production, so `npm start` is not
+   * reachable from the network with its development pages; production listens on 0.0.0.0.
+   */
   host: string;
   dataDir: string;
   /** PostgreSQL when set, else SQLite in `dataDir`. */
@@ -184,7 +188,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   return {
     env: e.NODE_ENV,
     port: e.PORT,
-    host: e.HOST,
+    host: e.HOST ?? (e.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     appUrl: e.APP_URL.replace(/\/+$/, ''),

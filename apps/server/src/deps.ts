@@ -46,7 +46,12 @@ export const createDeps = (config: Config, overrides: Partial<Deps> = {}): Deps 
     overrides.mailer ??
     (config.smtpUrl
       ? createSmtpMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom })
-      : createOutboxMailer({ db, clock, print: config.env === 'development' }));
+      : createOutboxMailer({
+          db,
+          clock,
+          mailboxUrl: `${config.appUrl}/dev/mailbox`,
+          ...(config.env === 'development' && { print: (line) => process.stdout.write(line) }),
+        }));
   const limiter = overrides.limiter ?? createRateLimiter(db, clock);
   const payments =
     'payments' in overrides

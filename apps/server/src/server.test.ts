@@ -3,11 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  externalAddress,
   serverDir,
   startServerProcess,
   stopServerProcess,
   type ServerProcess,
 } from '../test/server-process.ts';
+import { recordSecret } from '../test/run-log.ts';
 
 const webIndex = join(serverDir, '../web/dist/index.html');
 
@@ -18,9 +20,60 @@ describe('starting the server as `npm start` does', () => {
   beforeAll(async () => {
     if (!existsSync(webIndex)) throw new Error('Build the web app first: npm run build');
     dataDir = mkdtempSync(join(tmpdir(), 'platen-start-'));
-    server = await startServerProcess({ DATA_DIR: dataDir, NODE_ENV: 'development' });
+    // HOST empty is HOST unset: the development default.
+    server = await startServerProcess({ DATA_DIR: dataDir, NODE_ENV: 'development', HOST: '' });
   });
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('listens on loopback only, and says nothing about exposure', async () => {
+    const { port } = new URL(server.url);
+    await expect(fetch(`http://${externalAddress()}:${port}/healthz`)).rejects.toThrow();
+    expect(server.output()).toContain(`Server listening at http://127.0.0.1:${port}`);
+    expect(server.output()).not.toContain('dev_pages.exposed');
+  });
+
+  it('announces mail on the console without its link or code', async () => {
+    const email = 'console@example.com';
+    const post = (path: string, body: unknown) =>
+      fetch(`${server.url}${path}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          cookie: 'XSRF-TOKEN=console-test',
+          'x-xsrf-token': 'console-test',
+        },
+        body: JSON.stringify(body),
+      });
+    const password = 'correct horse battery';
+    recordSecret('password', password);
+    const registered = await post('/v1/auth/register', {
+      email,
+      password,
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+    });
+    expect(registered.status).toBe(200);
+    expect((await post('/v1/user/password/reset/request', { email })).status).toBe(200);
+    const mails = async () =>
+      (await fetch(`${server.url}/dev/mailbox/messages`)).json() as Promise<{ text: string }[]>;
+    await expect.poll(async () => (await mails()).length).toBe(2);
+    const [confirmation, reset] = await mails();
+    const code = confirmation?.text.match(/is: ([A-Z0-9]{6})/)?.[1] ?? '';
+    const resetLink = reset?.text.match(/(http\S+reset-password\S+)/)?.[1] ?? '';
+    const resetCode = new URL(resetLink).searchParams.get('code') ?? '';
+    recordSecret('confirmation code (mail)', code);
+    recordSecret('reset code (mail)', resetCode);
+    expect(code).toHaveLength(6);
+    expect(resetCode.length).toBeGreaterThan(20);
+
+    const mailbox = 'Read it at http://localhost:3000/dev/mailbox';
+    expect(server.output()).toContain(
+      `Mail to ${email}: "Your Platen confirmation code". ${mailbox}`,
+    );
+    expect(server.output()).toContain(`Mail to ${email}: "Reset your Platen password". ${mailbox}`);
+    expect(server.output()).not.toContain(code);
+    expect(server.output()).not.toContain(resetCode);
+  });
 
   it('answers /healthz and /readyz', async () => {
     expect(await (await fetch(`${server.url}/healthz`)).json()).toEqual({ status: 'ok' });
@@ -48,6 +101,15 @@ describe('starting the server as `npm start` does', () => {
     expect(await res.json()).toMatchObject({ code: 'NOT_FOUND' });
   });
 
+  it('answers an address the router refuses in the error shape, with the security headers', async () => {
+    const res = await fetch(`${server.url}/v1/template/%`);
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { code: string; requestId: string };
+    expect(body.code).toBe('BAD_URL');
+    expect(res.headers.get('x-request-id')).toBe(body.requestId);
+    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+  });
+
   it('created its SQLite database and development secret in DATA_DIR', () => {
     expect(existsSync(join(dataDir, 'platen.db'))).toBe(true);
     const secrets = JSON.parse(readFileSync(join(dataDir, 'secrets.json'), 'utf8')) as {
@@ -64,5 +126,43 @@ describe('starting the server as `npm start` does', () => {
     await expect(
       startServerProcess({ DATA_DIR: dataDir, NODE_ENV: 'production', APP_SECRET: '' }),
     ).rejects.toThrow(/APP_SECRET/);
+  });
+});
+
+describe('a development server started with HOST=0.0.0.0', () => {
+  let dataDir: string;
+  let server: ServerProcess;
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'platen-exposed-'));
+    server = await startServerProcess({
+      DATA_DIR: dataDir,
+      NODE_ENV: 'development',
+      HOST: '0.0.0.0',
+    });
+  });
+  afterAll(async () => {
+    await stopServerProcess(server);
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('warns at start-up that its development pages are reachable', () => {
+    const warning = server
+      .output()
+      .split('\n')
+      .find((line) => line.includes('"event":"dev_pages.exposed"'));
+    expect(warning).toContain('"level":40');
+    expect(warning).toContain('WARNING: this development server listens on 0.0.0.0');
+  });
+
+  it('shows the mailbox and /metrics to this machine only', async () => {
+    const { port } = new URL(server.url);
+    const remote = `http://${externalAddress()}:${port}`;
+    expect((await fetch(`${remote}/healthz`)).status).toBe(200);
+    for (const path of ['/dev/mailbox', '/dev/mailbox/messages', '/metrics']) {
+      const res = await fetch(`${remote}${path}`);
+      expect(res.status, path).toBe(403);
+      expect(await res.json(), path).toMatchObject({ status: 403, code: 'FORBIDDEN' });
+      expect((await fetch(`${server.url}${path}`)).status, path).toBe(200);
+    }
   });
 });

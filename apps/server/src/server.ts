@@ -1,10 +1,13 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { exposureWarning } from './dev-conveniences.ts';
 
 const start = async () => {
   const config = loadConfig();
   const app = await buildApp(config);
   await app.listen({ port: config.port, host: config.host });
+  const warning = exposureWarning(config);
+  if (warning) app.log.warn({ event: 'dev_pages.exposed', host: config.host }, warning);
 
   // Graceful shutdown: stop accepting, let requests in flight finish, close the database.
   let isClosing = false;

@@ -55,11 +55,18 @@ const SECRET_FIELDS: Record<string, string> = {
 /** Answers whose `code` is the error code, not a secret. */
 const isErrorBody = (value: object) => 'status' in value && 'message' in value;
 
+/** The local payment pages' session token: the last part of the page URL a checkout answers with. */
+const pageToken = (url: unknown) =>
+  typeof url === 'string'
+    ? /\/dev\/payments\/(?:checkout|portal)\/([^/?#]+)$/.exec(url)?.[1]
+    : undefined;
+
 const walk = (value: unknown, where: string, depth = 0): void => {
   if (depth > 4 || typeof value !== 'object' || value === null || isErrorBody(value)) return;
   for (const [key, field] of Object.entries(value)) {
     const kind = SECRET_FIELDS[key];
     if (kind) recordSecret(`${kind} (${where})`, field);
+    else if (key === 'url') recordSecret(`payment page token (${where})`, pageToken(field));
     else walk(field, where, depth + 1);
   }
 };

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { appendFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { networkInterfaces } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { runLogFileFor } from './run-log.ts';
 
@@ -15,6 +16,18 @@ export const freePort = () =>
       probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
     });
   });
+
+/**
+ * An address of this machine that is not loopback, so a test can reach a server the way another
+ * machine would: a connection to it arrives from this address, not from 127.0.0.1.
+ */
+export const externalAddress = (): string => {
+  const address = Object.values(networkInterfaces())
+    .flat()
+    .find((entry) => entry && !entry.internal && entry.family === 'IPv4')?.address;
+  if (!address) throw new Error('This test needs a network interface besides loopback.');
+  return address;
+};
 
 export type ServerProcess = { url: string; child: ChildProcess; output: () => string };
 

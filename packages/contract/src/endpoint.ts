@@ -44,6 +44,11 @@ export type Endpoint = {
   upload?: z.ZodType;
   /** The answer is a file of this type, not JSON; `response` then only describes it. */
   produces?: 'application/pdf';
+  /**
+   * The answer carries a credential (tokens, an API key, a payment page's token) or a user's file,
+   * so the server answers with `Cache-Control: no-store` and no cache keeps a copy.
+   */
+  noStore?: true;
   response: z.ZodType;
   /** Headers of the success answer. */
   headers?: readonly ResponseHeader[];

@@ -162,5 +162,6 @@ export const regenerateApiKey = {
   summary: 'Replace the API key; the old key stops working at once',
   tag,
   auth: 'bearer',
+  noStore: true,
   response: z.object({ apiKey: z.string() }).meta({ id: 'ApiKey' }),
 } as const satisfies Endpoint;

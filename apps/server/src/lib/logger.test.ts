@@ -74,6 +74,53 @@ describe('request logs', () => {
     }
   });
 
+  it('keep the tokens of the local payment pages out of logged URLs', async () => {
+    const { app, text } = await buildLoggedApp();
+    try {
+      const account = await signUp(app, { email: 'page-tokens@example.com' });
+      await confirmEmail(app, account.email);
+      const checkout = await call(app, 'POST', '/v1/session/local/create-checkout-session', {
+        token: account.token,
+        body: { planId: 'pro' },
+      });
+      const checkoutToken = checkout.json<{ url: string }>().url.split('/').at(-1) ?? '';
+      const page = await app.inject({
+        method: 'GET',
+        url: `/dev/payments/checkout/${checkoutToken}`,
+      });
+      expect(page.statusCode).toBe(200);
+      await app.inject({
+        method: 'POST',
+        url: '/dev/payments/checkout/pay',
+        payload: `token=${encodeURIComponent(checkoutToken)}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      const portalUrl = (
+        await call(app, 'POST', '/v1/session/local/billing-portal', {
+          token: account.token,
+          body: {},
+        })
+      ).json<{ url: string }>().url;
+      const portalToken = portalUrl.split('/').at(-1) ?? '';
+      expect(
+        (await app.inject({ method: 'GET', url: new URL(portalUrl).pathname })).statusCode,
+      ).toBe(200);
+      await app.inject({
+        method: 'GET',
+        url: `/dev/payments/portal/${portalToken}?token=${portalToken}`,
+      });
+
+      expect(text()).toContain('"url":"/dev/payments/checkout/[redacted]"');
+      expect(text()).toContain('"url":"/dev/payments/portal/[redacted]"');
+      expect(text()).toContain('"url":"/dev/payments/portal/[redacted]?token=…"');
+      expect(text()).toContain('"url":"/dev/payments/checkout/pay"');
+      expect(text()).not.toContain(checkoutToken);
+      expect(text()).not.toContain(portalToken);
+    } finally {
+      await app.dispose();
+    }
+  });
+
   it('records billing changes as events: voucher redeemed and ended, paid plan started', async () => {
     const { app, events, text } = await buildLoggedApp();
     try {

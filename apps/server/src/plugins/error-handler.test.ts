@@ -115,12 +115,73 @@ describe.each(testDatabases())('error answers on %s', (database) => {
     expect((await call(app, 'GET', '/readyz')).json()).toEqual({ status: 'ok' });
   });
 
-  it('sends security headers on every answer', async () => {
-    const res = await call(app, 'GET', '/v1/no/such/thing');
+  const longName = 'a'.repeat(101);
+
+  it.each([
+    ['an unknown route', '/v1/no/such/thing'],
+    ['a malformed %-escape', '/v1/template/%'],
+    ['a path part over 100 characters', `/v1/template/${longName}`],
+  ])('sends security headers on every answer: %s', async (_what, url) => {
+    const res = await call(app, 'GET', url);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(res.headers['strict-transport-security']).toContain('max-age=');
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
+    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('answers an address with a malformed %-escape with 400 in the error shape', async () => {
+    const account = await signUp(app);
+    for (const url of [
+      '/v1/template/%',
+      '/v1/template/a%zz/pdf',
+      '/dev/payments/portal/%E0%A4%A',
+    ]) {
+      const res = await call(app, 'GET', url, { token: account.token });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.headers['content-type'], url).toMatch(/^application\/json/);
+      expect(errorBody(res), url).toEqual({
+        status: 400,
+        code: 'BAD_URL',
+        message: 'The address is not valid: a "%" must start an escape such as %20.',
+      });
+    }
+  });
+
+  it('answers a path part over 100 characters with 414 in the error shape, not echoing it', async () => {
+    const account = await signUp(app);
+    const res = await call(app, 'GET', `/v1/template/${longName}`, { token: account.token });
+    expect(res.statusCode).toBe(414);
+    expect(errorBody(res)).toEqual({
+      status: 414,
+      code: 'URI_TOO_LONG',
+      message: 'A part of the address is longer than 100 characters.',
+    });
+    expect(res.body).not.toContain(longName);
+    const hundred = await call(app, 'GET', `/v1/template/${'a'.repeat(100)}`, {
+      token: account.token,
+    });
+    expect(hundred.json()).toMatchObject({ code: 'TEMPLATE_NOT_FOUND' });
+  });
+
+  it('logs a refused address under the id of its answer, with the original path', async () => {
+    const sink = new PassThrough();
+    let logs = '';
+    sink.on('data', (chunk: Buffer) => (logs += chunk.toString()));
+    const logged = await buildTestApp(
+      database,
+      {},
+      { log: createLogger({ logLevel: 'info' }, sink) },
+    );
+    try {
+      const res = await call(logged, 'GET', '/v1/template/%');
+      const { requestId } = res.json<{ requestId: string }>();
+      const lines = logs.split('\n').filter((line) => line.includes(`"reqId":"${requestId}"`));
+      expect(lines.some((line) => line.includes('"url":"/v1/template/%"'))).toBe(true);
+      expect(lines.some((line) => line.includes('"statusCode":400'))).toBe(true);
+    } finally {
+      await logged.dispose();
+    }
   });
 });

@@ -61,6 +61,17 @@ const FRAMEWORK_ERRORS: Record<string, { status: number; code: string; message: 
     code: 'VALIDATION_ERROR',
     message: 'The upload was interrupted. Please try again.',
   },
+  // The router's refusals (plugins/router-errors.ts); the path is not echoed.
+  FST_ERR_BAD_URL: {
+    status: 400,
+    code: 'BAD_URL',
+    message: 'The address is not valid: a "%" must start an escape such as %20.',
+  },
+  FST_ERR_MAX_PARAM_LENGTH: {
+    status: 414,
+    code: 'URI_TOO_LONG',
+    message: 'A part of the address is longer than 100 characters.',
+  },
   FST_PROTO_VIOLATION: {
     status: 400,
     code: 'VALIDATION_ERROR',

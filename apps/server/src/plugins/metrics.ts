@@ -5,6 +5,7 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 import { databasePoolStats } from '../db/database.ts';
 import type { Deps } from '../deps.ts';
 import { AppError } from '../lib/app-error.ts';
+import { refuseRemoteClients } from './loopback-only.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -65,7 +66,8 @@ const hasToken = (request: FastifyRequest, token: string) => {
 /**
  * Prometheus metrics at /metrics: requests and latency per route, documents and generation time,
  * the PDF worker queue and the database pool. With METRICS_TOKEN set, a scraper must send it as a
- * bearer token; in production without one, the endpoint does not exist.
+ * bearer token; in production without one, the endpoint does not exist, and elsewhere without one
+ * it answers only clients on this machine.
  */
 const metricsPlugin = async (app: FastifyInstance, opts: { deps: Deps }) => {
   const { config, pdfPool, db, metrics } = opts.deps;
@@ -104,7 +106,8 @@ const metricsPlugin = async (app: FastifyInstance, opts: { deps: Deps }) => {
 
   if (config.env === 'production' && !config.metricsToken) return;
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
-    if (config.metricsToken && !hasToken(request, config.metricsToken)) {
+    if (!config.metricsToken) await refuseRemoteClients(request);
+    else if (!hasToken(request, config.metricsToken)) {
       throw new AppError('UNAUTHORIZED', 401, 'Send the metrics token as a bearer token.');
     }
     return reply.type(registry.contentType).send(await registry.metrics());

@@ -8,18 +8,26 @@ export type MultipartForm<F extends string> = {
 
 const badForm = (message: string) => new AppError('VALIDATION_ERROR', 400, message);
 
-/**
- * Reads an upload form with exactly the expected parts: at most one file in `fileField` and the
- * named text fields. Any other part, or a second file, is a 400 (SECURITY.md §30); the size limit
- * of the multipart plugin stops an oversized file while it streams, without buffering it whole.
- */
-export const readMultipartForm = async <F extends string>(
+// busboy reports a form that ends before its closing boundary, or has no boundary at all, with
+// plain Errors ("Unexpected end of multipart data", "Part terminated early due to unexpected end
+// of multipart data", "Multipart: Boundary not found"): their text is all that tells them apart.
+const MALFORMED_FORMS: [RegExp, string][] = [
+  [
+    /unexpected end of multipart data/i,
+    'The form data ends before its last part: the upload is incomplete. Please send it again.',
+  ],
+  [/boundary (not found|required)/i, 'The multipart form has no boundary in its Content-Type.'],
+];
+
+const malformedFormMessage = (error: unknown) =>
+  error instanceof Error && !(error instanceof AppError)
+    ? MALFORMED_FORMS.find(([pattern]) => pattern.test(error.message))?.[1]
+    : undefined;
+
+const readParts = async <F extends string>(
   request: FastifyRequest,
   opts: { fileField: string; fields: readonly F[] },
 ): Promise<MultipartForm<F>> => {
-  if (!request.isMultipart()) {
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 415, 'Send the file as multipart/form-data.');
-  }
   const form: MultipartForm<F> = { file: undefined, fields: {} };
   for await (const part of request.parts()) {
     if (part.type === 'file') {
@@ -37,4 +45,25 @@ export const readMultipartForm = async <F extends string>(
     }
   }
   return form;
+};
+
+/**
+ * Reads an upload form with exactly the expected parts: at most one file in `fileField` and the
+ * named text fields. Any other part, or a second file, is a 400 (SECURITY.md §30), and so is a
+ * form cut off before its end; the size limit of the multipart plugin stops an oversized file
+ * while it streams, without buffering it whole.
+ */
+export const readMultipartForm = async <F extends string>(
+  request: FastifyRequest,
+  opts: { fileField: string; fields: readonly F[] },
+): Promise<MultipartForm<F>> => {
+  if (!request.isMultipart()) {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 415, 'Send the file as multipart/form-data.');
+  }
+  try {
+    return await readParts(request, opts);
+  } catch (error) {
+    const message = malformedFormMessage(error);
+    throw message ? badForm(message) : error;
+  }
 };

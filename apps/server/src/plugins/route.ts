@@ -27,8 +27,8 @@ declare module 'fastify' {
 
 /**
  * Registers one endpoint of the contract: its path, validation, OpenAPI description
- * (`openapi-document.ts`) and serialisation all come from the descriptor, so the server cannot
- * drift from the contract.
+ * (`openapi-document.ts`), serialisation and caching (`noStore`) all come from the descriptor, so
+ * the server cannot drift from the contract.
  */
 export const route = <E extends Endpoint>(
   app: FastifyInstance,
@@ -43,6 +43,7 @@ export const route = <E extends Endpoint>(
     config: {
       ...(endpoint.csrf === false && { csrf: false }),
       ...options.config,
+      ...(endpoint.noStore && { noStore: true }),
       endpoint,
     },
     schema: {

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.ts';
+import { routerErrorOf } from './router-errors.ts';
 
 /** Paths that belong to the server; everything else is a page of the single-page app. */
 const SERVER_PREFIXES = ['/v1/', '/v1', '/docs', '/dev/', '/healthz', '/readyz'];
@@ -39,6 +40,8 @@ const webApp = async (app: FastifyInstance, opts: { distDir: string | undefined 
   }
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    const routerError = routerErrorOf(request);
+    if (routerError) throw routerError;
     const isPageRequest = request.method === 'GET' || request.method === 'HEAD';
     if (isPageRequest && indexHtml && !isServerPath(request.url)) {
       return reply

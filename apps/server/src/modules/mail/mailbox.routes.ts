@@ -1,17 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps.ts';
+import { refuseRemoteClients } from '../../plugins/loopback-only.ts';
 import { listOutboxMails } from './outbox.repository.ts';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * The development mailbox: every mail the outbox kept, as JSON and as a page. Never registered
- * in production or when real SMTP is configured.
+ * in production or when real SMTP is configured, and only shown to clients on this machine: the
+ * mails hold reset links and codes.
  */
 export const mailboxRoutes = async (app: FastifyInstance, opts: { deps: Deps }) => {
-  app.get('/dev/mailbox/messages', { schema: { hide: true } }, () => listOutboxMails(opts.deps.db));
+  app.addHook('onRequest', refuseRemoteClients);
 
-  app.get('/dev/mailbox', { schema: { hide: true } }, async (_request, reply) => {
+  const options = { schema: { hide: true }, config: { noStore: true } };
+  app.get('/dev/mailbox/messages', options, () => listOutboxMails(opts.deps.db));
+
+  app.get('/dev/mailbox', options, async (_request, reply) => {
     const mails = (await listOutboxMails(opts.deps.db)).reverse();
     const items = mails
       .map(

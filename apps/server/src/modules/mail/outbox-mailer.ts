@@ -5,15 +5,17 @@ import { insertOutboxMail } from './outbox.repository.ts';
 
 /**
  * Development mail: each message is kept in the database (listed at /dev/mailbox) and, when
- * `print` is set, written to the console so the link or code can be copied from the terminal.
+ * `print` is given, announced on the console: recipient, subject and where to read it. Never the
+ * text: it holds reset links and codes, and a console ends up in logs and screen shares.
  */
-export const createOutboxMailer = (opts: { db: Db; clock: Clock; print: boolean }): Mailer => ({
+export const createOutboxMailer = (opts: {
+  db: Db;
+  clock: Clock;
+  mailboxUrl: string;
+  print?: (line: string) => void;
+}): Mailer => ({
   send: async (message) => {
     await insertOutboxMail(opts.db, message, opts.clock.now().toISOString());
-    if (opts.print) {
-      process.stdout.write(
-        `\n--- mail to ${message.to}: ${message.subject}\n${message.text}\n--- (also at /dev/mailbox)\n\n`,
-      );
-    }
+    opts.print?.(`Mail to ${message.to}: "${message.subject}". Read it at ${opts.mailboxUrl}\n`);
   },
 });

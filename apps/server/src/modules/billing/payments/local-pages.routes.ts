@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { Deps } from '../../../deps.ts';
 import { AppError } from '../../../lib/app-error.ts';
+import { refuseRemoteClients } from '../../../plugins/loopback-only.ts';
 import { findPlan } from '../plans.repository.ts';
 import { checkoutPage, messagePage, portalPage } from './local-pages.html.ts';
 import { LOCAL_PAGES_PREFIX as PREFIX, type LocalPaymentProvider } from './local-provider.ts';
@@ -24,7 +25,8 @@ const isAlreadySubscribed = (error: unknown): error is AppError =>
  * so the strict CSP holds); a form cannot send the XSRF header, so each post carries the page's
  * own session token instead: 256 random bits, stored hashed, 30 minutes, checkout used once.
  * Every change is announced as a signed Stripe-shaped event through `receiveProviderEvent`,
- * the same path as Stripe's webhooks.
+ * the same path as Stripe's webhooks. Like every development page they answer only clients on
+ * this machine: a portal token is enough to cancel a subscription.
  */
 export const localPagesRoutes = async (
   app: FastifyInstance,
@@ -33,7 +35,8 @@ export const localPagesRoutes = async (
   const { deps, provider } = opts;
   const { pages } = provider;
   const returnUrl = `${deps.config.appUrl}/admin/subscription`;
-  const options = { schema: { hide: true }, config: { csrf: false } };
+  const options = { schema: { hide: true }, config: { csrf: false, noStore: true } };
+  app.addHook('onRequest', refuseRemoteClients);
 
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
@@ -45,11 +48,7 @@ export const localPagesRoutes = async (
     emitLocalEvent(deps, provider, { type, object });
 
   const html = (reply: FastifyReply, body: string, status = 200) =>
-    reply
-      .status(status)
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .send(body);
+    reply.status(status).type('text/html; charset=utf-8').send(body);
 
   const expired = (reply: FastifyReply) =>
     html(
