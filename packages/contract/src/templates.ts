@@ -34,6 +34,7 @@ export const templateMessages = {
   nameTooLong: 'The template name must be at most 100 characters.',
   nameControl: 'The template name must not contain control characters.',
   labelRequired: 'Every field needs a label.',
+  labelProto: 'A field cannot be labelled "__proto__": a JSON request cannot carry a value for it.',
   typeRequired: 'Every field needs a type.',
 } as const;
 
@@ -83,7 +84,10 @@ export const templateInputBody = rectSchema
       .string({ error: templateMessages.labelRequired })
       .trim()
       .min(1, { error: templateMessages.labelRequired })
-      .max(100, { error: 'A field label must be at most 100 characters.' }),
+      .max(100, { error: 'A field label must be at most 100 characters.' })
+      // JSON bodies with this key are refused (Fastify's prototype-poisoning guard) and zod
+      // drops it, so such a field could never be filled.
+      .refine((label) => label !== '__proto__', { error: templateMessages.labelProto }),
     fieldType: z.enum(fieldTypes, { error: templateMessages.typeRequired }),
     boxes: z.array(fieldBoxSchema).max(100).optional(),
     ...fieldStyle,

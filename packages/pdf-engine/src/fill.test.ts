@@ -149,6 +149,19 @@ describe('fill: text fields', () => {
     expect(await textOf(pdf, 1)).not.toContain('null');
   });
 
+  it('reads values as own properties and reports labels named like prototype keys', async () => {
+    const labels = ['constructor', 'toString', '__proto__'];
+    const fields = labels.map((label, i) => field(label, { rectY: 60 + i * 40 }));
+    const left = await fill(template, fields, {});
+    expect(Object.keys(left.fitReport)).toEqual([]);
+    const given = await fill(
+      template,
+      fields,
+      JSON.parse('{"toString":"b","__proto__":"c"}') as FieldValues,
+    );
+    expect(Object.keys(given.fitReport)).toEqual(['toString', '__proto__']);
+  });
+
   it('refuses a value of the wrong type and a page the template lacks', async () => {
     await expect(fill(template, [field('a')], { a: true })).rejects.toMatchObject({
       code: 'INVALID_VALUE',

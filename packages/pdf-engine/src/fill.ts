@@ -168,7 +168,8 @@ const fillPrepared = async (
   options: FillOptions,
 ): Promise<FillResult> => {
   const ctx: FillContext = { template: t, fonts: fontsOf(t), canvases: new Map() };
-  const fitReport: FitReport = {};
+  // No prototype: a field labelled "__proto__" is reported like any other, not made the prototype.
+  const fitReport: FitReport = Object.create(null) as FitReport;
   for (const field of fields) {
     // Own properties only: a label such as "constructor" must not find Object's method.
     const value = Object.hasOwn(values, field.label) ? values[field.label] : undefined;

@@ -100,6 +100,10 @@ export type SubscriptionTable = {
   overage_reported: Generated<number>;
   /** Overage documents of ended cycles not yet reported (reported with the next report). */
   overage_carried: Generated<number>;
+  /** The start of the FREE cycle the account last left for another plan (null: never left). */
+  free_cycle_start: string | null;
+  /** Documents FREE had used in that cycle when the account left it. */
+  free_cycle_used: Generated<number>;
 };
 
 /** An ended subscription, kept as EXPIRED; the account's live one is in `subscriptions`. */

@@ -204,8 +204,9 @@ describe.each(testDatabases())('plans, subscription and vouchers on %s', (databa
       voucherCode: null,
       endTime: null,
       startTime: '2026-03-11T09:00:00.000Z',
-      billingCycleStart: '2026-03-11T09:00:00.000Z',
-      billingCycleEnd: '2026-04-11T09:00:00.000Z',
+      // FREE's cycle is the account's, anchored on the sign-up (March 1).
+      billingCycleStart: '2026-03-01T09:00:00.000Z',
+      billingCycleEnd: '2026-04-01T09:00:00.000Z',
     });
     expect(await historyOf(ada)).toMatchObject([
       {
@@ -280,13 +281,14 @@ describe.each(testDatabases())('plans, subscription and vouchers on %s', (databa
     await advanceDays(app, 45, ada);
     const views = await Promise.all(Array.from({ length: 10 }, () => subscriptionOf(app, ada)));
     for (const view of views) {
-      // FREE began when the voucher ended; its cycle has caught up with the clock since.
+      // FREE began when the voucher ended; its cycle, anchored on the sign-up, has caught up
+      // with the clock since.
       expect(view).toMatchObject({
         subscriptionPlan: { id: 'free' },
         status: 'ACTIVE',
         startTime: '2026-03-06T09:00:00.000Z',
-        billingCycleStart: '2026-04-06T09:00:00.000Z',
-        billingCycleEnd: '2026-05-06T09:00:00.000Z',
+        billingCycleStart: '2026-04-01T09:00:00.000Z',
+        billingCycleEnd: '2026-05-01T09:00:00.000Z',
       });
     }
     expect(await historyOf(ada)).toMatchObject([

@@ -125,7 +125,7 @@ export const applyProviderSubscription = async (
       'provider state applied',
     );
     if (decision.kind === 'free') {
-      const changes = freePlanValues(now);
+      const changes = freePlanValues(now, current.createdAt);
       if (
         await updateFromProvider(trx, userId, { changes, restartsCycle: false, syncedAt: readAt })
       ) {

@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { SqliteAdapter, sql, type Selectable, type Updateable } from 'kysely';
+import { SqliteAdapter, sql, type Selectable, type UpdateObject } from 'kysely';
 import type { SubscriptionStatus } from '@platen/contract';
-import type { Db, SubscriptionTable } from '../../db/tables.ts';
+import type { Db, SubscriptionTable, Tables } from '../../db/tables.ts';
 import { recordExpired } from './subscription-history.repository.ts';
-import { addMonths } from './billing-cycle.ts';
+import { addMonths, cycleAt } from './billing-cycle.ts';
 
 export const FREE_PLAN_ID = 'free';
+
+/** Changes to a subscription row: values, or expressions on the row as it was (restartedCount). */
+export type SubscriptionChanges = UpdateObject<Tables, 'subscriptions'>;
 
 /** A new account starts ACTIVE on FREE, with a monthly billing cycle from now. */
 export const insertFreeSubscription = async (db: Db, userId: string, now: Date) => {
@@ -52,6 +55,8 @@ export type SubscriptionRecord = {
   overageReported: number;
   /** Overage documents of ended cycles not yet reported to the provider. */
   overageCarried: number;
+  /** When the account signed up (its row was made then): FREE's cycles are anchored on it. */
+  createdAt: string;
 };
 
 const rowToSubscription = (row: Selectable<SubscriptionTable>): SubscriptionRecord => ({
@@ -71,6 +76,7 @@ const rowToSubscription = (row: Selectable<SubscriptionTable>): SubscriptionReco
   providerSubscriptionId: row.provider_subscription_id,
   overageReported: Number(row.overage_reported),
   overageCarried: Number(row.overage_carried),
+  createdAt: row.created_at,
 });
 
 export const findSubscription = async (
@@ -97,21 +103,47 @@ export const findUserIdByCustomer = async (
   return row?.user_id;
 };
 
-/** FREE from `now`: a fresh cycle, no end, nothing from the previous plan but the customer. */
-export const freePlanValues = (now: Date): Updateable<SubscriptionTable> => ({
-  plan_id: FREE_PLAN_ID,
-  status: 'ACTIVE',
-  start_time: now.toISOString(),
-  end_time: null,
-  auto_renewal: 0,
-  voucher_code: null,
-  billing_cycle_start: now.toISOString(),
-  billing_cycle_end: addMonths(now, 1).toISOString(),
-  pdfs_generated_this_month: 0,
-  overage_reported: 0,
-  provider_subscription_id: null,
-  updated_at: now.toISOString(),
-});
+/**
+ * FREE from `now`, with nothing from the previous plan but the customer. FREE's allowance belongs
+ * to the account's cycle, anchored on its sign-up: back inside the cycle FREE was left in, the
+ * count goes on from what FREE had used then (kept by leftFree), so taking a plan and dropping
+ * it does not give FREE's documents again; in a later cycle it starts at zero. The count is read
+ * from the row in the same statement, so no document counted meanwhile is lost.
+ */
+export const freePlanValues = (now: Date, signedUpAt: string): SubscriptionChanges => {
+  const cycle = cycleAt(new Date(signedUpAt), now);
+  const cycleStart = cycle.start.toISOString();
+  return {
+    plan_id: FREE_PLAN_ID,
+    status: 'ACTIVE',
+    start_time: now.toISOString(),
+    end_time: null,
+    auto_renewal: 0,
+    voucher_code: null,
+    billing_cycle_start: cycleStart,
+    billing_cycle_end: cycle.end.toISOString(),
+    // The kept cycle began at or after this one's start only if it is this one (it was left
+    // before `now`); a cycle left before a roll-over had caught up with the clock starts earlier.
+    pdfs_generated_this_month: sql<number>`case when free_cycle_start >= ${cycleStart}
+      then free_cycle_used else 0 end`,
+    overage_reported: 0,
+    provider_subscription_id: null,
+    updated_at: now.toISOString(),
+  };
+};
+
+/**
+ * Keeps FREE's cycle and count when the row leaves FREE for another plan (freePlanValues reads
+ * them on the way back); other changes of plan leave them as they are. SET expressions read the
+ * row as it was before the statement, so documents counted up to the change are all kept.
+ */
+export const leftFree = () =>
+  ({
+    free_cycle_start: sql<string | null>`case when plan_id = ${FREE_PLAN_ID}
+      then billing_cycle_start else free_cycle_start end`,
+    free_cycle_used: sql<number>`case when plan_id = ${FREE_PLAN_ID}
+      then pdfs_generated_this_month else free_cycle_used end`,
+  }) as const;
 
 /** Whether a subscription, as read now, is a voucher or cancelled plan past its end. */
 export const hasExpired = (sub: SubscriptionRecord, now: Date): boolean =>
@@ -142,7 +174,7 @@ export const endSubscription = async (
     await recordExpired(trx, sub, { endedAt, now: o.now });
     await trx
       .updateTable('subscriptions')
-      .set({ ...freePlanValues(endedAt), updated_at: o.now.toISOString() })
+      .set({ ...freePlanValues(endedAt, sub.createdAt), updated_at: o.now.toISOString() })
       .where('user_id', '=', userId)
       .execute();
     return sub;
@@ -181,6 +213,7 @@ export const switchToVoucherPlan = async (
       billing_cycle_end: addMonths(v.now, 1).toISOString(),
       pdfs_generated_this_month: 0,
       overage_reported: 0,
+      ...leftFree(),
       updated_at: now,
     })
     .where('user_id', '=', v.userId)
@@ -230,7 +263,7 @@ export const restartedCount = () =>
 export const updateFromProvider = async (
   db: Db,
   userId: string,
-  write: { changes: Updateable<SubscriptionTable>; restartsCycle: boolean; syncedAt: Date },
+  write: { changes: SubscriptionChanges; restartsCycle: boolean; syncedAt: Date },
 ): Promise<boolean> => {
   const syncedAt = write.syncedAt.toISOString();
   const result = await db
@@ -238,6 +271,7 @@ export const updateFromProvider = async (
     .set({
       ...write.changes,
       ...(write.restartsCycle && restartedCount()),
+      ...leftFree(),
       provider_synced_at: syncedAt,
     })
     .where('user_id', '=', userId)

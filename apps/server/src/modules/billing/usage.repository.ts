@@ -53,13 +53,15 @@ export const catchUpWithClock = async (
 export const rollOverCycle = async (db: Db, userId: string, now: Date): Promise<void> => {
   const current = await db
     .selectFrom('subscriptions')
-    .select(['start_time', 'billing_cycle_end'])
+    .select(['plan_id', 'start_time', 'created_at', 'billing_cycle_end'])
     .where('user_id', '=', userId)
     .executeTakeFirst();
   if (!current || Date.parse(current.billing_cycle_end) > now.getTime()) return;
-  // Cycles follow the plan's start (billing-cycle.ts); a cycle set by the provider on other
-  // boundaries is not gone back on (its end is where the next one starts at the earliest).
-  const anchored = cycleAt(new Date(current.start_time), now);
+  // Cycles follow the plan's start (billing-cycle.ts), FREE's the sign-up (freePlanValues); a
+  // cycle on other boundaries is not gone back on (its end is where the next one starts at the
+  // earliest).
+  const anchor = current.plan_id === FREE_PLAN_ID ? current.created_at : current.start_time;
+  const anchored = cycleAt(new Date(anchor), now);
   const previousEnd = new Date(current.billing_cycle_end);
   const start = anchored.start < previousEnd ? previousEnd : anchored.start;
   const { end } = anchored;

@@ -109,11 +109,11 @@ describe.each(testDatabases())('the dashboard on %s', (database) => {
     const code = await makeVoucher(app, { plan: 'PRO', days: 20 });
     await call(app, 'POST', '/v1/subscription/voucher', { token: ada.token, body: { code } });
     await advanceDays(app, 25, ada);
-    // FREE began when the voucher ended (day 20); its cycle ends a month after.
+    // FREE's cycle is the account's, from the sign-up on March 1: it ends on April 1.
     expect(await dashboard()).toMatchObject({
       price: 0,
       voucher: false,
-      remainingSubscriptionDays: 26,
+      remainingSubscriptionDays: 6,
       remainingDocuments: 100,
     });
   });

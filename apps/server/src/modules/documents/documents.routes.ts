@@ -32,6 +32,13 @@ const KEY_IN_QUERY = /[?&](api[-_]?key|x-api-key|key)=/i;
  */
 export const failedKeyLookupsPerIp = { limit: 100, windowMinutes: 15 } as const;
 
+/**
+ * Tryouts one account may make per minute. Each is a full fill of the template (not counted
+ * against the plan), so without a limit one session could keep the fill workers busy; a person
+ * trying a template in the editor makes a few a minute.
+ */
+export const TRYOUTS_PER_ACCOUNT_PER_MINUTE = 60;
+
 const isUnknownKey = (error: unknown) =>
   error instanceof AppError && error.code === 'INVALID_API_KEY';
 
@@ -132,8 +139,21 @@ export const documentsRoutes = async (app: FastifyInstance, opts: { deps: Deps }
 
   await app.register(async (guarded) => {
     guarded.addHook('onRequest', requireSession(opts.deps));
-    route(guarded, contract.tryoutDocument, async (req, reply) =>
-      sendPdf(reply, await documents.tryout(req.auth.userId, req.body.templateName)),
+    route(
+      guarded,
+      contract.tryoutDocument,
+      async (req, reply) =>
+        sendPdf(reply, await documents.tryout(req.auth.userId, req.body.templateName)),
+      {
+        config: {
+          // Per account, after the session check above (route hooks run after the context's).
+          rateLimit: {
+            max: TRYOUTS_PER_ACCOUNT_PER_MINUTE,
+            timeWindow: 60_000,
+            keyGenerator: (req) => `tryout:${req.auth.userId}`,
+          },
+        },
+      },
     );
   });
 };

@@ -33,6 +33,13 @@ const isValidValue = (type: FieldSpec['type'], value: unknown): boolean => {
 };
 
 /**
+ * A field's value, read as the payload's own property only: a field labelled `constructor` or
+ * `toString` must not find Object's method when the caller leaves it out.
+ */
+const valueOf = (payload: Record<string, unknown>, label: string): unknown =>
+  Object.hasOwn(payload, label) ? payload[label] : undefined;
+
+/**
  * Checks every value against its field's type and names all the wrong ones at once (DESIGN.md
  * "Generation payload"); then loads image values. Values for labels the template does not have
  * are ignored, so an integration keeps working when a field is removed.
@@ -41,7 +48,7 @@ export const resolveFieldValues = async (
   fields: readonly FieldSpec[],
   payload: Record<string, unknown>,
 ): Promise<FieldValues> => {
-  const wrong = fields.filter((field) => !isValidValue(field.type, payload[field.label]));
+  const wrong = fields.filter((field) => !isValidValue(field.type, valueOf(payload, field.label)));
   if (wrong.length > 0) {
     const list = wrong.map((f) => `"${f.label}" (expected ${EXPECTED[f.type]})`).join(', ');
     throw new AppError(
@@ -52,7 +59,7 @@ export const resolveFieldValues = async (
   }
   const entries = await Promise.all(
     fields.map(async (field): Promise<[string, FieldValue]> => {
-      const value = payload[field.label];
+      const value = valueOf(payload, field.label);
       if (field.type === 'image' && typeof value === 'string' && value !== '') {
         return [field.label, await loadImageValue(field.label, value)];
       }
