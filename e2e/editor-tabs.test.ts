@@ -251,19 +251,53 @@ describe.skipIf(!hasChromium || !hasCorpus)(
       await context.close();
     });
 
-    it('renames, replaces and deletes the template', async () => {
+    it('renames, replaces and deletes the template, with no request left for the old name', async () => {
+      // Nineteen A4 pages replaced by three of mixed sizes: the zoom that fits the width changes
+      // with the pages, which once drew a page from the old document as it was being closed.
+      await uploadTemplateByApi(
+        suite.url,
+        suite.tokens,
+        'Charter',
+        corpusPdf('us_constitution_19p.pdf'),
+      );
+      await uploadTemplateByApi(
+        suite.url,
+        suite.tokens,
+        'Taken',
+        corpusPdf('rotate_90_on_page2.pdf'),
+      );
       const { page, context } = await open();
-      await page.goto(`${suite.url}/admin/templates/Letters`);
+      const failedCalls: string[] = [];
+      page.on('response', (response) => {
+        if (response.status() >= 400) failedCalls.push(`${response.status()} ${response.url()}`);
+      });
+      const errorToasts = page.locator('.mantine-Notification-root');
+      await page.goto(`${suite.url}/admin/templates/Charter`);
       await waitForPageDrawn(page, 1);
+
+      // A name another template has: said at the field, the dialog stays open.
       await page.getByRole('button', { name: 'Rename template' }).click();
       const rename = page.getByRole('dialog', { name: 'Change template name' });
-      await rename.getByLabel('Template name').fill('Letters 2025');
+      await rename.getByLabel('Template name').fill('Taken');
+      await rename.getByRole('button', { name: 'Save name' }).click();
+      await rename
+        .getByText('A template named "Taken" already exists. Please choose another name.')
+        .waitFor();
+      await saveScreenshot(page, 'editor-rename-taken-1440-dark');
+      expect(failedCalls).toEqual([
+        expect.stringMatching(/^409 .*\/v1\/template\/Charter\/update\/name$/),
+      ]);
+      failedCalls.length = 0;
+
+      await rename.getByLabel('Template name').fill('Charter 1787');
       await rename.getByRole('button', { name: 'Save name' }).click();
       const done = page.getByRole('dialog', { name: 'Success!' });
       await done.getByText('The template name has been updated.').waitFor();
+      expect(await errorToasts.count()).toBe(0);
       await done.getByRole('button', { name: 'OK' }).click();
-      await page.waitForURL(/\/admin\/templates\/Letters%202025$/);
+      await page.waitForURL(/\/admin\/templates\/Charter%201787$/);
       await waitForPageDrawn(page, 1);
+      expect(await errorToasts.count()).toBe(0);
 
       await gearMenu(page, 'Replace template');
       const replace = page.getByRole('dialog', { name: 'Replace template' });
@@ -275,10 +309,18 @@ describe.skipIf(!hasChromium || !hasCorpus)(
         .getByRole('dialog', { name: 'Replacement successful!' })
         .getByRole('button', { name: 'OK' })
         .click();
-      await pdfPage(page, 3).scrollIntoViewIfNeeded();
-      await waitForPageDrawn(page, 3);
+      // The new PDF's pages are drawn at once, without a reload.
+      await expect.poll(() => page.getByTestId('pdf-page').count()).toBe(3);
+      for (const n of [1, 2, 3]) {
+        await pdfPage(page, n).scrollIntoViewIfNeeded();
+        await waitForPageDrawn(page, n);
+      }
+      const canvasSizes = await page
+        .locator('[data-testid^="pdf-page-canvas-"]')
+        .evaluateAll((canvases: HTMLCanvasElement[]) => canvases.map((c) => c.width * c.height));
+      expect(canvasSizes.every((pixels) => pixels > 0)).toBe(true);
       expect(
-        (await fetchTemplateByApi(suite.url, suite.tokens, 'Letters 2025')).body.pages,
+        (await fetchTemplateByApi(suite.url, suite.tokens, 'Charter 1787')).body.pages,
       ).toHaveLength(3);
 
       await gearMenu(page, 'Delete template');
@@ -289,7 +331,10 @@ describe.skipIf(!hasChromium || !hasCorpus)(
       await deleted.getByText('The template has been deleted.').waitFor();
       await deleted.getByRole('button', { name: 'OK' }).click();
       await page.waitForURL(/\/admin\/templates$/);
-      expect((await fetchTemplateByApi(suite.url, suite.tokens, 'Letters 2025')).status).toBe(404);
+      await page.getByTestId('template-card').first().waitFor();
+      expect(await errorToasts.count()).toBe(0);
+      expect(failedCalls).toEqual([]);
+      expect((await fetchTemplateByApi(suite.url, suite.tokens, 'Charter 1787')).status).toBe(404);
       await context.close();
     });
   },
