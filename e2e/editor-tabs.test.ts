@@ -8,6 +8,7 @@ import { expectAccessible, hasChromium, saveScreenshot } from './support/browser
 import { editorSuite, openSignedIn } from './support/editor-suite.ts';
 import {
   configureSelected,
+  corpusImage,
   corpusPdf,
   dragOnPage,
   fetchTemplateByApi,
@@ -15,6 +16,7 @@ import {
   hasCorpus,
   pageView,
   pdfPage,
+  saveFieldsByApi,
   saveInEditor,
   uploadTemplateByApi,
   waitForPageDrawn,
@@ -36,6 +38,21 @@ const readPopupPdf = async (page: Page, click: () => Promise<void>): Promise<Buf
   });
   await tab.close();
   return Buffer.from(base64, 'base64');
+};
+
+/** The pictures a PDF holds, from poppler's `pdfimages -list`. */
+const imagesIn = (pdf: Buffer) => {
+  const dir = mkdtempSync(join(tmpdir(), 'platen-images-'));
+  writeFileSync(join(dir, 'doc.pdf'), pdf);
+  const list = execFileSync('pdfimages', ['-list', join(dir, 'doc.pdf')], { encoding: 'utf8' });
+  return list
+    .split('\n')
+    .slice(2)
+    .filter((line) => line.trim())
+    .map((line) => {
+      const [, , , width, height] = line.trim().split(/\s+/);
+      return { width: Number(width), height: Number(height) };
+    });
 };
 
 /** Word boxes of one page from poppler's `pdftotext -bbox`, in points from the top-left. */
@@ -67,8 +84,8 @@ describe.skipIf(!hasChromium || !hasCorpus)(
   () => {
     const suite = editorSuite('tabs', { Letters: 'rotate_90_on_page2.pdf' });
 
-    const open = async (width = 1440) => {
-      const opened = await openSignedIn(suite, { theme: 'dark', width });
+    const open = async (width = 1440, theme: 'dark' | 'light' = 'dark') => {
+      const opened = await openSignedIn(suite, { theme, width });
       await opened.context.addInitScript(() => {
         const create = URL.createObjectURL.bind(URL);
         URL.createObjectURL = (blob: Blob | MediaSource) => {
@@ -140,6 +157,69 @@ describe.skipIf(!hasChromium || !hasCorpus)(
       // Left-aligned: the text starts at the box's left edge, give or take the engine's padding.
       expect(word.xMin - box.x).toBeLessThan(6);
       await context.close();
+    });
+
+    it('fills an image field from the Form tab with an uploaded picture or a URL, whatever its name', async () => {
+      await uploadTemplateByApi(
+        suite.url,
+        suite.tokens,
+        'Signed',
+        corpusPdf('rotate_90_on_page2.pdf'),
+      );
+      const field = { page: 1, rectX: 60, rectY: 60, rectWidth: 160, rectHeight: 90 };
+      await saveFieldsByApi(suite.url, suite.tokens, {
+        templateName: 'Signed',
+        inputs: [
+          { ...field, label: 'signature', fieldType: 'image' },
+          { ...field, rectY: 200, rectHeight: 24, label: 'signer', fieldType: 'text' },
+        ],
+      });
+      for (const [theme, width] of [
+        ['dark', 1440],
+        ['light', 1440],
+        ['dark', 390],
+      ] as const) {
+        const { page, context } = await open(width, theme);
+        await page.goto(`${suite.url}/admin/templates/Signed?tab=form`);
+        const preview = page.getByTestId('json-preview');
+        // Ace wraps long lines on a phone: compare without the white space.
+        const previewText = async () => (await preview.textContent())?.replace(/\s+/g, '');
+        // The example picture: a placeholder in the preview, not its base64.
+        await expect.poll(previewText).toContain('"signature":"data:image/png;base64,…(108B)"');
+        await page.getByRole('button', { name: 'Upload picture for signature' }).waitFor();
+        expect(await page.getByRole('textbox', { name: 'signature', exact: true }).count()).toBe(0);
+
+        const chooser = page.waitForEvent('filechooser');
+        await page.getByRole('button', { name: 'Upload picture for signature' }).click();
+        await (await chooser).setFiles(corpusImage('photo_rgb_960x540.jpg'));
+        const shown = page.getByRole('img', { name: 'Preview of signature' });
+        await expect
+          .poll(() => shown.evaluate((img: HTMLImageElement) => img.naturalWidth))
+          .toBe(960);
+        await page.getByText('photo_rgb_960x540.jpg').waitFor();
+        await expect
+          .poll(previewText)
+          .toMatch(/"signature":"data:image\/jpeg;base64,…\(85\.8kB\)"/);
+        expect(await previewText()).not.toMatch(/base64,[A-Za-z0-9+/]/);
+        await page.getByLabel('signer').fill('Ada Lovelace');
+        await saveScreenshot(page, `editor-form-image-${width}-${theme}`);
+        await expectAccessible(page, `form tab with an image field, ${theme} ${width}`);
+
+        if (width === 1440 && theme === 'dark') {
+          const pdf = await readPopupPdf(page, () =>
+            page.getByRole('button', { name: 'Generate' }).click(),
+          );
+          expect(imagesIn(pdf)).toContainEqual({ width: 960, height: 540 });
+          // A URL instead: typed in the field, it takes the picture's place.
+          const url = page.getByRole('textbox', { name: 'Picture URL for signature' });
+          await url.fill('https://example.com/signature.png');
+          await expect
+            .poll(previewText)
+            .toContain('"signature":"https://example.com/signature.png"');
+          expect(await shown.count()).toBe(0);
+        }
+        await context.close();
+      }
     });
 
     it('reveals and copies the API key, copies the curl call and opens the example PDF', async () => {
