@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible, hasChromium, saveScreenshot } from './support/browser.ts';
+import { expectToast } from './support/ui.ts';
 import { editorSuite, openSignedIn } from './support/editor-suite.ts';
 import {
   configureSelected,
@@ -228,30 +229,40 @@ describe.skipIf(!hasChromium || !hasCorpus)(
       await page.getByRole('tab', { name: '3 Api' }).click();
       const { apiKey } = (await fetchTemplateByApi(suite.url, suite.tokens, 'Letters')).body;
       const key = page.getByRole('textbox', { name: 'API key' });
+      const curl = page.getByTestId('curl-call');
+      const dialogs = page.getByRole('dialog');
+      // Masked: the key is in neither the field nor the curl example printed below it.
       expect(await key.inputValue()).not.toContain(apiKey);
+      expect(await curl.textContent()).not.toContain(apiKey);
+      expect(await curl.textContent()).toContain('x-api-key: ••••');
+      await saveScreenshot(page, 'editor-api-tab-masked-1440-dark');
+      // Copying the masked curl example copies the real key, with a toast, not a dialog.
+      await page.getByRole('button', { name: 'Copy cURL command' }).click();
+      await expectToast(page, 'Success', 'cURL command copied to clipboard.');
+      expect(await dialogs.count()).toBe(0);
+      const copiedCurl = await page.evaluate(() => navigator.clipboard.readText());
+      expect(copiedCurl).toContain(`x-api-key: ${apiKey}`);
+
       await page.getByRole('switch', { name: 'Show API key' }).check({ force: true });
       await expect.poll(() => key.inputValue()).toBe(apiKey);
+      await expect.poll(() => curl.textContent()).toBe(copiedCurl);
       await page.getByRole('button', { name: 'Copy API key' }).click();
-      const copied = page.getByRole('dialog', { name: 'Success' });
-      await copied.getByText('API Key copied to clipboard.').waitFor();
-      await copied.getByRole('button', { name: 'OK' }).click();
+      await expectToast(page, 'Success', 'API Key copied to clipboard.');
+      expect(await dialogs.count()).toBe(0);
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(apiKey);
-      await page.getByRole('button', { name: 'Copy cURL command' }).click();
-      await page
-        .getByRole('dialog', { name: 'Success' })
-        .getByRole('button', { name: 'OK' })
-        .click();
-      expect(await page.evaluate(() => navigator.clipboard.readText())).toContain('x-api-key');
       // A browser that refuses both ways of copying gets an error, not a false Success.
       await page.evaluate(() => {
         navigator.clipboard.writeText = () => Promise.reject(new Error('NotAllowedError'));
         document.execCommand = () => false;
       });
       await page.getByRole('button', { name: 'Copy cURL command' }).click();
-      const failed = page.getByRole('dialog', { name: 'Copy failed' });
-      await failed.getByText('did not allow copying the cURL command').waitFor();
+      const failed = page
+        .locator('.mantine-Notification-root')
+        .filter({ hasText: 'Copy failed' })
+        .filter({ hasText: 'did not allow copying the cURL command' });
+      await failed.waitFor();
       await saveScreenshot(page, 'editor-copy-failed-1440-dark');
-      await failed.getByRole('button', { name: 'OK' }).click();
+      await failed.getByRole('button', { name: 'Close notification' }).click();
       await page.getByText('generates a real document from the example payload').waitFor();
       expect(
         await page
