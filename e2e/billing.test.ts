@@ -110,7 +110,7 @@ describe.skipIf(!hasChromium)('plans, checkout, billing portal and vouchers', ()
     await page.getByRole('button', { name: 'Show API key' }).click();
     expect(await page.getByTestId('api-key').innerText()).toBe(sub.apiKey);
     await page.getByRole('button', { name: 'Copy API key' }).click();
-    await confirmDialog(page, 'Success', 'API Key copied to clipboard.');
+    await expectToast(page, 'Success', 'API Key copied to clipboard.');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(sub.apiKey);
     await saveScreenshot(page, 'billing-subscription-pro-1440-light');
     await expectAccessible(page, 'My Subscription on PRO');

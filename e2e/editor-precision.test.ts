@@ -35,7 +35,9 @@ describe.skipIf(!hasChromium || !hasCorpus)('editing with precision', () => {
     pageWidth = template.body.pages[0]?.width ?? 0;
   });
 
-  const openEditor = async (opts: { width?: number; hasTouch?: boolean } = {}) => {
+  const openEditor = async (
+    opts: { width?: number; hasTouch?: boolean; theme?: 'light' | 'dark' } = {},
+  ) => {
     const opened = await openSignedIn(suite, { theme: 'light', ...opts });
     await opened.page.goto(`${suite.url}/admin/templates/Precise`);
     await waitForPageDrawn(opened.page, 1);
@@ -131,6 +133,35 @@ describe.skipIf(!hasChromium || !hasCorpus)('editing with precision', () => {
     await widthInput.press('Tab');
     await expectGeometry(page, { ...start, x: start.x + 1, w: 15 });
     await context.close();
+  });
+
+  it('draws the next box from just past the corner of the one still selected, leaving that one as it was', async () => {
+    // A table: the next cell starts right below the box just drawn. The press lands 6 px below
+    // its bottom-right corner and 3 px inside it, where the handle's hit area used to reach.
+    for (const [width, theme] of [
+      [1440, 'light'],
+      [1440, 'dark'],
+      [390, 'dark'],
+    ] as const) {
+      const { page, context } = await openEditor({ width, theme });
+      const first = pdfPage(page, 1);
+      await dragOnPage(page, first, pageWidth, { x: 100, y: 300 }, { x: 300, y: 330 });
+      const boxes = page.getByTestId('field-box');
+      await expect.poll(() => boxes.count()).toBe(1);
+      const drawn = await boxes.first().boundingBox();
+      const { toScreen } = await pageView(first, pageWidth);
+      const corner = toScreen({ x: 300, y: 330 });
+      const end = toScreen({ x: 100, y: 380 });
+      await page.mouse.move(corner.x - 3, corner.y + 6);
+      await page.mouse.down();
+      await page.mouse.move(end.x, end.y, { steps: 6 });
+      await page.mouse.up();
+      await expect.poll(() => boxes.count()).toBe(2);
+      expect(await boxes.first().boundingBox()).toEqual(drawn);
+      expect(await boxes.nth(1).getAttribute('data-selected')).toBe('true');
+      await saveScreenshot(page, `editor-next-cell-${width}-${theme}`);
+      await context.close();
+    }
   });
 
   it('draws and moves a box with one finger on a touch screen', async () => {

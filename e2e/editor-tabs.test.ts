@@ -5,9 +5,11 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible, hasChromium, saveScreenshot } from './support/browser.ts';
+import { expectToast } from './support/ui.ts';
 import { editorSuite, openSignedIn } from './support/editor-suite.ts';
 import {
   configureSelected,
+  corpusImage,
   corpusPdf,
   dragOnPage,
   fetchTemplateByApi,
@@ -15,6 +17,7 @@ import {
   hasCorpus,
   pageView,
   pdfPage,
+  saveFieldsByApi,
   saveInEditor,
   uploadTemplateByApi,
   waitForPageDrawn,
@@ -36,6 +39,21 @@ const readPopupPdf = async (page: Page, click: () => Promise<void>): Promise<Buf
   });
   await tab.close();
   return Buffer.from(base64, 'base64');
+};
+
+/** The pictures a PDF holds, from poppler's `pdfimages -list`. */
+const imagesIn = (pdf: Buffer) => {
+  const dir = mkdtempSync(join(tmpdir(), 'platen-images-'));
+  writeFileSync(join(dir, 'doc.pdf'), pdf);
+  const list = execFileSync('pdfimages', ['-list', join(dir, 'doc.pdf')], { encoding: 'utf8' });
+  return list
+    .split('\n')
+    .slice(2)
+    .filter((line) => line.trim())
+    .map((line) => {
+      const [, , , width, height] = line.trim().split(/\s+/);
+      return { width: Number(width), height: Number(height) };
+    });
 };
 
 /** Word boxes of one page from poppler's `pdftotext -bbox`, in points from the top-left. */
@@ -67,8 +85,8 @@ describe.skipIf(!hasChromium || !hasCorpus)(
   () => {
     const suite = editorSuite('tabs', { Letters: 'rotate_90_on_page2.pdf' });
 
-    const open = async (width = 1440) => {
-      const opened = await openSignedIn(suite, { theme: 'dark', width });
+    const open = async (width = 1440, theme: 'dark' | 'light' = 'dark') => {
+      const opened = await openSignedIn(suite, { theme, width });
       await opened.context.addInitScript(() => {
         const create = URL.createObjectURL.bind(URL);
         URL.createObjectURL = (blob: Blob | MediaSource) => {
@@ -142,36 +160,109 @@ describe.skipIf(!hasChromium || !hasCorpus)(
       await context.close();
     });
 
+    it('fills an image field from the Form tab with an uploaded picture or a URL, whatever its name', async () => {
+      await uploadTemplateByApi(
+        suite.url,
+        suite.tokens,
+        'Signed',
+        corpusPdf('rotate_90_on_page2.pdf'),
+      );
+      const field = { page: 1, rectX: 60, rectY: 60, rectWidth: 160, rectHeight: 90 };
+      await saveFieldsByApi(suite.url, suite.tokens, {
+        templateName: 'Signed',
+        inputs: [
+          { ...field, label: 'signature', fieldType: 'image' },
+          { ...field, rectY: 200, rectHeight: 24, label: 'signer', fieldType: 'text' },
+        ],
+      });
+      for (const [theme, width] of [
+        ['dark', 1440],
+        ['light', 1440],
+        ['dark', 390],
+      ] as const) {
+        const { page, context } = await open(width, theme);
+        await page.goto(`${suite.url}/admin/templates/Signed?tab=form`);
+        const preview = page.getByTestId('json-preview');
+        // Ace wraps long lines on a phone: compare without the white space.
+        const previewText = async () => (await preview.textContent())?.replace(/\s+/g, '');
+        // The example picture: a placeholder in the preview, not its base64.
+        await expect.poll(previewText).toContain('"signature":"data:image/png;base64,…(108B)"');
+        await page.getByRole('button', { name: 'Upload picture for signature' }).waitFor();
+        expect(await page.getByRole('textbox', { name: 'signature', exact: true }).count()).toBe(0);
+
+        const chooser = page.waitForEvent('filechooser');
+        await page.getByRole('button', { name: 'Upload picture for signature' }).click();
+        await (await chooser).setFiles(corpusImage('photo_rgb_960x540.jpg'));
+        const shown = page.getByRole('img', { name: 'Preview of signature' });
+        await expect
+          .poll(() => shown.evaluate((img: HTMLImageElement) => img.naturalWidth))
+          .toBe(960);
+        await page.getByText('photo_rgb_960x540.jpg').waitFor();
+        await expect
+          .poll(previewText)
+          .toMatch(/"signature":"data:image\/jpeg;base64,…\(85\.8kB\)"/);
+        expect(await previewText()).not.toMatch(/base64,[A-Za-z0-9+/]/);
+        await page.getByLabel('signer').fill('Ada Lovelace');
+        await saveScreenshot(page, `editor-form-image-${width}-${theme}`);
+        await expectAccessible(page, `form tab with an image field, ${theme} ${width}`);
+
+        if (width === 1440 && theme === 'dark') {
+          const pdf = await readPopupPdf(page, () =>
+            page.getByRole('button', { name: 'Generate' }).click(),
+          );
+          expect(imagesIn(pdf)).toContainEqual({ width: 960, height: 540 });
+          // A URL instead: typed in the field, it takes the picture's place.
+          const url = page.getByRole('textbox', { name: 'Picture URL for signature' });
+          await url.fill('https://example.com/signature.png');
+          await expect
+            .poll(previewText)
+            .toContain('"signature":"https://example.com/signature.png"');
+          expect(await shown.count()).toBe(0);
+        }
+        await context.close();
+      }
+    });
+
     it('reveals and copies the API key, copies the curl call and opens the example PDF', async () => {
       const { page, context } = await open();
       await page.goto(`${suite.url}/admin/templates/Letters`);
       await page.getByRole('tab', { name: '3 Api' }).click();
       const { apiKey } = (await fetchTemplateByApi(suite.url, suite.tokens, 'Letters')).body;
       const key = page.getByRole('textbox', { name: 'API key' });
+      const curl = page.getByTestId('curl-call');
+      const dialogs = page.getByRole('dialog');
+      // Masked: the key is in neither the field nor the curl example printed below it.
       expect(await key.inputValue()).not.toContain(apiKey);
+      expect(await curl.textContent()).not.toContain(apiKey);
+      expect(await curl.textContent()).toContain('x-api-key: ••••');
+      await saveScreenshot(page, 'editor-api-tab-masked-1440-dark');
+      // Copying the masked curl example copies the real key, with a toast, not a dialog.
+      await page.getByRole('button', { name: 'Copy cURL command' }).click();
+      await expectToast(page, 'Success', 'cURL command copied to clipboard.');
+      expect(await dialogs.count()).toBe(0);
+      const copiedCurl = await page.evaluate(() => navigator.clipboard.readText());
+      expect(copiedCurl).toContain(`x-api-key: ${apiKey}`);
+
       await page.getByRole('switch', { name: 'Show API key' }).check({ force: true });
       await expect.poll(() => key.inputValue()).toBe(apiKey);
+      await expect.poll(() => curl.textContent()).toBe(copiedCurl);
       await page.getByRole('button', { name: 'Copy API key' }).click();
-      const copied = page.getByRole('dialog', { name: 'Success' });
-      await copied.getByText('API Key copied to clipboard.').waitFor();
-      await copied.getByRole('button', { name: 'OK' }).click();
+      await expectToast(page, 'Success', 'API Key copied to clipboard.');
+      expect(await dialogs.count()).toBe(0);
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(apiKey);
-      await page.getByRole('button', { name: 'Copy cURL command' }).click();
-      await page
-        .getByRole('dialog', { name: 'Success' })
-        .getByRole('button', { name: 'OK' })
-        .click();
-      expect(await page.evaluate(() => navigator.clipboard.readText())).toContain('x-api-key');
       // A browser that refuses both ways of copying gets an error, not a false Success.
       await page.evaluate(() => {
         navigator.clipboard.writeText = () => Promise.reject(new Error('NotAllowedError'));
         document.execCommand = () => false;
       });
       await page.getByRole('button', { name: 'Copy cURL command' }).click();
-      const failed = page.getByRole('dialog', { name: 'Copy failed' });
-      await failed.getByText('did not allow copying the cURL command').waitFor();
+      const failed = page
+        .locator('.mantine-Notification-root')
+        .filter({ hasText: 'Copy failed' })
+        .filter({ hasText: 'did not allow copying the cURL command' });
+      await failed.waitFor();
       await saveScreenshot(page, 'editor-copy-failed-1440-dark');
-      await failed.getByRole('button', { name: 'OK' }).click();
+      await failed.getByRole('button', { name: 'Close notification' }).click();
       await page.getByText('generates a real document from the example payload').waitFor();
       expect(
         await page
@@ -251,19 +342,53 @@ describe.skipIf(!hasChromium || !hasCorpus)(
       await context.close();
     });
 
-    it('renames, replaces and deletes the template', async () => {
+    it('renames, replaces and deletes the template, with no request left for the old name', async () => {
+      // Nineteen A4 pages replaced by three of mixed sizes: the zoom that fits the width changes
+      // with the pages, which once drew a page from the old document as it was being closed.
+      await uploadTemplateByApi(
+        suite.url,
+        suite.tokens,
+        'Charter',
+        corpusPdf('us_constitution_19p.pdf'),
+      );
+      await uploadTemplateByApi(
+        suite.url,
+        suite.tokens,
+        'Taken',
+        corpusPdf('rotate_90_on_page2.pdf'),
+      );
       const { page, context } = await open();
-      await page.goto(`${suite.url}/admin/templates/Letters`);
+      const failedCalls: string[] = [];
+      page.on('response', (response) => {
+        if (response.status() >= 400) failedCalls.push(`${response.status()} ${response.url()}`);
+      });
+      const errorToasts = page.locator('.mantine-Notification-root');
+      await page.goto(`${suite.url}/admin/templates/Charter`);
       await waitForPageDrawn(page, 1);
+
+      // A name another template has: said at the field, the dialog stays open.
       await page.getByRole('button', { name: 'Rename template' }).click();
       const rename = page.getByRole('dialog', { name: 'Change template name' });
-      await rename.getByLabel('Template name').fill('Letters 2025');
+      await rename.getByLabel('Template name').fill('Taken');
+      await rename.getByRole('button', { name: 'Save name' }).click();
+      await rename
+        .getByText('A template named "Taken" already exists. Please choose another name.')
+        .waitFor();
+      await saveScreenshot(page, 'editor-rename-taken-1440-dark');
+      expect(failedCalls).toEqual([
+        expect.stringMatching(/^409 .*\/v1\/template\/Charter\/update\/name$/),
+      ]);
+      failedCalls.length = 0;
+
+      await rename.getByLabel('Template name').fill('Charter 1787');
       await rename.getByRole('button', { name: 'Save name' }).click();
       const done = page.getByRole('dialog', { name: 'Success!' });
       await done.getByText('The template name has been updated.').waitFor();
+      expect(await errorToasts.count()).toBe(0);
       await done.getByRole('button', { name: 'OK' }).click();
-      await page.waitForURL(/\/admin\/templates\/Letters%202025$/);
+      await page.waitForURL(/\/admin\/templates\/Charter%201787$/);
       await waitForPageDrawn(page, 1);
+      expect(await errorToasts.count()).toBe(0);
 
       await gearMenu(page, 'Replace template');
       const replace = page.getByRole('dialog', { name: 'Replace template' });
@@ -275,10 +400,18 @@ describe.skipIf(!hasChromium || !hasCorpus)(
         .getByRole('dialog', { name: 'Replacement successful!' })
         .getByRole('button', { name: 'OK' })
         .click();
-      await pdfPage(page, 3).scrollIntoViewIfNeeded();
-      await waitForPageDrawn(page, 3);
+      // The new PDF's pages are drawn at once, without a reload.
+      await expect.poll(() => page.getByTestId('pdf-page').count()).toBe(3);
+      for (const n of [1, 2, 3]) {
+        await pdfPage(page, n).scrollIntoViewIfNeeded();
+        await waitForPageDrawn(page, n);
+      }
+      const canvasSizes = await page
+        .locator('[data-testid^="pdf-page-canvas-"]')
+        .evaluateAll((canvases: HTMLCanvasElement[]) => canvases.map((c) => c.width * c.height));
+      expect(canvasSizes.every((pixels) => pixels > 0)).toBe(true);
       expect(
-        (await fetchTemplateByApi(suite.url, suite.tokens, 'Letters 2025')).body.pages,
+        (await fetchTemplateByApi(suite.url, suite.tokens, 'Charter 1787')).body.pages,
       ).toHaveLength(3);
 
       await gearMenu(page, 'Delete template');
@@ -289,7 +422,10 @@ describe.skipIf(!hasChromium || !hasCorpus)(
       await deleted.getByText('The template has been deleted.').waitFor();
       await deleted.getByRole('button', { name: 'OK' }).click();
       await page.waitForURL(/\/admin\/templates$/);
-      expect((await fetchTemplateByApi(suite.url, suite.tokens, 'Letters 2025')).status).toBe(404);
+      await page.getByTestId('template-card').first().waitFor();
+      expect(await errorToasts.count()).toBe(0);
+      expect(failedCalls).toEqual([]);
+      expect((await fetchTemplateByApi(suite.url, suite.tokens, 'Charter 1787')).status).toBe(404);
       await context.close();
     });
   },

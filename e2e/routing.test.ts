@@ -1,7 +1,15 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newUser, registerByApi, signInWithTokens } from './support/accounts.ts';
-import { expectNoConsoleErrors, hasChromium, launchBrowser, openPage } from './support/browser.ts';
+import {
+  expectAccessible,
+  expectNoConsoleErrors,
+  hasChromium,
+  launchBrowser,
+  openPage,
+  saveScreenshot,
+  type Theme,
+} from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 const NOT_FOUND_TEXT =
@@ -91,6 +99,66 @@ describe.skipIf(!hasChromium)('routes, guards and theme', () => {
     await page.getByRole('link', { name: 'Back to Home' }).click();
     await page.getByTestId('header-title').filter({ hasText: 'Dashboard' }).waitFor();
     expect(path(page)).toBe('/admin');
+  });
+
+  /** Opens Profile, then Settings from the menu with its chunk answered by `settingsChunk`. */
+  const openSettingsWithChunk = async (
+    settingsChunk: (attempt: number) => 'missing' | 'served',
+    theme: Theme = 'dark',
+    width = 1440,
+  ) => {
+    const opened = await openPage(browser, { theme, width });
+    const { page } = opened;
+    await signInWithTokens(page, server.url, tokens);
+    let attempts = 0;
+    await page.route('**/assets/settings-*.js', async (route) => {
+      attempts += 1;
+      if (settingsChunk(attempts) === 'missing') await route.fulfill({ status: 404, body: '' });
+      else await route.continue();
+    });
+    let loads = 0;
+    page.on('load', () => (loads += 1));
+    await page.goto(`${server.url}/admin/profile`);
+    await page.getByTestId('header-title').filter({ hasText: 'Profile' }).waitFor();
+    if (width < 1024) await page.getByRole('button', { name: 'Toggle sidebar' }).click();
+    await page.getByRole('link', { name: 'Settings' }).click();
+    return { ...opened, attempts: () => attempts, loads: () => loads };
+  };
+
+  it('reloads the page once by itself when a screen fails to load its code, and opens it', async () => {
+    // After a redeploy the open tab asks for chunk names that are gone; the reload gets new ones.
+    const { page, attempts, loads } = await openSettingsWithChunk((attempt) =>
+      attempt === 1 ? 'missing' : 'served',
+    );
+    await page.getByTestId('header-title').filter({ hasText: 'Settings' }).waitFor();
+    expect(path(page)).toBe('/admin/settings');
+    expect([attempts(), loads()]).toEqual([2, 2]);
+    expect(await page.getByText('Hey developer').count()).toBe(0);
+  });
+
+  it('shows its own error page with Reload when the code keeps failing, without a reload loop', async () => {
+    for (const [theme, width] of [
+      ['dark', 1440],
+      ['light', 1440],
+      ['dark', 390],
+    ] as const) {
+      let isBroken = true;
+      const { page, context, attempts, loads } = await openSettingsWithChunk(
+        () => (isBroken ? 'missing' : 'served'),
+        theme,
+        width,
+      );
+      await page.getByRole('heading', { name: 'Something went wrong', level: 1 }).waitFor();
+      await page.getByText('Part of Platen could not be loaded').waitFor();
+      expect([attempts(), loads()]).toEqual([2, 2]);
+      expect(await page.getByText(/Hey developer|Unexpected Application Error/).count()).toBe(0);
+      await saveScreenshot(page, `route-error-${width}-${theme}`);
+      await expectAccessible(page, `route error page, ${theme}`);
+      isBroken = false;
+      await page.getByRole('button', { name: 'Reload' }).click();
+      await page.getByTestId('header-title').filter({ hasText: 'Settings' }).waitFor();
+      await context.close();
+    }
   });
 
   it('resets the scroll position on navigation', async () => {

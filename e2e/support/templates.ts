@@ -5,6 +5,8 @@ import { repoRoot } from './server.ts';
 
 /** The shared test corpus sits beside the repository (`<repo>/../shared/corpus`). */
 export const corpusPdf = (name: string) => join(repoRoot, '..', 'shared', 'corpus', 'pdfs', name);
+export const corpusImage = (name: string) =>
+  join(repoRoot, '..', 'shared', 'corpus', 'images', name);
 export const hasCorpus = existsSync(corpusPdf('rotate_90_on_page2.pdf'));
 
 if (!hasCorpus) {

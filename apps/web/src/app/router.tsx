@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, redirect } from 'react-router';
 import { PageLoader } from '../components/feedback/PageLoader.tsx';
+import { RouteErrorPage } from '../components/feedback/RouteErrorPage.tsx';
 import { paths } from '../config/paths.ts';
 import { setSessionEndedHandler } from '../lib/api-client.ts';
 import { isSignedIn } from '../lib/session.ts';
@@ -22,6 +23,8 @@ export const router = createBrowserRouter([
   {
     Component: RootLayout,
     HydrateFallback: PageLoader,
+    // Any route's error, a screen's chunk that failed to load included (it reloads once).
+    ErrorBoundary: RouteErrorPage,
     children: [
       { index: true, loader: () => redirect(paths.login) },
       {

@@ -14,7 +14,14 @@ export default function TemplateDetailsRoute() {
       <TemplateDetailsPage
         key={template.data.id}
         template={template.data}
-        renderForm={(t) => <DocumentForm key={t.lastUpdate} payload={t.api} apiKey={t.apiKey} />}
+        renderForm={(t) => (
+          <DocumentForm
+            key={t.lastUpdate}
+            payload={t.api}
+            apiKey={t.apiKey}
+            imageFields={t.inputs.filter((input) => input.type === 'IMAGE').map((i) => i.label)}
+          />
+        )}
       />
     );
   }

@@ -2,7 +2,7 @@ import { ActionIcon, Tooltip } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { copyText } from '../../lib/copy-text.ts';
-import { showAlertDialog } from '../dialogs/alert-dialog.tsx';
+import { showToast } from '../feedback/toast.ts';
 
 const COPIED_ICON_MS = 1500;
 
@@ -10,13 +10,14 @@ type CopyIconProps = {
   value: string;
   /** The button's name, e.g. 'Copy API key'. */
   label: string;
-  /** What the alert names, e.g. 'API Key' → 'API Key copied to clipboard.' (SPEC §8). */
+  /** What the toast names, e.g. 'API Key' → 'API Key copied to clipboard.' (SPEC §8). */
   what: string;
 };
 
 /**
  * A copy button that reports what really happened: SPEC §8's Success alert only once the text is
- * on the clipboard, an error alert when the browser refused it.
+ * on the clipboard, an error when the browser refused it. Both are toasts: a dialog to dismiss
+ * after every copy stood in the way.
  */
 export const CopyIcon = ({ value, label, what }: CopyIconProps) => {
   const [isCopied, setIsCopied] = useState(false);
@@ -29,7 +30,7 @@ export const CopyIcon = ({ value, label, what }: CopyIconProps) => {
   const copy = async () => {
     const isDone = await copyText(value);
     setIsCopied(isDone);
-    await showAlertDialog(
+    showToast(
       isDone
         ? { kind: 'success', title: 'Success', message: `${what} copied to clipboard.` }
         : {

@@ -17,12 +17,17 @@ import { LazyAceJsonView } from '../../../components/code-view/LazyAceJsonView.t
 import { readEditorTheme } from '../../../components/code-view/editor-theme.ts';
 import { openPdfInNewTab, showGenerationError } from '../../../components/files/open-pdf.tsx';
 import { generatePdf } from '../api/generate-document.ts';
-import { blankLike, kindsOfPayload, type FieldKind } from '../model/field-kinds.ts';
+import { blankLike, kindsOfPayload, payloadPreview, type FieldKind } from '../model/field-kinds.ts';
 import { ValueInput } from './ValueInput.tsx';
 
 type Payload = { templateName: string; fields: Record<string, unknown> };
 
-type DocumentFormProps = { payload: Payload; apiKey: string };
+type DocumentFormProps = {
+  payload: Payload;
+  apiKey: string;
+  /** The labels of the template's image fields: each gets a picture input, whatever its name. */
+  imageFields: readonly string[];
+};
 
 const ArrayInput = ({
   name,
@@ -75,9 +80,9 @@ const ArrayInput = ({
  * SPEC §2 Form tab: a form built from the template's api payload (typing rules of SPEC §5),
  * a live JSON preview, and Generate, which opens the PDF in a new tab.
  */
-export const DocumentForm = ({ payload, apiKey }: DocumentFormProps) => {
+export const DocumentForm = ({ payload, apiKey, imageFields }: DocumentFormProps) => {
   const [fields, setFields] = useState<Record<string, unknown>>(payload.fields);
-  const [kinds] = useState(() => kindsOfPayload(payload.fields));
+  const [kinds] = useState(() => kindsOfPayload(payload.fields, imageFields));
   const [isGenerating, setIsGenerating] = useState(false);
   const scheme = useComputedColorScheme('dark');
   const body = { templateName: payload.templateName, fields };
@@ -151,7 +156,7 @@ export const DocumentForm = ({ payload, apiKey }: DocumentFormProps) => {
             Payload
           </Title>
           <LazyAceJsonView
-            value={JSON.stringify(body, null, 2)}
+            value={payloadPreview(body)}
             theme={readEditorTheme(scheme)}
             label="Payload preview"
             height={420}

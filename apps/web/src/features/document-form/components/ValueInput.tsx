@@ -1,10 +1,12 @@
 import { Checkbox, Image, NumberInput, Stack, Textarea, TextInput } from '@mantine/core';
 import {
   hasImagePreview,
+  isShowablePicture,
   numberInputValue,
   toDateInputValue,
   type FieldKind,
 } from '../model/field-kinds.ts';
+import { ImageValueInput } from './ImageValueInput.tsx';
 
 type ValueInputProps = {
   name: string;
@@ -19,6 +21,8 @@ type ValueInputProps = {
 export const ValueInput = ({ name, label, kind, value, onChange }: ValueInputProps) => {
   const text = typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
   switch (kind) {
+    case 'image':
+      return <ImageValueInput label={label} value={value} onChange={onChange} />;
     case 'checkbox':
       return (
         <Checkbox
@@ -64,7 +68,7 @@ export const ValueInput = ({ name, label, kind, value, onChange }: ValueInputPro
             value={text}
             onChange={(e) => onChange(e.currentTarget.value)}
           />
-          {hasImagePreview(name) && text && (
+          {hasImagePreview(name) && isShowablePicture(text) && (
             <Image
               src={text}
               alt={`Preview of ${label}`}

@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   blankLike,
   hasImagePreview,
+  isShowablePicture,
   kindOf,
   kindsOfPayload,
   numberInputValue,
+  payloadPreview,
   toDateInputValue,
 } from './field-kinds.ts';
 
@@ -102,5 +104,35 @@ describe('form inputs keep their kind while the user edits', () => {
       7,
     ]);
     expect(numberInputValue(undefined)).toBe('');
+  });
+});
+
+describe('image fields of the template', () => {
+  const picture = `data:image/png;base64,${'A'.repeat(4000)}`;
+
+  it('get a picture input whatever their names, the others keep SPEC §5 typing', () => {
+    expect(
+      kindsOfPayload({ signature: picture, logoImage: picture, note: 'x' }, ['signature']),
+    ).toEqual({ signature: 'image', logoImage: 'url', note: 'text' });
+  });
+
+  it('show in the payload preview as a short placeholder with type and size', () => {
+    const preview = payloadPreview({ templateName: 'T', fields: { signature: picture } });
+    expect(preview).toContain('"signature": "data:image/png;base64,… (2.9 kB)"');
+    expect(preview).not.toContain('AAAA');
+    expect(payloadPreview({ logo: 'https://example.com/a.png', dot: 'data:,x' })).toContain(
+      '"logo": "https://example.com/a.png"',
+    );
+  });
+
+  it('are previewed on the page only as data: or blob: pictures (the CSP keeps out the rest)', () => {
+    expect(
+      [
+        picture,
+        'blob:https://app.example/4f1c',
+        'https://example.com/a.png',
+        'data:text/html,x',
+      ].map(isShowablePicture),
+    ).toEqual([true, true, false, false]);
   });
 });

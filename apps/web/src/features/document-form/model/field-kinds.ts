@@ -1,5 +1,6 @@
 /** How one value of the api payload is edited (SPEC §5 "Dynamic form typing"). */
-export type FieldKind = 'checkbox' | 'number' | 'email' | 'url' | 'date' | 'textarea' | 'text';
+export type FieldKind =
+  'image' | 'checkbox' | 'number' | 'email' | 'url' | 'date' | 'textarea' | 'text';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const DATE = /^\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/;
@@ -24,12 +25,18 @@ export const kindOf = (name: string, value: unknown): FieldKind => {
  * Each field's kind, decided once from the template's example payload: the input must not turn
  * into another kind while the user edits it (a cleared date is still a date, a long sentence in a
  * text box does not remount it as a textarea). Array fields take the kind of their first example.
+ * The template's image fields get a picture input whatever their names.
  */
-export const kindsOfPayload = (example: Record<string, unknown>): Record<string, FieldKind> =>
+export const kindsOfPayload = (
+  example: Record<string, unknown>,
+  imageFields: readonly string[] = [],
+): Record<string, FieldKind> =>
   Object.fromEntries(
     Object.entries(example).map(([name, value]) => [
       name,
-      kindOf(name, Array.isArray(value) ? (value as unknown[])[0] : value),
+      imageFields.includes(name)
+        ? 'image'
+        : kindOf(name, Array.isArray(value) ? (value as unknown[])[0] : value),
     ]),
   );
 
@@ -43,6 +50,42 @@ export const numberInputValue = (value: unknown): number | string =>
 
 /** SPEC §5: names containing image, avatar or photo show a preview of the picture. */
 export const hasImagePreview = (name: string): boolean => /image|avatar|photo/i.test(name);
+
+/**
+ * Whether the page may show this picture: the Content-Security-Policy lets in data: and blob:
+ * pictures only. An https:// one is fetched by the server when it generates the PDF.
+ */
+export const isShowablePicture = (value: string): boolean =>
+  /^data:image\//i.test(value) || /^blob:/i.test(value);
+
+const DATA_URI = /^data:([^;,]+)(;base64)?,/i;
+/** Past this length a data: URI is shown shortened in the payload preview. */
+const SHORT_DATA_URI_CHARS = 64;
+
+/** A data: URI's size in bytes, about: base64 holds 3 bytes in 4 characters. */
+const dataUriBytes = (uri: string, head: string, isBase64: boolean) => {
+  const data = uri.length - head.length;
+  return isBase64 ? Math.floor((data * 3) / 4) : data;
+};
+
+const formatBytes = (bytes: number) =>
+  bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1).replace(/\.0$/, '')} kB`;
+
+/**
+ * The payload as the preview shows it: each long data: URI (an uploaded picture) becomes a short
+ * placeholder with its type and size, so the preview stays readable. Generate sends the real one.
+ */
+export const payloadPreview = (body: unknown): string =>
+  JSON.stringify(
+    body,
+    (_key, value: unknown) => {
+      if (typeof value !== 'string' || value.length <= SHORT_DATA_URI_CHARS) return value;
+      const match = DATA_URI.exec(value);
+      if (!match) return value;
+      return `${match[0]}… (${formatBytes(dataUriBytes(value, match[0], Boolean(match[2])))})`;
+    },
+    2,
+  );
 
 /** A date input holds YYYY-MM-DD; a date-time example keeps its day. */
 export const toDateInputValue = (value: unknown): string =>

@@ -1,6 +1,7 @@
 import { deleteTemplate } from '@platen/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client.ts';
+import { forgetTemplateOnceUnused } from './forget-template.ts';
 import { templateKeys } from './keys.ts';
 
 export const removeTemplate = (templateName: string) =>
@@ -11,7 +12,7 @@ export const useDeleteTemplate = () => {
   return useMutation({
     mutationFn: removeTemplate,
     onSuccess: (_answer, templateName) => {
-      queryClient.removeQueries({ queryKey: templateKeys.detail(templateName) });
+      forgetTemplateOnceUnused(queryClient, templateName);
       return queryClient.invalidateQueries({ queryKey: [...templateKeys.all, 'list'] });
     },
   });

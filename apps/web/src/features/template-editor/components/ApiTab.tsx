@@ -17,9 +17,18 @@ import { CopyIcon } from '../../../components/clipboard/CopyIcon.tsx';
 import { openPdfInNewTab, showGenerationError } from '../../../components/files/open-pdf.tsx';
 import { fetchTryout } from '../api/template-files.ts';
 
-/** SPEC §2 Api tab: the key (hidden until asked), the docs, an example PDF and the curl call. */
+const MASKED_KEY = '•'.repeat(24);
+
+/**
+ * SPEC §2 Api tab: the key (hidden until asked), the docs, an example PDF and the curl call. The
+ * curl call shows the key only when the key is shown; its copy button always copies the real one.
+ */
 export const ApiTab = ({ template }: { template: TemplateResponse }) => {
   const [isKeyShown, setIsKeyShown] = useState(false);
+  const shownCurlCall =
+    isKeyShown || !template.apiKey
+      ? template.curlCall
+      : template.curlCall.replaceAll(template.apiKey, MASKED_KEY);
   const [isGenerating, setIsGenerating] = useState(false);
   const tryout = async () => {
     setIsGenerating(true);
@@ -42,7 +51,7 @@ export const ApiTab = ({ template }: { template: TemplateResponse }) => {
             <TextInput
               label="API key"
               readOnly
-              value={isKeyShown ? template.apiKey : '•'.repeat(24)}
+              value={isKeyShown ? template.apiKey : MASKED_KEY}
               style={{ flex: 1 }}
               styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
               data-testid="api-key"
@@ -86,7 +95,7 @@ export const ApiTab = ({ template }: { template: TemplateResponse }) => {
             data-testid="curl-call"
             style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}
           >
-            {template.curlCall}
+            {shownCurlCall}
           </Code>
           <Text size="sm" c="dimmed">
             This command generates a real document from the example payload and counts it in your

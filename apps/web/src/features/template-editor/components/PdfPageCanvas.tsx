@@ -34,11 +34,10 @@ export const PdfPageCanvas = ({ pdf, page, scale, isNearView, renderKey }: PdfPa
       return;
     }
     let task: RenderTask | undefined;
-    let isCancelled = false;
+    const stop = new AbortController();
     void queueRender(async () => {
-      if (isCancelled) return;
       const pdfPage = await pdf.getPage(page);
-      if (isCancelled) return;
+      if (stop.signal.aborted) return;
       const ratio = window.devicePixelRatio || 1;
       const viewport = pdfPage.getViewport({ scale: scale * ratio });
       canvas.width = Math.floor(viewport.width);
@@ -49,12 +48,12 @@ export const PdfPageCanvas = ({ pdf, page, scale, isNearView, renderKey }: PdfPa
       } catch {
         return; // A cancelled render (scrolled away, zoomed) is expected.
       }
-      if (isCancelled) return;
+      if (stop.signal.aborted) return;
       setIsDrawn(true);
       if (page === 1) markFirstPageDrawn();
-    });
+    }, stop.signal);
     return () => {
-      isCancelled = true;
+      stop.abort();
       task?.cancel();
     };
   }, [pdf, page, scale, isNearView, renderKey]);

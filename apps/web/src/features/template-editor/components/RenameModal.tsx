@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { showAlertDialog } from '../../../components/dialogs/alert-dialog.tsx';
 import { paths } from '../../../config/paths.ts';
+import { isApiError } from '../../../lib/api-error.ts';
 import { useRenameTemplate } from '../api/rename-template.ts';
 import { PASSES_UNSAVED_GUARD } from '../hooks/use-unsaved-guard.ts';
 
@@ -11,6 +12,8 @@ type RenameModalProps = { templateName: string; isOpen: boolean; onClose: () => 
 /** SPEC §2 "Change template name"; §4: success goes to the new URL; §8 for the texts. */
 export const RenameModal = ({ templateName, isOpen, onClose }: RenameModalProps) => {
   const [name, setName] = useState(templateName);
+  /** The name the server refused because another template has it, and its words. */
+  const [taken, setTaken] = useState<{ name: string; message: string } | null>(null);
   const rename = useRenameTemplate();
   const navigate = useNavigate();
   const location = useLocation();
@@ -33,7 +36,12 @@ export const RenameModal = ({ templateName, isOpen, onClose }: RenameModalProps)
           state: PASSES_UNSAVED_GUARD,
         },
       );
-    } catch {
+    } catch (error) {
+      // A name in use is the user's to fix: the dialog stays open and says so at the field.
+      if (isApiError(error) && error.code === 'TEMPLATE_NAME_TAKEN') {
+        setTaken({ name: name.trim(), message: error.message });
+        return;
+      }
       onClose();
       await showAlertDialog({
         kind: 'error',
@@ -58,7 +66,13 @@ export const RenameModal = ({ templateName, isOpen, onClose }: RenameModalProps)
             onChange={(event) => setName(event.currentTarget.value)}
             data-autofocus
             withAsterisk
-            error={name.trim() ? undefined : 'Please give the template a name.'}
+            error={
+              !name.trim()
+                ? 'Please give the template a name.'
+                : taken?.name === name.trim()
+                  ? `${taken.message} Please choose another name.`
+                  : undefined
+            }
           />
           <Button type="submit" loading={rename.isPending} disabled={!name.trim()}>
             Save name
