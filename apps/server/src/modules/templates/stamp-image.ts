@@ -33,22 +33,44 @@ export type StampPicture = {
 const looksLikeSvg = (input: Buffer) => /<svg/i.test(input.subarray(0, 4096).toString('latin1'));
 const isGzip = (input: Buffer) => input[0] === 0x1f && input[1] === 0x8b;
 
-/** The render size of an SVG of this drawing cost, as the density librsvg is given. */
-const svgPlan = (cost: number, width: number, height: number) => {
+const refuseDeclaredSize = (width: number, height: number) =>
+  refuse(
+    `This SVG stamp declares a size of ${width} × ${height} px, too large to draw. ` +
+      'Please set its width and height to its real size.',
+  );
+
+const svgPixelsAt = async (input: Buffer, density: number) => {
+  const meta = await imageWork(() => sharp(input, { density, limitInputPixels: false }).metadata());
+  return (meta.width ?? 0) * (meta.height ?? 0);
+};
+
+/**
+ * The density to give librsvg so that an SVG of this drawing cost renders at the pixels it may
+ * have (`svgRenderPixels`, at most 300 dpi and 2000 px a side), checked with librsvg's own sizing
+ * (a header read): sizes in px grow with the density, sizes in mm or in grow with its square.
+ */
+const svgPlan = async (input: Buffer, cost: number, width: number, height: number) => {
   const atPrint = (SVG_DPI / 72) ** 2 * width * height;
-  const pixels = Math.min(svgRenderPixels(cost), atPrint);
-  const scale = Math.min(Math.sqrt(pixels / (width * height)), MAX_STAMP_SIDE_PX / Math.max(width, height));
-  const density = 72 * scale;
+  const longest = Math.max(width, height);
+  const target = Math.min(
+    svgRenderPixels(cost),
+    atPrint,
+    width * height * (MAX_STAMP_SIDE_PX / longest) ** 2,
+  );
   // sharp takes a density from 1 dpi: a larger declared size cannot be drawn small enough.
-  if (density < 1) {
-    throw refuse(
-      `This SVG stamp declares a size of ${width} × ${height} px, too large to draw. ` +
-        'Please set its width and height to its real size.',
-    );
+  const checked = (density: number) => {
+    if (density < 1) throw refuseDeclaredSize(width, height);
+    return density;
+  };
+  let density = checked(72 * Math.sqrt(target / (width * height)));
+  let pixels = await svgPixelsAt(input, density);
+  if (pixels > target * 1.01) {
+    density = checked(density * (target / pixels) ** 0.25);
+    pixels = await svgPixelsAt(input, density);
   }
-  const planned = Math.ceil(width * scale) * Math.ceil(height * scale);
-  const work = Math.max(planned, (svgWork(cost, planned) / MAX_SVG_WORK) * MAX_INPUT_PIXELS);
-  return { density, pixels: planned, work };
+  if (pixels > target * 1.05) throw refuseDeclaredSize(width, height);
+  const work = Math.max(pixels, (svgWork(cost, pixels) / MAX_SVG_WORK) * MAX_INPUT_PIXELS);
+  return { density, pixels, work };
 };
 
 /**
@@ -83,7 +105,7 @@ export const inspectStampPicture = async (dataUri: string): Promise<StampPicture
     if (svgCost === undefined || !width || !height) {
       throw refuse('This SVG stamp cannot be read. Please save it as a plain SVG file.');
     }
-    return { input, ...svgPlan(svgCost, width, height) };
+    return { input, ...(await svgPlan(input, svgCost, width, height)) };
   }
   if (width * height > MAX_INPUT_PIXELS) {
     throw refuse('This stamp picture is too large (over 40 megapixels).');

@@ -63,7 +63,8 @@ const isLayerValue = (property: string, value: string) => {
 
 /** CSS (a style sheet or a style attribute) may not ask for what elements may not. */
 const checkStyle = (css: string) => {
-  if (FILTER_PROPERTY.test(css)) throw unsupported('filters, patterns, markers or embedded pictures');
+  if (FILTER_PROPERTY.test(css))
+    throw unsupported('filters, patterns, markers or embedded pictures');
   if (BLEND_PROPERTY.test(css)) throw unsupported('blend modes');
 };
 

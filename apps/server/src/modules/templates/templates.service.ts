@@ -18,12 +18,7 @@ import { revealApiKey } from '../api-keys/api-keys.service.ts';
 import { curlCommand, exampleValues } from './api-example.ts';
 import { fieldsThatFit, normaliseFields, toTemplateInput } from './template-fields.ts';
 import { listStamps } from './stamps.repository.ts';
-import {
-  stampPicturesRule,
-  stampsThatFit,
-  toStampResponse,
-  toStoredStamps,
-} from './stamps.ts';
+import { stampPicturesRule, stampsThatFit, toStampResponse, toStoredStamps } from './stamps.ts';
 import * as repo from './templates.repository.ts';
 
 export type UploadedFile = { data: Buffer; filename: string };
