@@ -4,6 +4,7 @@ import { request } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import sharp from 'sharp';
 import { AppError } from '../../lib/app-error.ts';
+import { imageWork } from '../../lib/image-work.ts';
 import { isPublicAddress } from './safe-address.ts';
 
 /** SECURITY.md §38: image fetches stop at 5 s and 5 MB; data URIs are capped the same. */
@@ -105,7 +106,7 @@ const fetchHttps = async (label: string, url: URL, network: ImageNetwork): Promi
 const toDrawable = async (label: string, bytes: Buffer): Promise<Uint8Array> => {
   let format: string | undefined;
   try {
-    const meta = await sharp(bytes, { limitInputPixels: false }).metadata();
+    const meta = await imageWork(() => sharp(bytes, { limitInputPixels: false }).metadata());
     format = meta.format;
     if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_IMAGE_PIXELS)
       throw new Error('too many pixels');
@@ -115,7 +116,7 @@ const toDrawable = async (label: string, bytes: Buffer): Promise<Uint8Array> => 
   if (format === 'png' || format === 'jpeg') return new Uint8Array(bytes);
   if (format !== 'webp' && format !== 'gif') throw refuse(label, 'must be PNG, JPEG, WebP or GIF.');
   return new Uint8Array(
-    await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS }).png().toBuffer(),
+    await imageWork(() => sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS }).png().toBuffer()),
   );
 };
 

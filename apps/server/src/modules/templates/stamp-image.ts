@@ -1,47 +1,136 @@
 import sharp from 'sharp';
 import { AppError } from '../../lib/app-error.ts';
+import { imageWork } from '../../lib/image-work.ts';
+import { MAX_SVG_WORK, svgDrawingCost, svgRenderPixels, svgWork } from './svg-cost.ts';
 
 /** Stamps are logos and signatures: 2000 px on the longest side is sharp at any print size. */
 const MAX_STAMP_SIDE_PX = 2000;
 const MAX_INPUT_PIXELS = 40_000_000;
+/** SVG is drawn at print resolution, unless its cost or the largest stamp size says less. */
+const SVG_DPI = 300;
 const READABLE = new Set(['png', 'jpeg', 'webp', 'gif', 'avif', 'heif', 'svg', 'tiff']);
 
 const refuse = (message: string) => new AppError('INVALID_IMAGE', 400, message);
 
+/** A stamp picture read from its header (and, for SVG, its markup), not yet decoded. */
+export type StampPicture = {
+  input: Buffer;
+  /** Pixels the decode produces: the file's own for pictures, the planned raster for SVG. */
+  pixels: number;
+  /** Dots per inch SVG is rendered at; 72 (no scaling) for pictures. */
+  density: number;
+  /**
+   * The work of decoding it, in pixels: a picture's own; an SVG's drawing cost (`svg-cost.ts`)
+   * turned into the pixels that take as long, so the most complex one counts as 40 megapixels.
+   */
+  work: number;
+};
+
 /**
- * Turns an uploaded stamp picture (a data: URI) into a PNG. Everything is decoded and re-encoded,
- * so nothing but pixels survives; SVG is rasterised by librsvg, which runs no script and, reading
- * from memory, has no base location to fetch linked files from.
+ * What libvips takes for SVG (an `<svg` tag near the start), with a wider window than its own:
+ * the markup to inspect. Anything librsvg still reads as SVG is refused below, unchecked.
  */
-export const stampPng = async (dataUri: string): Promise<Buffer> => {
+const looksLikeSvg = (input: Buffer) => /<svg/i.test(input.subarray(0, 4096).toString('latin1'));
+const isGzip = (input: Buffer) => input[0] === 0x1f && input[1] === 0x8b;
+
+const refuseDeclaredSize = (width: number, height: number) =>
+  refuse(
+    `This SVG stamp declares a size of ${width} × ${height} px, too large to draw. ` +
+      'Please set its width and height to its real size.',
+  );
+
+const svgPixelsAt = async (input: Buffer, density: number) => {
+  const meta = await imageWork(() => sharp(input, { density, limitInputPixels: false }).metadata());
+  return (meta.width ?? 0) * (meta.height ?? 0);
+};
+
+/**
+ * The density to give librsvg so that an SVG of this drawing cost renders at the pixels it may
+ * have (`svgRenderPixels`, at most 300 dpi and 2000 px a side), checked with librsvg's own sizing
+ * (a header read): sizes in px grow with the density, sizes in mm or in grow with its square.
+ */
+const svgPlan = async (input: Buffer, cost: number, width: number, height: number) => {
+  const atPrint = (SVG_DPI / 72) ** 2 * width * height;
+  const longest = Math.max(width, height);
+  const target = Math.min(
+    svgRenderPixels(cost),
+    atPrint,
+    width * height * (MAX_STAMP_SIDE_PX / longest) ** 2,
+  );
+  // sharp takes a density from 1 dpi: a larger declared size cannot be drawn small enough.
+  const checked = (density: number) => {
+    if (density < 1) throw refuseDeclaredSize(width, height);
+    return density;
+  };
+  let density = checked(72 * Math.sqrt(target / (width * height)));
+  let pixels = await svgPixelsAt(input, density);
+  if (pixels > target * 1.01) {
+    density = checked(density * (target / pixels) ** 0.25);
+    pixels = await svgPixelsAt(input, density);
+  }
+  if (pixels > target * 1.05) throw refuseDeclaredSize(width, height);
+  const work = Math.max(pixels, (svgWork(cost, pixels) / MAX_SVG_WORK) * MAX_INPUT_PIXELS);
+  return { density, pixels, work };
+};
+
+/**
+ * Reads a stamp picture (a data: URI) far enough to know what decoding it costs, and refuses it
+ * if that is too much: an SVG is checked before librsvg sees it (`svg-cost.ts`).
+ */
+export const inspectStampPicture = async (dataUri: string): Promise<StampPicture> => {
   const match = /^data:image\/[a-z0-9.+-]+;base64,([A-Za-z0-9+/=\s]+)$/i.exec(dataUri);
   if (!match?.[1]) throw refuse('A stamp picture must be sent as a base64 data: URI.');
   const input = Buffer.from(match[1], 'base64');
-  let format: string | undefined;
+  // librsvg also reads gzipped SVG, which could unpack to any size: upload it unpacked.
+  if (isGzip(input)) throw refuse('Compressed SVG (.svgz) is not accepted. Please upload an SVG.');
+  const svgCost = looksLikeSvg(input) ? svgDrawingCost(input) : undefined;
+  let meta: sharp.Metadata;
   try {
-    const meta = await sharp(input, { limitInputPixels: false }).metadata();
-    format = meta.format;
-    if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_INPUT_PIXELS) format = 'too-large';
+    // A header read, no pixels decoded: the size is judged below, with a clear message.
+    meta = await imageWork(() => sharp(input, { limitInputPixels: false }).metadata());
   } catch {
     throw refuse(
       'This stamp picture cannot be read. Please use PNG, JPEG, WebP, GIF, AVIF or SVG.',
     );
   }
-  if (format === 'too-large') throw refuse('This stamp picture is too large (over 40 megapixels).');
-  if (!format || !READABLE.has(format)) {
+  const width = meta.width ?? 0;
+  const height = meta.height ?? 0;
+  if (!READABLE.has(meta.format ?? '')) {
     throw refuse(
       'This stamp picture format is not supported. Please use PNG, JPEG, WebP, GIF, AVIF or SVG.',
     );
   }
+  if (meta.format === 'svg') {
+    // librsvg found an SVG the check above did not see as one: never draw it unchecked.
+    if (svgCost === undefined || !width || !height) {
+      throw refuse('This SVG stamp cannot be read. Please save it as a plain SVG file.');
+    }
+    return { input, ...(await svgPlan(input, svgCost, width, height)) };
+  }
+  if (width * height > MAX_INPUT_PIXELS) {
+    throw refuse('This stamp picture is too large (over 40 megapixels).');
+  }
+  return { input, pixels: width * height, density: 72, work: width * height };
+};
+
+/**
+ * Turns an inspected stamp picture into a PNG. Everything is decoded and re-encoded, so nothing
+ * but pixels survives; SVG is rasterised by librsvg, which runs no script and, reading from
+ * memory, has no base location to fetch linked files from.
+ */
+export const renderStampPicture = async (picture: StampPicture): Promise<Buffer> => {
   try {
-    return await sharp(input, {
-      limitInputPixels: MAX_INPUT_PIXELS,
-      density: format === 'svg' ? 300 : 72,
-    })
-      .rotate()
-      .resize(MAX_STAMP_SIDE_PX, MAX_STAMP_SIDE_PX, { fit: 'inside', withoutEnlargement: true })
-      .png()
-      .toBuffer();
+    return await imageWork(() =>
+      sharp(picture.input, {
+        // The planned size, with room for rounding: nothing larger is ever decoded.
+        limitInputPixels: Math.ceil(picture.pixels * 1.01) + 4_000,
+        density: picture.density,
+      })
+        .rotate()
+        .resize(MAX_STAMP_SIDE_PX, MAX_STAMP_SIDE_PX, { fit: 'inside', withoutEnlargement: true })
+        .png()
+        .toBuffer(),
+    );
   } catch {
     throw refuse('This stamp picture is damaged and cannot be read.');
   }

@@ -18,7 +18,7 @@ import { revealApiKey } from '../api-keys/api-keys.service.ts';
 import { curlCommand, exampleValues } from './api-example.ts';
 import { fieldsThatFit, normaliseFields, toTemplateInput } from './template-fields.ts';
 import { listStamps } from './stamps.repository.ts';
-import { stampsThatFit, toStampResponse, toStoredStamps } from './stamps.ts';
+import { stampPicturesRule, stampsThatFit, toStampResponse, toStoredStamps } from './stamps.ts';
 import * as repo from './templates.repository.ts';
 
 export type UploadedFile = { data: Buffer; filename: string };
@@ -158,6 +158,9 @@ export const createTemplatesService = (deps: Deps) => {
     body: SaveTemplateBody & { inputs: TemplateInputValue[] },
   ) => {
     const template = await getTemplate(userId, body.templateName);
+    if (body.stamps?.some((stamp) => stamp.image)) {
+      await deps.limiter.consume(stampPicturesRule, userId);
+    }
     const existingIds = new Set(template.fields.map((field) => field.id));
     const fields = normaliseFields(body.inputs, template.pages, existingIds);
     const stamps =

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { AppError } from '../../lib/app-error.ts';
+import { imageWork } from '../../lib/image-work.ts';
 
 /** Pictures are shown at 150 px; 512 px keeps them sharp on dense screens. */
 const PICTURE_SIZE_PX = 512;
@@ -17,7 +18,7 @@ export const normalisePicture = async (input: Buffer): Promise<Buffer> => {
   let format: string | undefined;
   let pixels = 0;
   try {
-    const meta = await sharp(input, { limitInputPixels: false }).metadata();
+    const meta = await imageWork(() => sharp(input, { limitInputPixels: false }).metadata());
     format = meta.format;
     pixels = (meta.width ?? 0) * (meta.height ?? 0);
   } catch {
@@ -32,11 +33,13 @@ export const normalisePicture = async (input: Buffer): Promise<Buffer> => {
     throw invalidImage('This picture is too large. Please upload one under 40 megapixels.');
   }
   try {
-    return await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
-      .rotate() // honour the EXIF orientation before it is stripped
-      .resize(PICTURE_SIZE_PX, PICTURE_SIZE_PX, { fit: 'cover', withoutEnlargement: true })
-      .png()
-      .toBuffer();
+    return await imageWork(() =>
+      sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+        .rotate() // honour the EXIF orientation before it is stripped
+        .resize(PICTURE_SIZE_PX, PICTURE_SIZE_PX, { fit: 'cover', withoutEnlargement: true })
+        .png()
+        .toBuffer(),
+    );
   } catch {
     throw invalidImage('This picture is damaged and cannot be read.');
   }
