@@ -57,6 +57,22 @@ describe('svgDrawingCost', () => {
   it.each([
     ['a filter set in a style attribute', '<rect style="filter: blur(4px)"/>', NO_FILTERS],
     ['a CSS filter in a style sheet', '<style>rect { filter: blur(4px) }</style>', NO_FILTERS],
+    [
+      'a CSS filter split by CDATA',
+      '<style>rect { fil<![CDATA[ter: blur(4px) }]]></style>',
+      NO_FILTERS,
+    ],
+    ['a CSS filter behind a comment', '<style>rect { filter/**/: blur(4px) }</style>', NO_FILTERS],
+    [
+      'a CSS property spelled with an escape',
+      '<rect style="f\\69lter: blur(4px)"/>',
+      'SVG stamps cannot use escapes in CSS. Please upload this stamp as a PNG.',
+    ],
+    [
+      'markup inside a style sheet',
+      '<style>rect { fil<g/>ter: blur(4px) }</style>',
+      'SVG stamps cannot use elements inside a style sheet. Please upload this stamp as a PNG.',
+    ],
     ['a pattern', '<pattern id="p"><rect/></pattern>', NO_FILTERS],
     ['a marker', '<marker id="m"><rect/></marker>', NO_FILTERS],
     ['an embedded picture', '<image href="data:image/png;base64,AAAA"/>', NO_FILTERS],
@@ -95,6 +111,15 @@ describe('svgDrawingCost', () => {
     ['nesting past any drawing program', `${'<g>'.repeat(300)}${'</g>'.repeat(300)}`, TOO_COMPLEX],
   ])('refuses %s', (_, body, message) => {
     expect(() => costOf(body)).toThrow(message);
+  });
+
+  it('refuses a style sheet loaded by an xml-stylesheet instruction', () => {
+    const linked = Buffer.from(
+      '<?xml-stylesheet type="text/css" href="data:text/css,rect{filter:blur(4px)}"?><svg xmlns="http://www.w3.org/2000/svg"/>',
+    );
+    expect(() => svgDrawingCost(linked)).toThrow(
+      'SVG stamps cannot use links to other files. Please upload this stamp as a PNG.',
+    );
   });
 
   it('refuses entity declarations (the billion laughs)', () => {

@@ -61,11 +61,19 @@ const isLayerValue = (property: string, value: string) => {
   return property === 'isolation' && v === 'isolate';
 };
 
-/** CSS (a style sheet or a style attribute) may not ask for what elements may not. */
-const checkStyle = (css: string) => {
-  if (FILTER_PROPERTY.test(css))
+/**
+ * CSS (a style sheet or a style attribute) may not ask for what elements may not. Returned without
+ * comments; escapes are refused, as they could spell a property past these checks.
+ */
+const checkedCss = (css: string) => {
+  const plain = css.replace(/\/\*[\s\S]*?(\*\/|$)/g, ' ');
+  if (plain.includes('\\')) throw unsupported('escapes in CSS');
+  if (/@import/i.test(plain)) throw unsupported('links to other files');
+  if (FILTER_PROPERTY.test(plain)) {
     throw unsupported('filters, patterns, markers or embedded pictures');
-  if (BLEND_PROPERTY.test(css)) throw unsupported('blend modes');
+  }
+  if (BLEND_PROPERTY.test(plain)) throw unsupported('blend modes');
+  return plain;
 };
 
 /** The ids a CSS text or attribute value points at with `url(#id)`; anything else is refused. */
@@ -85,11 +93,18 @@ const parseSvg = (text: string) => {
   const stylesheetRefs: string[] = [];
   let hasStylesheetLayers = false;
   let isInStyle = false;
+  let styleSheet = '';
 
   parser.on('doctype', (doctype) => {
     if (doctype.includes('[')) throw unsupported('entity declarations (<!ENTITY>)');
   });
+  // librsvg loads the style sheet an xml-stylesheet instruction names.
+  parser.on('processinginstruction', ({ target }) => {
+    if (target.toLowerCase() === 'xml-stylesheet') throw unsupported('links to other files');
+  });
   parser.on('opentag', (tag) => {
+    // A style sheet is judged as one text; markup inside it would split that text.
+    if (isInStyle) throw unsupported('elements inside a style sheet');
     const name = localName(tag.name);
     if (isRefusedElement(name)) {
       throw unsupported('filters, patterns, markers or embedded pictures');
@@ -106,8 +121,7 @@ const parseSvg = (text: string) => {
       } else if (attribute === 'mix-blend-mode' && value.trim() !== 'normal') {
         throw unsupported('blend modes');
       } else if (attribute === 'style') {
-        checkStyle(value);
-        if (LAYER_PROPERTY.test(value)) element.weight += LAYER_WEIGHT;
+        if (LAYER_PROPERTY.test(checkedCss(value))) element.weight += LAYER_WEIGHT;
       } else if (isLayerValue(attribute, value)) {
         element.weight += LAYER_WEIGHT;
       }
@@ -124,16 +138,19 @@ const parseSvg = (text: string) => {
   });
   parser.on('closetag', () => {
     stack.pop();
+    if (!isInStyle) return;
+    // Judged whole: text, CDATA and comments can split a property across parser events.
+    const css = checkedCss(styleSheet);
+    hasStylesheetLayers ||= LAYER_PROPERTY.test(css);
+    stylesheetRefs.push(...urlTargets(css));
+    styleSheet = '';
     isInStyle = false;
   });
   const onText = (text: string) => {
     const element = stack.at(-1);
     if (!element) return;
     if (isInStyle) {
-      if (/@import/i.test(text)) throw unsupported('links to other files');
-      checkStyle(text);
-      hasStylesheetLayers ||= LAYER_PROPERTY.test(text);
-      stylesheetRefs.push(...urlTargets(text));
+      styleSheet += text;
     } else {
       element.weight += Math.ceil(text.trim().length / CHARS_PER_UNIT);
     }
