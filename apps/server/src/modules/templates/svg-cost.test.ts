@@ -82,6 +82,21 @@ describe('svgDrawingCost', () => {
       'SVG stamps cannot use blend modes. Please upload this stamp as a PNG.',
     ],
     [
+      'dashed lines',
+      '<circle r="40" stroke="#000" stroke-dasharray="0.003"/>',
+      'SVG stamps cannot use dashed lines. Please upload this stamp as a PNG.',
+    ],
+    [
+      'dashed lines inherited from a style sheet',
+      '<style>g { stroke-dasharray: 0.003 }</style><g><circle r="40"/></g>',
+      'SVG stamps cannot use dashed lines. Please upload this stamp as a PNG.',
+    ],
+    [
+      'an outline of 20,000 lines',
+      `<path d="M0 0${' L100 0 L0 100'.repeat(10_000)}"/>`,
+      TOO_COMPLEX,
+    ],
+    [
       'a link to another file',
       '<use xlink:href="other.svg#a"/>',
       'SVG stamps cannot use links to other files. Please upload this stamp as a PNG.',
