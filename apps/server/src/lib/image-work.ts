@@ -20,3 +20,13 @@ const slots = pLimit(IMAGE_WORK_SLOTS);
  * on untrusted input goes through here; requests wait their turn in order.
  */
 export const imageWork = <T>(work: () => Promise<T>): Promise<T> => slots(work);
+
+/**
+ * What libvips takes for SVG (an `<svg` tag near the start), with a wider window than its own.
+ * librsvg parses the whole document even for a header read, so SVG is recognised before sharp.
+ */
+export const looksLikeSvg = (input: Buffer) =>
+  /<svg/i.test(input.subarray(0, 4096).toString('latin1'));
+
+/** librsvg also reads gzipped SVG, which could unpack to any size. */
+export const isGzip = (input: Buffer) => input[0] === 0x1f && input[1] === 0x8b;

@@ -1,4 +1,6 @@
 import type { TemplateResponse } from '@platen/contract';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { setTimeout as pause } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import { heaviestAcceptedSvg, turbulenceSvg, useBombSvg } from '../hostile-svg.ts';
@@ -25,11 +27,17 @@ describe('image work on a real server', () => {
   afterAll(() => data?.dispose());
 
   it(
-    'refuses hostile SVG stamps at their cost limit, and a login never waits behind image work',
+    'refuses hostile SVG stamps at their cost limit, and logins and static files never wait behind image work',
     { timeout: 180_000 },
     async () => {
       data = await createSystemData('sqlite');
-      const { url } = await data.start();
+      // A built web app to serve: its files are read through libuv's pool too.
+      const webDir = join(data.dataDir, 'web');
+      mkdirSync(join(webDir, 'assets'), { recursive: true });
+      writeFileSync(join(webDir, 'index.html'), '<!doctype html><title>Platen</title>');
+      const asset = Buffer.alloc(512 * 1024, 'x');
+      writeFileSync(join(webDir, 'assets', 'app.js'), asset);
+      const { url } = await data.start({ WEB_DIST_DIR: webDir });
       const mallory = await remoteSignUp(url);
       const ada = await remoteSignUp(url);
       const names = [...Array(SAVES).keys()].map((i) => `Stamped ${i}`);
@@ -67,7 +75,7 @@ describe('image work on a real server', () => {
       expect(stored.json<TemplateResponse>().stamps).toEqual([]);
 
       // What the limits let through, as much of it at once as there are pool threads: a login
-      // started meanwhile must not queue behind it.
+      // and a static file asked for meanwhile must not queue behind it.
       const finished: string[] = [];
       const saves = names.map(async (name) => {
         const res = await save(name, [stampOf(heaviestAcceptedSvg())]);
@@ -81,9 +89,15 @@ describe('image work on a real server', () => {
         finished.push('login');
         return res;
       });
+      const staticFile = fetch(`${url}/assets/app.js`).then(async (res) => {
+        const body = Buffer.from(await res.arrayBuffer());
+        finished.push('static file');
+        return { status: res.status, body };
+      });
       expect((await login).status).toBe(200);
+      expect(await staticFile).toEqual({ status: 200, body: asset });
       for (const res of await Promise.all(saves)) expect(res.status, res.body).toBe(200);
-      expect(finished[0]).toBe('login');
+      expect(finished.slice(0, 2).sort()).toEqual(['login', 'static file']);
     },
   );
 });

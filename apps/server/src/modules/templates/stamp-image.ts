@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { AppError } from '../../lib/app-error.ts';
-import { imageWork } from '../../lib/image-work.ts';
+import { imageWork, isGzip, looksLikeSvg } from '../../lib/image-work.ts';
 import { MAX_SVG_WORK, svgDrawingCost, svgRenderPixels, svgWork } from './svg-cost.ts';
 
 /** Stamps are logos and signatures: 2000 px on the longest side is sharp at any print size. */
@@ -26,13 +26,6 @@ export type StampPicture = {
   work: number;
 };
 
-/**
- * What libvips takes for SVG (an `<svg` tag near the start), with a wider window than its own:
- * the markup to inspect. Anything librsvg still reads as SVG is refused below, unchecked.
- */
-const looksLikeSvg = (input: Buffer) => /<svg/i.test(input.subarray(0, 4096).toString('latin1'));
-const isGzip = (input: Buffer) => input[0] === 0x1f && input[1] === 0x8b;
-
 const refuseDeclaredSize = (width: number, height: number) =>
   refuse(
     `This SVG stamp declares a size of ${width} × ${height} px, too large to draw. ` +
@@ -40,8 +33,14 @@ const refuseDeclaredSize = (width: number, height: number) =>
   );
 
 const svgPixelsAt = async (input: Buffer, density: number) => {
-  const meta = await imageWork(() => sharp(input, { density, limitInputPixels: false }).metadata());
-  return (meta.width ?? 0) * (meta.height ?? 0);
+  try {
+    const meta = await imageWork(() =>
+      sharp(input, { density, limitInputPixels: false }).metadata(),
+    );
+    return (meta.width ?? 0) * (meta.height ?? 0);
+  } catch {
+    throw refuse('This SVG stamp cannot be read. Please save it as a plain SVG file.');
+  }
 };
 
 /**
@@ -81,8 +80,8 @@ export const inspectStampPicture = async (dataUri: string): Promise<StampPicture
   const match = /^data:image\/[a-z0-9.+-]+;base64,([A-Za-z0-9+/=\s]+)$/i.exec(dataUri);
   if (!match?.[1]) throw refuse('A stamp picture must be sent as a base64 data: URI.');
   const input = Buffer.from(match[1], 'base64');
-  // librsvg also reads gzipped SVG, which could unpack to any size: upload it unpacked.
   if (isGzip(input)) throw refuse('Compressed SVG (.svgz) is not accepted. Please upload an SVG.');
+  // Anything librsvg still reads as SVG without this check seeing it is refused below.
   const svgCost = looksLikeSvg(input) ? svgDrawingCost(input) : undefined;
   let meta: sharp.Metadata;
   try {

@@ -21,6 +21,8 @@ describe.each(testDatabases())('stamps on %s', (database) => {
   let app: TestApp;
   let ada: Account;
   let logo: string;
+  /** A 40-megapixel PNG of one colour: a few kilobytes to send, 40 megapixels to decode. */
+  let flood: string;
 
   beforeAll(async () => {
     app = await buildTestApp(database, { maxUploadBytes: 8 * 1024 * 1024 });
@@ -32,6 +34,12 @@ describe.each(testDatabases())('stamps on %s', (database) => {
       .webp()
       .toBuffer();
     logo = dataUri('image/webp', webp);
+    const big = await sharp({
+      create: { width: 8000, height: 5000, channels: 3, background: '#fff' },
+    })
+      .png()
+      .toBuffer();
+    flood = dataUri('image/png', big);
   });
   afterAll(() => app.dispose());
 
@@ -120,6 +128,11 @@ describe.each(testDatabases())('stamps on %s', (database) => {
       'more picture work than one save may take',
       () => Array.from({ length: 6 }, () => svgStamp(heaviestAcceptedSvg())),
       'The new stamp pictures are too large to process in one save (239 megapixels; at most 200). Please use smaller pictures or add them over several saves.',
+    ],
+    [
+      'six 40-megapixel pictures in one save',
+      () => Array.from({ length: 6 }, () => ({ ...at, image: flood })),
+      'The new stamp pictures are too large to process in one save (240 megapixels; at most 200). Please use smaller pictures or add them over several saves.',
     ],
     [
       'a hostile stamp after a good one',

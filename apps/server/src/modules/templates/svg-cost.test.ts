@@ -57,6 +57,22 @@ describe('svgDrawingCost', () => {
   it.each([
     ['a filter set in a style attribute', '<rect style="filter: blur(4px)"/>', NO_FILTERS],
     ['a CSS filter in a style sheet', '<style>rect { filter: blur(4px) }</style>', NO_FILTERS],
+    [
+      'a CSS filter split by CDATA',
+      '<style>rect { fil<![CDATA[ter: blur(4px) }]]></style>',
+      NO_FILTERS,
+    ],
+    ['a CSS filter behind a comment', '<style>rect { filter/**/: blur(4px) }</style>', NO_FILTERS],
+    [
+      'a CSS property spelled with an escape',
+      '<rect style="f\\69lter: blur(4px)"/>',
+      'SVG stamps cannot use escapes in CSS. Please upload this stamp as a PNG.',
+    ],
+    [
+      'markup inside a style sheet',
+      '<style>rect { fil<g/>ter: blur(4px) }</style>',
+      'SVG stamps cannot use elements inside a style sheet. Please upload this stamp as a PNG.',
+    ],
     ['a pattern', '<pattern id="p"><rect/></pattern>', NO_FILTERS],
     ['a marker', '<marker id="m"><rect/></marker>', NO_FILTERS],
     ['an embedded picture', '<image href="data:image/png;base64,AAAA"/>', NO_FILTERS],
@@ -64,6 +80,21 @@ describe('svgDrawingCost', () => {
       'a blend mode',
       '<rect mix-blend-mode="multiply"/>',
       'SVG stamps cannot use blend modes. Please upload this stamp as a PNG.',
+    ],
+    [
+      'dashed lines',
+      '<circle r="40" stroke="#000" stroke-dasharray="0.003"/>',
+      'SVG stamps cannot use dashed lines. Please upload this stamp as a PNG.',
+    ],
+    [
+      'dashed lines inherited from a style sheet',
+      '<style>g { stroke-dasharray: 0.003 }</style><g><circle r="40"/></g>',
+      'SVG stamps cannot use dashed lines. Please upload this stamp as a PNG.',
+    ],
+    [
+      'an outline of 20,000 lines',
+      `<path d="M0 0${' L100 0 L0 100'.repeat(10_000)}"/>`,
+      TOO_COMPLEX,
     ],
     [
       'a link to another file',
@@ -95,6 +126,15 @@ describe('svgDrawingCost', () => {
     ['nesting past any drawing program', `${'<g>'.repeat(300)}${'</g>'.repeat(300)}`, TOO_COMPLEX],
   ])('refuses %s', (_, body, message) => {
     expect(() => costOf(body)).toThrow(message);
+  });
+
+  it('refuses a style sheet loaded by an xml-stylesheet instruction', () => {
+    const linked = Buffer.from(
+      '<?xml-stylesheet type="text/css" href="data:text/css,rect{filter:blur(4px)}"?><svg xmlns="http://www.w3.org/2000/svg"/>',
+    );
+    expect(() => svgDrawingCost(linked)).toThrow(
+      'SVG stamps cannot use links to other files. Please upload this stamp as a PNG.',
+    );
   });
 
   it('refuses entity declarations (the billion laughs)', () => {

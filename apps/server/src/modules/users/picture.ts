@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { AppError } from '../../lib/app-error.ts';
-import { imageWork } from '../../lib/image-work.ts';
+import { imageWork, isGzip, looksLikeSvg } from '../../lib/image-work.ts';
 
 /** Pictures are shown at 150 px; 512 px keeps them sharp on dense screens. */
 const PICTURE_SIZE_PX = 512;
@@ -15,6 +15,10 @@ const invalidImage = (message: string) => new AppError('INVALID_IMAGE', 400, mes
  * (location, camera) and anything smuggled in the file. SVG is refused: it can carry script.
  */
 export const normalisePicture = async (input: Buffer): Promise<Buffer> => {
+  // Refused before sharp: even a header read makes librsvg parse the whole document.
+  if (looksLikeSvg(input) || isGzip(input)) {
+    throw invalidImage('Please upload a PNG, JPEG, WebP or GIF picture.');
+  }
   let format: string | undefined;
   let pixels = 0;
   try {
