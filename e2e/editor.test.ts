@@ -109,6 +109,15 @@ describe.skipIf(!hasChromium || !hasCorpus)('the template editor with the mouse'
     await waitForPageDrawn(page, 1);
     const width = (await fetchTemplateByApi(suite.url, suite.tokens, 'Drafts')).body.pages[0]
       ?.width;
+    // The fourth tab shares the first one's name (SPEC): its tooltip says it holds the stamps.
+    await page.getByRole('tab', { name: '4 Template stamps' }).hover();
+    await page
+      .getByRole('tooltip')
+      .filter({ hasText: 'Stamps: pictures placed on every generated document' })
+      .waitFor();
+    await saveScreenshot(page, 'editor-stamps-tab-tooltip-1440-light');
+    await page.mouse.move(0, 0);
+
     await gearMenu(page, 'Edit template');
     await dragOnPage(page, pdfPage(page, 1), width ?? 0, { x: 60, y: 60 }, { x: 260, y: 90 });
     const boxes = page.getByTestId('field-box');
@@ -120,6 +129,15 @@ describe.skipIf(!hasChromium || !hasCorpus)('the template editor with the mouse'
       name: 'Do you really want to delete the unlabelled Coordinate?',
     });
     await ask.getByRole('button', { name: 'No, keep it' }).click();
+
+    // Discard changes asks first; Keep editing keeps the box.
+    await page.getByRole('button', { name: 'Editing mode' }).click();
+    await page.getByRole('menuitem', { name: 'Discard changes' }).click();
+    const discard = page.getByRole('dialog', { name: 'Unsaved changes' });
+    await discard.getByText('The changes you have not saved will be lost.').waitFor();
+    await discard.getByRole('button', { name: 'Keep editing' }).click();
+    await discard.waitFor({ state: 'detached' });
+    expect(await boxes.count()).toBe(1);
 
     // Edit template while editing stays in editing mode, with the box.
     await gearMenu(page, 'Edit template');
