@@ -47,9 +47,26 @@ describe.skipIf(!hasChromium || !hasCorpus)('the template editor with the mouse'
     await dialog.locator('input[type="file"]').setInputFiles(corpusPdf('rotate_90_on_page2.pdf'));
     await dialog.getByTestId('chosen-file').getByText('rotate_90_on_page2.pdf').waitFor();
     await saveScreenshot(page, 'templates-create-modal-1440-dark');
+    // The upload is held until the progress line has been seen: on a warm server it is quick.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`${suite.url}/v1/template`, async (route) => {
+      if (route.request().method() === 'POST') await held;
+      await route.continue();
+    });
     await dialog.getByRole('button', { name: 'CREATE' }).click();
+    await dialog
+      .getByRole('status')
+      .getByText('Uploading the PDF and reading its pages…')
+      .waitFor();
+    release();
     const done = page.getByRole('dialog', { name: 'Template created' });
-    await done.getByRole('button', { name: 'OK' }).click();
+    await done.getByRole('button', { name: 'OK' }).waitFor();
+    await saveScreenshot(page, 'templates-created-1440-dark');
+    await done.getByRole('button', { name: 'Open template' }).click();
+    await page.waitForURL(`${suite.url}/admin/templates/${encodeURIComponent(name)}`);
+    await page.getByRole('heading', { name, level: 2 }).first().waitFor();
+    await page.getByRole('link', { name: 'Templates' }).click();
     await page.getByTestId('template-card').filter({ hasText: name }).waitFor();
     await saveScreenshot(page, 'templates-list-1440-dark');
     await expectAccessible(page, 'template list');
