@@ -7,7 +7,13 @@ import {
   typedPassword,
   waitForMail,
 } from './support/accounts.ts';
-import { expectNoConsoleErrors, hasChromium, launchBrowser, openPage } from './support/browser.ts';
+import {
+  expectNoConsoleErrors,
+  hasChromium,
+  launchBrowser,
+  openPage,
+  waitForAnimations,
+} from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import { confirmDialog, expectToast, headerTitle, pathOf, signInHeading } from './support/ui.ts';
 
@@ -114,13 +120,24 @@ describe.skipIf(!hasChromium)('the account journey', () => {
     const code = new URL(link).searchParams.get('code') ?? '';
     const codeField = page.getByLabel('Confirmation code');
     expect(await codeField.inputValue()).toBe(code);
-    expect(await codeField.isDisabled()).toBe(true);
+    expect(await codeField.isEditable()).toBe(false);
+    // A password refused first: its toast must not follow the user to the dashboard.
+    const tooShort = typedPassword('zq7-x');
+    await page.getByLabel('New password', { exact: true }).fill(tooShort);
+    await page.getByLabel('Confirm password', { exact: true }).fill(tooShort);
+    await page.getByRole('button', { name: 'Change password' }).click();
+    const lengthToast = page
+      .locator('.mantine-Notification-root')
+      .filter({ hasText: 'Password length' });
+    await lengthToast.waitFor();
     const resetPassword = typedPassword('reset secret 3');
     await page.getByLabel('New password', { exact: true }).fill(resetPassword);
     await page.getByLabel('Confirm password', { exact: true }).fill(resetPassword);
     await page.getByRole('button', { name: 'Change password' }).click();
     await headerTitle(page, 'Dashboard');
     expect(await tokenOf()).toBeTruthy();
+    await waitForAnimations(page);
+    expect(await lengthToast.count()).toBe(0);
 
     // The reset password is the one that works now.
     await page.getByTestId('user-menu').click();

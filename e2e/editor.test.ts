@@ -47,13 +47,25 @@ describe.skipIf(!hasChromium || !hasCorpus)('the template editor with the mouse'
     await dialog.locator('input[type="file"]').setInputFiles(corpusPdf('rotate_90_on_page2.pdf'));
     await dialog.getByTestId('chosen-file').getByText('rotate_90_on_page2.pdf').waitFor();
     await saveScreenshot(page, 'templates-create-modal-1440-dark');
+    // The upload is held until the progress line has been seen: on a warm server it is quick.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`${suite.url}/v1/template`, async (route) => {
+      if (route.request().method() === 'POST') await held;
+      await route.continue();
+    });
     await dialog.getByRole('button', { name: 'CREATE' }).click();
+    await dialog
+      .getByRole('status')
+      .getByText('Uploading the PDF and reading its pages…')
+      .waitFor();
+    release();
     const done = page.getByRole('dialog', { name: 'Template created' });
-    await done.getByRole('button', { name: 'OK' }).click();
-    await page.getByTestId('template-card').filter({ hasText: name }).waitFor();
-    await saveScreenshot(page, 'templates-list-1440-dark');
-    await expectAccessible(page, 'template list');
-    await page.getByTestId('template-card').filter({ hasText: name }).click();
+    await done.getByRole('button', { name: 'OK' }).waitFor();
+    await saveScreenshot(page, 'templates-created-1440-dark');
+    await done.getByRole('button', { name: 'Open template' }).click();
+    await page.waitForURL(`${suite.url}/admin/templates/${encodeURIComponent(name)}`);
+    // The list with its card is checked (axe, screenshots) by editor-screens.test.ts.
     await page.getByRole('heading', { name, level: 2 }).first().waitFor();
     await waitForPageDrawn(page, 1);
   };
@@ -109,6 +121,15 @@ describe.skipIf(!hasChromium || !hasCorpus)('the template editor with the mouse'
     await waitForPageDrawn(page, 1);
     const width = (await fetchTemplateByApi(suite.url, suite.tokens, 'Drafts')).body.pages[0]
       ?.width;
+    // The fourth tab shares the first one's name (SPEC): its tooltip says it holds the stamps.
+    await page.getByRole('tab', { name: '4 Template stamps' }).hover();
+    await page
+      .getByRole('tooltip')
+      .filter({ hasText: 'Stamps: pictures placed on every generated document' })
+      .waitFor();
+    await saveScreenshot(page, 'editor-stamps-tab-tooltip-1440-light');
+    await page.mouse.move(0, 0);
+
     await gearMenu(page, 'Edit template');
     await dragOnPage(page, pdfPage(page, 1), width ?? 0, { x: 60, y: 60 }, { x: 260, y: 90 });
     const boxes = page.getByTestId('field-box');
@@ -120,6 +141,15 @@ describe.skipIf(!hasChromium || !hasCorpus)('the template editor with the mouse'
       name: 'Do you really want to delete the unlabelled Coordinate?',
     });
     await ask.getByRole('button', { name: 'No, keep it' }).click();
+
+    // Discard changes asks first; Keep editing keeps the box.
+    await page.getByRole('button', { name: 'Editing mode' }).click();
+    await page.getByRole('menuitem', { name: 'Discard changes' }).click();
+    const discard = page.getByRole('dialog', { name: 'Unsaved changes' });
+    await discard.getByText('The changes you have not saved will be lost.').waitFor();
+    await discard.getByRole('button', { name: 'Keep editing' }).click();
+    await discard.waitFor({ state: 'detached' });
+    expect(await boxes.count()).toBe(1);
 
     // Edit template while editing stays in editing mode, with the box.
     await gearMenu(page, 'Edit template');

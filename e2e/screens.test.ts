@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import { newUser, registerByApi, signInWithTokens } from './support/accounts.ts';
 import {
   expectAccessible,
+  expectContrastChecked,
   expectNoConsoleErrors,
   hasChromium,
   launchBrowser,
@@ -13,7 +14,13 @@ import {
 } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
-type Screen = { name: string; path: string; ready: (page: Page) => Promise<void> };
+type Screen = {
+  name: string;
+  path: string;
+  ready: (page: Page) => Promise<void>;
+  /** Read-only inputs, which must stay readable (4.5:1) rather than greyed out. */
+  readOnlyInputs?: string[];
+};
 
 const heading = (name: string) => (page: Page) =>
   page.getByRole('heading', { name, exact: true }).first().waitFor();
@@ -26,6 +33,7 @@ const publicScreens: Screen[] = [
     name: 'reset-password',
     path: '/reset-password?code=abc123def456',
     ready: heading('Reset password'),
+    readOnlyInputs: ['[data-testid="confirmation-code"]'],
   },
   { name: 'not-found', path: '/no/such/page', ready: heading('Page not found') },
 ];
@@ -71,6 +79,9 @@ describe.skipIf(!hasChromium)('every screen at 1440 and 390 px in both themes', 
       await page.evaluate(() => document.fonts.ready);
       await saveScreenshot(page, `${screen.name}-${width}-${theme}`);
       await expectAccessible(page, `${screen.name} ${theme} ${width}px`);
+      for (const selector of screen.readOnlyInputs ?? []) {
+        await expectContrastChecked(page, selector, `${screen.name} ${theme} ${width}px`);
+      }
     }
     expectNoConsoleErrors(consoleErrors);
     await context.close();

@@ -53,6 +53,22 @@ export const expectAccessible = async (page: Page, label: string) => {
   expect(serious).toEqual([]);
 };
 
+/**
+ * axe's colour-contrast rule on these elements only, and proof that it looked at them: axe skips
+ * disabled controls, so a greyed-out field would pass unseen.
+ */
+export const expectContrastChecked = async (page: Page, selector: string, label: string) => {
+  await waitForAnimations(page);
+  const result = await new AxeBuilder({ page })
+    .include(selector)
+    .withRules(['color-contrast'])
+    .analyze();
+  const failures = result.violations.flatMap((v) => v.nodes.map((n) => n.failureSummary));
+  expect(failures, label).toEqual([]);
+  const checked = result.passes.flatMap((rule) => rule.nodes).length;
+  expect(checked, `${label}: axe measured the contrast of ${selector}`).toBeGreaterThan(0);
+};
+
 const screenshotDir = join(import.meta.dirname, '..', 'screenshots');
 
 export const saveScreenshot = async (page: Page, name: string) => {

@@ -17,20 +17,24 @@ export type AlertDialogOptions = {
   title: string;
   message: ReactNode;
   confirmLabel?: string;
+  /** A second button that leads on (e.g. 'Open template'); the dialog then resolves true. */
+  actionLabel?: string;
 };
 
 /**
- * A modal message with one button (the SweetAlert dialogs of the original product). Resolves when
- * the dialog is closed, by its button, Escape or the close icon.
+ * A modal message with one button (the SweetAlert dialogs of the original product), and maybe a
+ * second that leads on. Resolves when the dialog is closed, by a button, Escape or the close
+ * icon: true when the user chose the action.
  */
-export const showAlertDialog = (options: AlertDialogOptions): Promise<void> =>
+export const showAlertDialog = (options: AlertDialogOptions): Promise<boolean> =>
   new Promise((resolve) => {
     const { color, icon } = icons[options.kind];
+    let isActionChosen = false;
     const id = modals.open({
       title: options.title,
       centered: true,
       radius: 'md',
-      onClose: () => resolve(),
+      onClose: () => resolve(isActionChosen),
       children: (
         <Stack align="center" gap="md" pt="xs">
           <ThemeIcon size={56} radius="xl" variant="light" color={color}>
@@ -38,9 +42,25 @@ export const showAlertDialog = (options: AlertDialogOptions): Promise<void> =>
           </ThemeIcon>
           <Text ta="center">{options.message}</Text>
           <Group justify="center" w="100%">
-            <Button data-autofocus onClick={() => modals.close(id)} miw={120}>
+            <Button
+              data-autofocus
+              variant={options.actionLabel ? 'default' : 'filled'}
+              onClick={() => modals.close(id)}
+              miw={120}
+            >
               {options.confirmLabel ?? 'OK'}
             </Button>
+            {options.actionLabel && (
+              <Button
+                onClick={() => {
+                  isActionChosen = true;
+                  modals.close(id);
+                }}
+                miw={120}
+              >
+                {options.actionLabel}
+              </Button>
+            )}
           </Group>
         </Stack>
       ),

@@ -56,6 +56,9 @@ export const showToast = (options: ToastOptions): string => {
   return id;
 };
 
+/** Closes a toast before its time, e.g. one whose news is out of date. */
+export const hideToast = (id: string) => notifications.hide(id);
+
 export const showError = (title: string, message: ReactNode) =>
   showToast({ kind: 'error', title, message });
 

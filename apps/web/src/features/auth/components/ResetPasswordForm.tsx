@@ -12,7 +12,7 @@ import { validateResetPassword } from '../model/validators.ts';
 import { useCheckedSubmit } from './use-checked-submit.ts';
 
 /**
- * SPEC §2 Reset password: the mailed code in a disabled field, the new password twice. Success
+ * SPEC §2 Reset password: the mailed code in a read-only field, the new password twice. Success
  * stores the new tokens and goes to /admin (SPEC §4).
  */
 export const ResetPasswordForm = () => {
@@ -51,8 +51,8 @@ export const ResetPasswordForm = () => {
         <TextInput
           label="Confirmation code"
           value={code}
-          disabled
           readOnly
+          data-testid="confirmation-code"
           leftSection={<IconKey size={18} aria-hidden />}
           styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
         />

@@ -1,5 +1,5 @@
-import { useState, type FormEvent } from 'react';
-import { showError } from '../../../components/feedback/toast.ts';
+import { useRef, useState, type FormEvent } from 'react';
+import { hideToast, showError } from '../../../components/feedback/toast.ts';
 import type { FormProblem } from '../../../lib/validation.ts';
 import { useFieldFocus } from './use-field-focus.ts';
 
@@ -13,18 +13,22 @@ type CheckedSubmitOptions<F extends string, V> = {
 
 /**
  * The submit of the account forms (SPEC §5): the first failed check shows its toast, turns its
- * field red and takes the keyboard focus, and nothing is sent; otherwise the values go out.
+ * field red and takes the keyboard focus, and nothing is sent; otherwise the values go out, and
+ * the toast of the last failed check closes: it no longer applies, and would follow the user to
+ * the next screen (a reset goes on to the dashboard).
  */
 export const useCheckedSubmit = <F extends string, V>(options: CheckedSubmitOptions<F, V>) => {
   const [invalid, setInvalid] = useState<F | undefined>();
   const { refs, focus } = useFieldFocus<F>();
+  const problemToast = useRef<string | undefined>(undefined);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (options.isBlocked) return;
     const problem = options.validate(options.values);
     setInvalid(problem?.field);
+    if (problemToast.current) hideToast(problemToast.current);
+    problemToast.current = problem ? showError(problem.title, problem.message) : undefined;
     if (problem) {
-      showError(problem.title, problem.message);
       focus(problem.field);
       return;
     }

@@ -113,7 +113,12 @@ export const DocumentForm = ({ payload, apiKey, imageFields }: DocumentFormProps
               <Title order={3} size="h5">
                 Form
               </Title>
-              <TextInput label="templateName" value={payload.templateName} readOnly disabled />
+              <TextInput
+                label="templateName"
+                value={payload.templateName}
+                readOnly
+                data-testid="form-template-name"
+              />
               {Object.keys(fields).length === 0 && (
                 <Text size="sm" c="dimmed">
                   This template has no fields yet: draw some in Edit template.

@@ -1,4 +1,4 @@
-import { Button, Drawer, Group, Stack, Tabs, Title } from '@mantine/core';
+import { Button, Drawer, Group, Stack, Tabs, Title, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { TemplateResponse } from '@platen/contract';
 import { IconAdjustments, IconPencil } from '@tabler/icons-react';
@@ -58,6 +58,12 @@ export const TemplateDetailsPage = ({ template, renderForm }: TemplateDetailsPag
       ));
     if (isReplacing) setModal('replace');
   };
+  const askBeforeDiscard = async () => {
+    const isDiscarding =
+      !session.isDirty() ||
+      (await confirmDiscard('The changes you have not saved will be lost.', 'Discard changes'));
+    if (isDiscarding) session.discard();
+  };
   const showsCanvas = tab === 'template' || tab === 'editing' || tab === 'stamps';
   const canvasHeight = isMobile ? 'calc(100dvh - 240px)' : 'calc(100dvh - 210px)';
 
@@ -93,7 +99,7 @@ export const TemplateDetailsPage = ({ template, renderForm }: TemplateDetailsPag
             onDownload={actions.download}
             onDelete={actions.remove}
             onSave={() => void session.save()}
-            onDiscard={session.discard}
+            onDiscard={() => void askBeforeDiscard()}
           />
         </Group>
         <Tabs
@@ -105,9 +111,16 @@ export const TemplateDetailsPage = ({ template, renderForm }: TemplateDetailsPag
             <Tabs.Tab value="template">1 Template</Tabs.Tab>
             <Tabs.Tab value="form">2 Form</Tabs.Tab>
             <Tabs.Tab value="api">3 Api</Tabs.Tab>
-            <Tabs.Tab value="stamps" aria-label="4 Template stamps">
-              4 Template
-            </Tabs.Tab>
+            {/* SPEC names it Template, like the first tab: the tooltip says what it holds. */}
+            <Tooltip
+              label="Stamps: pictures placed on every generated document"
+              withArrow
+              openDelay={300}
+            >
+              <Tabs.Tab value="stamps" aria-label="4 Template stamps">
+                4 Template
+              </Tabs.Tab>
+            </Tooltip>
             {tab === 'editing' && <Tabs.Tab value="editing">Editing mode</Tabs.Tab>}
           </Tabs.List>
           <Tabs.Panel value="form" pt="md">

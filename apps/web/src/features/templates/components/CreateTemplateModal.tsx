@@ -1,9 +1,11 @@
-import { Button, Modal, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Loader, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { DEFAULT_TEMPLATE_DESCRIPTION } from '@platen/contract';
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { showAlertDialog } from '../../../components/dialogs/alert-dialog.tsx';
 import { showError } from '../../../components/feedback/toast.ts';
 import { PdfDropzone } from '../../../components/forms/PdfDropzone.tsx';
+import { paths } from '../../../config/paths.ts';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { useCreateTemplate } from '../api/create-template.ts';
 
@@ -15,6 +17,7 @@ export const CreateTemplateModal = ({ isOpen, onClose }: CreateTemplateModalProp
   const [description, setDescription] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const create = useCreateTemplate();
+  const navigate = useNavigate();
 
   const close = () => {
     setName('');
@@ -36,11 +39,13 @@ export const CreateTemplateModal = ({ isOpen, onClose }: CreateTemplateModalProp
         file,
       });
       close();
-      await showAlertDialog({
+      const isOpening = await showAlertDialog({
         kind: 'success',
         title: 'Template created',
         message: `"${created.templateName}" is ready: open it to draw its fields.`,
+        actionLabel: 'Open template',
       });
+      if (isOpening) await navigate(paths.template(created.templateName));
     } catch (error) {
       close();
       await showAlertDialog({
@@ -87,6 +92,15 @@ export const CreateTemplateModal = ({ isOpen, onClose }: CreateTemplateModalProp
           <Button type="submit" loading={create.isPending} fullWidth>
             CREATE
           </Button>
+          {create.isPending && (
+            // The server reads every page and makes the preview: seconds on a large PDF.
+            <Group gap="xs" justify="center" role="status">
+              <Loader size="xs" />
+              <Text size="sm" c="dimmed">
+                Uploading the PDF and reading its pages…
+              </Text>
+            </Group>
+          )}
         </Stack>
       </form>
     </Modal>
