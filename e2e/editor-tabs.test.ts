@@ -192,6 +192,18 @@ describe.skipIf(!hasChromium || !hasCorpus)(
       await expectToast(page, 'Success', 'API Key copied to clipboard.');
       expect(await dialogs.count()).toBe(0);
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(apiKey);
+      // The same call with the typed client, which takes the key from the environment.
+      await page.locator('label').filter({ hasText: 'Node.js' }).click();
+      const node = page.getByTestId('node-call');
+      expect(await node.textContent()).toContain(
+        "import { createPlatenClient } from '@platen/client';",
+      );
+      expect(await node.textContent()).toContain('platen.generate("Letters", {');
+      expect(await node.textContent()).not.toContain(apiKey);
+      await page.getByRole('button', { name: 'Copy Node.js example' }).click();
+      await expectToast(page, 'Success', 'Node.js example copied to clipboard.');
+      await saveScreenshot(page, 'editor-api-tab-node-1440-dark');
+      await page.locator('label').filter({ hasText: 'cURL example' }).click();
       // A browser that refuses both ways of copying gets an error, not a false Success.
       await page.evaluate(() => {
         navigator.clipboard.writeText = () => Promise.reject(new Error('NotAllowedError'));

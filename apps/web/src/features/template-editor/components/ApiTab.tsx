@@ -4,6 +4,7 @@ import {
   Card,
   Code,
   Group,
+  SegmentedControl,
   Stack,
   Switch,
   Text,
@@ -16,12 +17,14 @@ import { useState } from 'react';
 import { CopyIcon } from '../../../components/clipboard/CopyIcon.tsx';
 import { openPdfInNewTab, showGenerationError } from '../../../components/files/open-pdf.tsx';
 import { fetchTryout } from '../api/template-files.ts';
+import { clientExample } from '../model/client-example.ts';
 
 const MASKED_KEY = '•'.repeat(24);
 
 /**
  * SPEC §2 Api tab: the key (hidden until asked), the docs, an example PDF and the curl call. The
  * curl call shows the key only when the key is shown; its copy button always copies the real one.
+ * Beside it, the same call with the typed Node.js client, which reads the key from the environment.
  */
 export const ApiTab = ({ template }: { template: TemplateResponse }) => {
   const [isKeyShown, setIsKeyShown] = useState(false);
@@ -29,6 +32,12 @@ export const ApiTab = ({ template }: { template: TemplateResponse }) => {
     isKeyShown || !template.apiKey
       ? template.curlCall
       : template.curlCall.replaceAll(template.apiKey, MASKED_KEY);
+  const nodeExample = clientExample({
+    baseUrl: window.location.origin,
+    templateName: template.api.templateName,
+    fields: template.api.fields,
+  });
+  const [example, setExample] = useState<'curl' | 'node'>('curl');
   const [isGenerating, setIsGenerating] = useState(false);
   const tryout = async () => {
     setIsGenerating(true);
@@ -86,17 +95,41 @@ export const ApiTab = ({ template }: { template: TemplateResponse }) => {
               Generate example PDF
             </Button>
           </Group>
-          <Group justify="space-between" wrap="nowrap" align="flex-start">
-            <Text size="sm">cURL example</Text>
-            <CopyIcon value={template.curlCall} label="Copy cURL command" what="cURL command" />
+          <Group justify="space-between" wrap="nowrap" align="center">
+            <SegmentedControl
+              aria-label="Example"
+              value={example}
+              onChange={(value) => setExample(value === 'node' ? 'node' : 'curl')}
+              data={[
+                { label: 'cURL example', value: 'curl' },
+                { label: 'Node.js', value: 'node' },
+              ]}
+            />
+            {example === 'curl' ? (
+              <CopyIcon value={template.curlCall} label="Copy cURL command" what="cURL command" />
+            ) : (
+              <CopyIcon value={nodeExample} label="Copy Node.js example" what="Node.js example" />
+            )}
           </Group>
-          <Code
-            block
-            data-testid="curl-call"
-            style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}
-          >
-            {shownCurlCall}
-          </Code>
+          {example === 'curl' ? (
+            <Code
+              block
+              data-testid="curl-call"
+              style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}
+            >
+              {shownCurlCall}
+            </Code>
+          ) : (
+            <>
+              <Text size="sm" c="dimmed">
+                With <Code>npm install @platen/client</Code> and the key in{' '}
+                <Code>PLATEN_API_KEY</Code>:
+              </Text>
+              <Code block data-testid="node-call" style={{ whiteSpace: 'pre-wrap' }}>
+                {nodeExample}
+              </Code>
+            </>
+          )}
           <Text size="sm" c="dimmed">
             This command generates a real document from the example payload and counts it in your
             plan. The example PDF above is marked SAMPLE and is not counted.
