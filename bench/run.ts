@@ -38,6 +38,13 @@ const cases: BenchCase[] = [
     set: 'unicode' as const,
     approaches: [...ALL],
   },
+  {
+    id: 'cjk' as const,
+    label: `${TEMPLATES[0]!.label}: Japanese and Chinese names, different in every document (600 names), per-document font subsets`,
+    template: 'a4' as const,
+    set: 'cjk' as const,
+    approaches: ['platen', 'platen-keyed', 'byte-copy'],
+  },
 ].filter((c) => !only || only.includes(c.id));
 
 const startLoad = loadavg();

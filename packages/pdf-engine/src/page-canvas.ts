@@ -5,6 +5,7 @@
  */
 import type { RGB } from '@cantoo/pdf-lib';
 import type { EngineFont } from './engine-font.ts';
+import { DocumentGlyphs } from './document-glyphs.ts';
 import type { Matrix } from './page-geometry.ts';
 import { num, nums } from './pdf-syntax.ts';
 import type { PdfResource } from './template-resources.ts';
@@ -19,7 +20,11 @@ export class PageCanvas {
   readonly fonts = new Map<EngineFont, string>();
   readonly shared = new Set<PdfResource>();
 
-  constructor(private readonly prefix: string) {}
+  /** `glyphs`: the document's embedded-face glyphs, shared by all its pages. */
+  constructor(
+    private readonly prefix: string,
+    readonly glyphs: DocumentGlyphs = new DocumentGlyphs(),
+  ) {}
 
   /** Appends operators; each argument is one or more whole lines. */
   push(...operators: string[]) {
