@@ -1,5 +1,5 @@
 /** What every field drawer shares while one document is filled. */
-import { DocumentGlyphs } from './document-glyphs.ts';
+import type { DocumentGlyphs } from './document-glyphs.ts';
 import type { BoxFrame } from './draw-text.ts';
 import { PdfEngineError } from './errors.ts';
 import type { TemplateFonts } from './fonts.ts';
@@ -13,7 +13,7 @@ export interface FillContext {
   fonts: TemplateFonts;
   /** What this document draws, by 0-based page index; pages drawn on get a canvas. */
   canvases: Map<number, PageCanvas>;
-  /** Glyphs drawn with embedded faces, numbered per document; made with the first canvas. */
+  /** Glyphs drawn with embedded faces, numbered per document; made when the first is drawn. */
   glyphs?: DocumentGlyphs;
 }
 
@@ -21,8 +21,7 @@ export interface FillContext {
 export const canvasFor = (ctx: FillContext, index: number): PageCanvas => {
   let canvas = ctx.canvases.get(index);
   if (!canvas) {
-    ctx.glyphs ??= new DocumentGlyphs();
-    canvas = new PageCanvas(ctx.template.resources.prefix, ctx.glyphs);
+    canvas = new PageCanvas(ctx.template.resources.prefix, ctx);
     ctx.canvases.set(index, canvas);
   }
   return canvas;

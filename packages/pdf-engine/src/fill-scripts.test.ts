@@ -110,7 +110,7 @@ const subsetGlyphCounts = (pdf: Uint8Array) =>
   streams(pdf)
     .filter((s) => s.dict.includes('/Length1'))
     .map(({ data }) => {
-      const tables = data.readUInt16BE(4);
+      const tables = data.readUInt16BE(4); // an uncompressed TrueType program
       for (let i = 0; i < tables; i++) {
         const at = 12 + i * 16;
         if (data.toString('latin1', at, at + 4) === 'maxp')

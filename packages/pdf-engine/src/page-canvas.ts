@@ -20,11 +20,21 @@ export class PageCanvas {
   readonly fonts = new Map<EngineFont, string>();
   readonly shared = new Set<PdfResource>();
 
-  /** `glyphs`: the document's embedded-face glyphs, shared by all its pages. */
+  /** `document` holds the glyphs drawn with embedded faces, shared by all its pages. */
   constructor(
     private readonly prefix: string,
-    readonly glyphs: DocumentGlyphs = new DocumentGlyphs(),
+    private readonly document: { glyphs?: DocumentGlyphs } = {},
   ) {}
+
+  /** The document's embedded-face glyphs, made on first use (standard-font documents have none). */
+  get glyphs(): DocumentGlyphs {
+    return (this.document.glyphs ??= new DocumentGlyphs());
+  }
+
+  /** The document's embedded-face glyphs if any were drawn. */
+  get drawnGlyphs(): DocumentGlyphs | undefined {
+    return this.document.glyphs;
+  }
 
   /** Appends operators; each argument is one or more whole lines. */
   push(...operators: string[]) {

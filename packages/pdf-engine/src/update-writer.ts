@@ -11,6 +11,7 @@
 import { FaceFont } from './draw-glyphs.ts';
 import { builtFontResource, fontResource } from './engine-font.ts';
 import { documentFontObjects } from './face-subset.ts';
+import type { DocumentGlyphs } from './document-glyphs.ts';
 import type { Face } from './faces.ts';
 import type { MaybePromise } from './maybe-async.ts';
 import type { PageCanvas } from './page-canvas.ts';
@@ -176,10 +177,9 @@ const buildThenWrite = async (t: PreparedTemplate, canvases: ReadonlyMap<number,
  * The embedded faces' font objects of this document: one subset per face with every glyph its
  * pages drew (and no other), shared by its pages.
  */
-const documentFaces = (pages: Resolved[], allocate: () => ObjectRef) => {
+const documentFaces = (glyphs: DocumentGlyphs, allocate: () => ObjectRef) => {
   const fonts = new Map<Face, PdfResource>();
-  const glyphs = pages[0]?.canvas.glyphs; // one registry per document, shared by its canvases
-  for (const [face, used] of glyphs?.faces ?? []) {
+  for (const [face, used] of glyphs.faces) {
     if (used.gids.length === 0) continue;
     const { ref, objects } = documentFontObjects(face, used, allocate);
     fonts.set(face, { kind: 'Font', name: '', ref, objects });
@@ -192,10 +192,14 @@ const writePages = (t: PreparedTemplate, pages: Resolved[]): Uint8Array => {
   let next = t.resources.firstFree;
   const objects: WrittenObject[] = [...t.resources.pushState.objects];
   const seen = new Set<PdfResource['ref']['num']>();
-  const faceFonts = documentFaces(pages, () => ({ num: next++, gen: 0 }));
+  // One glyph registry per document, shared by its canvases; none when only standard fonts drew.
+  const glyphs = pages[0]?.canvas.drawnGlyphs;
+  const faceFonts = glyphs && documentFaces(glyphs, () => ({ num: next++, gen: 0 }));
   for (const p of pages) {
-    for (const [font, name] of p.canvas.fonts) {
-      if (font instanceof FaceFont) p.resources.push({ ...faceFonts.get(font.face)!, name });
+    if (faceFonts) {
+      for (const [font, name] of p.canvas.fonts) {
+        if (font instanceof FaceFont) p.resources.push({ ...faceFonts.get(font.face)!, name });
+      }
     }
     for (const r of p.resources) {
       if (seen.has(r.ref.num)) continue;
