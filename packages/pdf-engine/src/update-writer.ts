@@ -9,7 +9,7 @@
  * plus ours. Shared fonts and pictures are copied in as finished bytes.
  */
 import { FaceFont } from './draw-glyphs.ts';
-import { builtFontResource, fontResource } from './engine-font.ts';
+import { builtFontResource, fontResource, StandardFont } from './engine-font.ts';
 import { documentFontObjects } from './face-subset.ts';
 import type { DocumentGlyphs } from './document-glyphs.ts';
 import type { Face } from './faces.ts';
@@ -111,7 +111,7 @@ const xrefStream = (
 const buildFonts = async (t: PreparedTemplate, canvases: ReadonlyMap<number, PageCanvas>) => {
   for (const canvas of canvases.values()) {
     for (const font of canvas.fonts.keys()) {
-      if (!(font instanceof FaceFont)) await fontResource(font, t.resources);
+      if (font instanceof StandardFont) await fontResource(font, t.resources);
     }
   }
 };
@@ -125,7 +125,7 @@ const builtPages = (
   for (const [index, canvas] of [...canvases].sort((a, b) => a[0] - b[0])) {
     const resources = [...canvas.shared];
     for (const [font, name] of canvas.fonts) {
-      if (font instanceof FaceFont) continue; // written per document, see writePages
+      if (!(font instanceof StandardFont)) continue; // embedded faces: written per document
       const resource = builtFontResource(font, t.resources);
       if (!resource) return undefined;
       resources.push({ ...resource, name });
