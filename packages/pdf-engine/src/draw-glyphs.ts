@@ -55,21 +55,24 @@ const utf16String = (text: string) => {
 };
 
 /** A piece's glyphs, each with the characters it stands for ('' for a cluster's later glyphs). */
-const glyphTexts = (piece: ShapedItem, codes: readonly number[]) => {
-  const clusterEnd = (cluster: number) => {
-    let end = piece.end;
-    for (const g of piece.glyphs) if (g.cluster > cluster && g.cluster < end) end = g.cluster;
-    return end;
-  };
+const glyphTexts = (piece: ShapedItem, codes: readonly number[]): string[] => {
+  let texts = textsByPiece.get(piece);
+  if (texts) return texts;
+  // A cluster runs from its index to the next cluster's (clusters are character indices).
+  const starts = [...new Set(piece.glyphs.map((g) => g.cluster))].sort((a, b) => a - b);
+  const endOf = new Map(starts.map((start, i) => [start, starts[i + 1] ?? piece.end]));
   const named = new Set<number>();
-  return piece.glyphs.map((g) => {
-    const text = named.has(g.cluster)
-      ? ''
-      : String.fromCodePoint(...codes.slice(g.cluster, clusterEnd(g.cluster)));
+  texts = piece.glyphs.map((g) => {
+    if (named.has(g.cluster)) return '';
     named.add(g.cluster);
-    return text;
+    return String.fromCodePoint(...codes.slice(g.cluster, endOf.get(g.cluster)));
   });
+  textsByPiece.set(piece, texts);
+  return texts;
 };
+
+/** Pieces come from a cache of shaped values (draw-text.ts), so their texts are kept with them. */
+const textsByPiece = new WeakMap<ShapedItem, string[]>();
 
 /**
  * The operators of one piece's glyphs and its advance in points, marked with /ActualText: the

@@ -104,13 +104,28 @@ export const shapeText = (
 ): MaybePromise<ShapedText> => {
   const runs = fonts.standardRuns(text, family);
   if (runs) return measureRuns(runs);
-  return whenReady(shapeValue(text, family), (shaped) => ({
-    ...shaped,
-    text,
-    fonts: [],
-    metrics: tallestMetrics(familyMetrics(family), shaped.items),
-  }));
+  const key = `${family}\u0000${text}`;
+  const known = shapedTexts.get(key);
+  if (known) return known;
+  return whenReady(shapeValue(text, family), (shaped) => {
+    const t: ShapedText = {
+      ...shaped,
+      text,
+      fonts: [],
+      metrics: tallestMetrics(familyMetrics(family), shaped.items),
+    };
+    if (shapedTexts.size >= MAX_SHAPED_TEXTS) shapedTexts.clear();
+    shapedTexts.set(key, t);
+    return t;
+  });
 };
+
+/**
+ * Shaped values by family and text: forms repeat values (a company name, a city), and itemising
+ * and measuring again cost more than drawing. Shared: never change a ShapedText.
+ */
+const shapedTexts = new Map<string, ShapedText>();
+const MAX_SHAPED_TEXTS = 4096;
 
 /** The family's line metrics widened to the tallest face drawing the text (Arabic, CJK). */
 const tallestMetrics = (family: LineMetrics, items: ShapedItem[]): LineMetrics => {

@@ -191,8 +191,11 @@ describe('fill: every script', () => {
     expect(fitReport.linked?.missingGlyphs).toBeUndefined();
     expect(shownGlyphIds(pdf)).not.toContain(0);
     if (hasPoppler) {
-      const text = withoutBidiMarks(pdftotext(pdf, [])).replace(/\s/g, '');
+      const boxes = [long, ...linked.boxes!.map((b) => ({ ...linked, ...b }))];
+      const text = boxes.map((b) => textInBox(pdf, b).replace(/\s/g, '')).join('');
       for (const word of value.split(' ')) expect(text).toContain(word);
+      // Each character once per field: a line's marked text must not run on into the next line.
+      expect(text.length).toBe(2 * value.replace(/\s/g, '').length);
     }
   });
 });

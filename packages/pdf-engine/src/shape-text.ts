@@ -165,12 +165,36 @@ export const shapeValue = (text: string, family: FontFamily): ShapedValue | Prom
  * or above).
  */
 export const visualPieces = (items: ShapedItem[], start: number, end: number): ShapedItem[] => {
+  let lines = piecesByLine.get(items);
+  if (!lines) {
+    lines = new Map();
+    piecesByLine.set(items, lines);
+  }
+  const key = `${start}:${end}`;
+  let pieces = lines.get(key);
+  if (!pieces) {
+    pieces = reorder(items, start, end);
+    lines.set(key, pieces);
+  }
+  return pieces;
+};
+
+/** A shaped value's lines in visual order, kept while the value is (shaped values are cached). */
+const piecesByLine = new WeakMap<ShapedItem[], Map<string, ShapedItem[]>>();
+
+const reorder = (items: ShapedItem[], start: number, end: number): ShapedItem[] => {
   const pieces = items
     .filter((item) => item.end > start && item.start < end)
-    .map((item) => ({
-      ...item,
-      glyphs: item.glyphs.filter((g) => g.cluster >= start && g.cluster < end),
-    }));
+    .map((item) =>
+      item.start >= start && item.end <= end
+        ? item
+        : {
+            ...item,
+            start: Math.max(item.start, start),
+            end: Math.min(item.end, end),
+            glyphs: item.glyphs.filter((g) => g.cluster >= start && g.cluster < end),
+          },
+    );
   const highest = Math.max(0, ...pieces.map((p) => p.level));
   const lowestOdd = Math.min(...pieces.map((p) => p.level).filter((l) => l % 2 === 1), highest + 1);
   for (let level = highest; level >= lowestOdd && level > 0; level--) {
