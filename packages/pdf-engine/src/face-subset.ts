@@ -274,15 +274,27 @@ const toUnicodeCMap = (texts: readonly string[]) => {
   );
 };
 
+/** Everything of a document's font that does not depend on object numbers. */
+interface FontParts {
+  name: string;
+  widths: string;
+  descriptor: string;
+  fontFile: Uint8Array;
+  map: Uint8Array;
+  cmap: string;
+}
+
 /**
- * The font objects for one document's use of a face: Type0 font, CIDFontType2, descriptor,
- * subset program, CID-to-glyph map and ToUnicode CMap, numbered from `allocate`.
+ * Font parts by face, glyphs in CID order and their characters: documents with the same values
+ * draw the same glyphs in the same order, and then only the object numbers differ.
  */
-export const documentFontObjects = (
-  face: Face,
-  used: FaceGlyphs,
-  allocate: () => ObjectRef,
-): { ref: ObjectRef; objects: WrittenObject[] } => {
+const partsCache = new Map<string, FontParts>();
+const MAX_PARTS = 1024;
+
+const fontParts = (face: Face, used: FaceGlyphs): FontParts => {
+  const key = `${face.name}|${used.gids.join(',')}|${used.texts.join('\u0001')}`;
+  let parts = partsCache.get(key);
+  if (parts) return parts;
   const subset = subsetOf(
     face,
     [...used.gids].sort((a, b) => a - b),
@@ -293,6 +305,36 @@ export const documentFontObjects = (
     map[(i + 1) * 2] = newId >> 8;
     map[(i + 1) * 2 + 1] = newId & 0xff;
   });
+  const name = `/${subset.tag}+${face.postScriptName}`;
+  const scale = 1000 / face.upem;
+  parts = {
+    name,
+    widths: used.gids.map((gid) => num(Math.round(face.advance(gid) * scale))).join(' '),
+    descriptor:
+      ` /Type /FontDescriptor /FontName ${name} /Flags 4` +
+      ` /FontBBox [${face.bbox.map((v) => num(Math.round(v * scale))).join(' ')}]` +
+      ` /ItalicAngle 0 /Ascent ${num(Math.round(face.ascent * scale))}` +
+      ` /Descent ${num(Math.round(face.descent * scale))}` +
+      ` /CapHeight ${num(Math.round(face.ascent * scale))} /StemV 80`,
+    fontFile: subset.fontFile,
+    map,
+    cmap: toUnicodeCMap(used.texts),
+  };
+  if (partsCache.size >= MAX_PARTS) partsCache.clear();
+  partsCache.set(key, parts);
+  return parts;
+};
+
+/**
+ * The font objects for one document's use of a face: Type0 font, CIDFontType2, descriptor,
+ * subset program, CID-to-glyph map and ToUnicode CMap, numbered from `allocate`.
+ */
+export const documentFontObjects = (
+  face: Face,
+  used: FaceGlyphs,
+  allocate: () => ObjectRef,
+): { ref: ObjectRef; objects: WrittenObject[] } => {
+  const parts = fontParts(face, used);
   const [type0, cidFont, descriptor, file, mapRef, cmap] = Array.from({ length: 6 }, allocate) as [
     ObjectRef,
     ObjectRef,
@@ -301,10 +343,6 @@ export const documentFontObjects = (
     ObjectRef,
     ObjectRef,
   ];
-  const name = `/${subset.tag}+${face.postScriptName}`;
-  const scale = 1000 / face.upem;
-  const widths = used.gids.map((gid) => num(Math.round(face.advance(gid) * scale)));
-  const cmapText = toUnicodeCMap(used.texts);
   const dict = (ref: ObjectRef, body: string): WrittenObject => ({
     ref,
     data: `${ref.num} 0 obj\n<<${body} >>\nendobj\n`,
@@ -312,29 +350,22 @@ export const documentFontObjects = (
   const objects: WrittenObject[] = [
     dict(
       type0,
-      ` /Type /Font /Subtype /Type0 /BaseFont ${name} /Encoding /Identity-H` +
+      ` /Type /Font /Subtype /Type0 /BaseFont ${parts.name} /Encoding /Identity-H` +
         ` /DescendantFonts [${refString(cidFont)}] /ToUnicode ${refString(cmap)}`,
     ),
     dict(
       cidFont,
-      ` /Type /Font /Subtype /CIDFontType2 /BaseFont ${name}` +
+      ` /Type /Font /Subtype /CIDFontType2 /BaseFont ${parts.name}` +
         ' /CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >>' +
-        ` /FontDescriptor ${refString(descriptor)} /DW 0 /W [1 [${widths.join(' ')}]]` +
+        ` /FontDescriptor ${refString(descriptor)} /DW 0 /W [1 [${parts.widths}]]` +
         ` /CIDToGIDMap ${refString(mapRef)}`,
     ),
-    dict(
-      descriptor,
-      ` /Type /FontDescriptor /FontName ${name} /Flags 4` +
-        ` /FontBBox [${face.bbox.map((v) => num(Math.round(v * scale))).join(' ')}]` +
-        ` /ItalicAngle 0 /Ascent ${num(Math.round(face.ascent * scale))}` +
-        ` /Descent ${num(Math.round(face.descent * scale))}` +
-        ` /CapHeight ${num(Math.round(face.ascent * scale))} /StemV 80 /FontFile2 ${refString(file)}`,
-    ),
-    binaryStream(file, ` /Length1 ${subset.fontFile.length}`, subset.fontFile),
-    binaryStream(mapRef, '', map),
+    dict(descriptor, `${parts.descriptor} /FontFile2 ${refString(file)}`),
+    binaryStream(file, ` /Length1 ${parts.fontFile.length}`, parts.fontFile),
+    binaryStream(mapRef, '', parts.map),
     {
       ref: cmap,
-      data: `${cmap.num} 0 obj\n<< /Length ${cmapText.length} >>\nstream\n${cmapText}\nendstream\nendobj\n`,
+      data: `${cmap.num} 0 obj\n<< /Length ${parts.cmap.length} >>\nstream\n${parts.cmap}\nendstream\nendobj\n`,
     },
   ];
   return { ref: type0, objects };
