@@ -54,6 +54,7 @@ const caseTable = (c: BenchCase, results: CaseResults) => {
   const rate = (id: ApproachId) => med(results.get(id), 'docsPerSecond');
   const lat = (id: ApproachId) => med(results.get(id), 'medianMs');
   const ratio = (a: number, b: number) => (Number.isFinite(a / b) ? `${fmt(a / b, 1)}×` : '—');
+  if (!c.approaches.includes('pdf-lib')) return [...lines, ''].join('\n');
   lines.push(
     '',
     `Ratios (docs/s): Platen / pdf-lib **${ratio(rate('platen'), rate('pdf-lib'))}**, ` +
