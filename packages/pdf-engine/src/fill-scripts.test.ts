@@ -12,6 +12,7 @@ import {
   scriptFields,
   scriptValues,
 } from './test-support/all-scripts.ts';
+import { makeTemplate } from './test-support/fixtures.ts';
 import type { FieldSpec } from './types.ts';
 
 const hasPoppler = spawnSync('pdftotext', ['-v']).status === 0;
@@ -173,6 +174,41 @@ describe('fill: every script', () => {
       expect(box, `"${w.text}" at ${w.xMin},${w.yMin}-${w.xMax},${w.yMax}`).toBeDefined();
     }
   });
+
+  it.runIf(hasPoppler)(
+    'keeps shaped text inside its box on rotated and cropped pages',
+    async () => {
+      const pages = await makeTemplate();
+      // poppler's -bbox measures from the MediaBox's displayed corner, the box from the CropBox's:
+      // page 3's CropBox starts at (30, 40) in user space, which /Rotate 90 shows as (40, 30).
+      for (const [page, dx, dy] of [
+        [3, 40, 30],
+        [4, 0, 0],
+      ] as const) {
+        const f: FieldSpec = { ...scriptFields()[0]!, page, rectX: 40, rectY: 100, rectWidth: 300 };
+        const { pdf } = await fill(pages, [f], { [f.label]: '山田太郎 محمد 123' });
+        const words = pdftotext(pdf, ['-bbox', '-f', String(page), '-l', String(page)]);
+        const boxes = [
+          ...words.matchAll(
+            /<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">/g,
+          ),
+        ];
+        expect(boxes.length, `page ${page}`).toBeGreaterThan(0);
+        for (const m of boxes) {
+          const [xMin, yMin, xMax, yMax] = m.slice(1).map(Number) as [
+            number,
+            number,
+            number,
+            number,
+          ];
+          expect(xMin - dx, `page ${page}`).toBeGreaterThanOrEqual(f.rectX - 0.5);
+          expect(xMax - dx, `page ${page}`).toBeLessThanOrEqual(f.rectX + f.rectWidth + 0.5);
+          expect(yMin - dy, `page ${page}`).toBeGreaterThanOrEqual(f.rectY - 0.5);
+          expect(yMax - dy, `page ${page}`).toBeLessThanOrEqual(f.rectY + f.rectHeight + 0.5);
+        }
+      }
+    },
+  );
 
   it('shapes in long text and linked text too', async () => {
     const long: FieldSpec = { ...scriptFields()[0]!, label: 'long', type: 'long_text' };
