@@ -45,9 +45,16 @@ const caseTable = (c: BenchCase, results: CaseResults) => {
         `${fmt(med(cells, 'outputBytes') / 1024, 1)} | ${rounds}${errors.length ? ` (failed: ${errors[0]})` : ''} |`,
     );
   }
+  if (c.set === 'cjk') {
+    lines.push(
+      '',
+      `First document of the template in a fresh process (template prepared, HarfBuzz and the Japanese and Chinese faces loaded): ${ms(med(results.get('platen'), 'firstMs'))} ms (median over rounds).`,
+    );
+  }
   const rate = (id: ApproachId) => med(results.get(id), 'docsPerSecond');
   const lat = (id: ApproachId) => med(results.get(id), 'medianMs');
   const ratio = (a: number, b: number) => (Number.isFinite(a / b) ? `${fmt(a / b, 1)}×` : '—');
+  if (!c.approaches.includes('pdf-lib')) return [...lines, ''].join('\n');
   lines.push(
     '',
     `Ratios (docs/s): Platen / pdf-lib **${ratio(rate('platen'), rate('pdf-lib'))}**, ` +

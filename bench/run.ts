@@ -10,6 +10,7 @@
 import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
+import type { ApproachId } from './generation/approaches.ts';
 import { TEMPLATES } from './generation/fixtures.ts';
 import { runGeneration, type BenchCase } from './generation/run-generation.ts';
 import { runHttp } from './http/run-http.ts';
@@ -37,6 +38,13 @@ const cases: BenchCase[] = [
     template: 'a4' as const,
     set: 'unicode' as const,
     approaches: [...ALL],
+  },
+  {
+    id: 'cjk' as const,
+    label: `${TEMPLATES[0]!.label}: Japanese and Chinese names, different in every document (600 names), per-document font subsets`,
+    template: 'a4' as const,
+    set: 'cjk' as const,
+    approaches: ['platen', 'platen-keyed', 'byte-copy'] as ApproachId[],
   },
 ].filter((c) => !only || only.includes(c.id));
 

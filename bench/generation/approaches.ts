@@ -122,6 +122,10 @@ export const prepareApproach = async (
     case 'platen-keyed': {
       const { fill } = await import('@platen/pdf-engine');
       const options = id === 'platen-keyed' ? { templateKey: 'bench' } : {};
+      if (set === 'cjk') {
+        let n = 0; // values differ per document: each gets its own font subset
+        return () => fill(template, FIELDS, valuesFor(set, n++).values, options).then((r) => r.pdf);
+      }
       return () => fill(template, FIELDS, values, options).then((r) => r.pdf);
     }
     case 'pdf-lib':

@@ -102,11 +102,118 @@ const UNICODE = [
   'ΑΦΜ 123456789 — €',
 ];
 
-export type ValueSet = 'latin' | 'unicode';
+const JAPANESE_FAMILY = [
+  '佐藤',
+  '鈴木',
+  '高橋',
+  '田中',
+  '伊藤',
+  '渡辺',
+  '山本',
+  '中村',
+  '小林',
+  '加藤',
+  '吉田',
+  '山田',
+  '佐々木',
+  '山口',
+  '松本',
+  '井上',
+  '木村',
+  '林',
+  '清水',
+  '斎藤',
+];
+const JAPANESE_GIVEN = [
+  '翔太',
+  '陽菜',
+  '蓮',
+  '結衣',
+  '大翔',
+  'さくら',
+  '悠真',
+  '美咲',
+  '健一',
+  '由美',
+  '隆',
+  '恵子',
+  '直樹',
+  'ひなた',
+  '拓海',
+];
+const CHINESE_FAMILY = [
+  '王',
+  '李',
+  '张',
+  '刘',
+  '陈',
+  '杨',
+  '黄',
+  '赵',
+  '吴',
+  '周',
+  '徐',
+  '孙',
+  '马',
+  '朱',
+  '胡',
+  '郭',
+  '何',
+  '高',
+  '林',
+  '罗',
+];
+const CHINESE_GIVEN = [
+  '伟',
+  '芳',
+  '娜',
+  '秀英',
+  '敏',
+  '静',
+  '丽',
+  '强',
+  '磊',
+  '军',
+  '洋',
+  '勇',
+  '艳',
+  '杰',
+  '娟',
+];
 
-/** The same values for every approach; "unicode" needs an embedded font (Polish, Greek, €). */
-export const valuesFor = (set: ValueSet): { texts: string[]; values: FieldValues } => {
-  const texts = set === 'latin' ? LATIN : UNICODE;
+/** 300 Japanese and 300 Chinese full names: the CJK case draws each document's values from them. */
+const names = (families: string[], givens: string[], separator: string) =>
+  families.flatMap((family) => givens.map((given) => `${family}${separator}${given}`));
+export const CJK_NAMES = [
+  ...names(JAPANESE_FAMILY, JAPANESE_GIVEN, ' '),
+  ...names(CHINESE_FAMILY, CHINESE_GIVEN, ''),
+];
+
+/** A number from 0 to 2^32 - 1 that looks random but depends only on its inputs (a hash). */
+const scramble = (n: number, i: number) => {
+  let x = Math.imul(n + 1, 0x9e3779b1) ^ Math.imul(i + 1, 0x85ebca6b);
+  x = Math.imul(x ^ (x >>> 16), 0x7feb352d);
+  return (x ^ (x >>> 15)) >>> 0;
+};
+
+/**
+ * Ten values for document number `n`: names (Japanese and Chinese mixed) picked by a hash, so no
+ * two documents of a run draw the same ten and no subset comes from the cache by repetition.
+ */
+const cjkTexts = (n: number) =>
+  Array.from({ length: 10 }, (_, i) => {
+    const name = CJK_NAMES[scramble(n, i) % CJK_NAMES.length]!;
+    return i % 2 === 0 ? name : `${name} 様 東京都`;
+  });
+
+export type ValueSet = 'latin' | 'unicode' | 'cjk';
+
+/**
+ * The values of document number `n`, the same for every approach; "unicode" needs an embedded
+ * font (Polish, Greek, €), "cjk" Japanese and Chinese faces and changes with `n`.
+ */
+export const valuesFor = (set: ValueSet, n = 0): { texts: string[]; values: FieldValues } => {
+  const texts = set === 'latin' ? LATIN : set === 'unicode' ? UNICODE : cjkTexts(n);
   const values: Record<string, string | boolean> = { Agree: true };
   texts.forEach((text, i) => (values[`Text ${i + 1}`] = text));
   return { texts, values };

@@ -17,7 +17,7 @@ export const generateDocumentBody = z
 export type GenerateDocumentBody = z.input<typeof generateDocumentBody>;
 
 const pdfResponse = z.any().meta({
-  description: `The PDF (application/pdf). The ${FIT_REPORT_HEADER} header holds JSON: for each field label, {"result": "fitted"|"shrunk"|"wrapped"|"truncated", "fontSize": n}.`,
+  description: `The PDF (application/pdf). The ${FIT_REPORT_HEADER} header holds JSON: for each field label, {"result": "fitted"|"shrunk"|"wrapped"|"truncated", "fontSize": n}, plus "missingGlyphs": [characters] when some characters of the value could not be printed by any font (with strict, that is a 422 MISSING_GLYPHS instead).`,
 });
 
 export const generateDocument = {

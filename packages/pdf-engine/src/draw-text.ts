@@ -4,8 +4,10 @@
  * rounding error can never put ink outside the box.
  */
 import { rgb, type RGB } from '@cantoo/pdf-lib';
+import { drawShapedLine } from './draw-glyphs.ts';
 import type { EngineFont } from './engine-font.ts';
 import { familyMetrics, type LineMetrics, type TemplateFonts, type TextRun } from './fonts.ts';
+import { shapeValue, type ShapedItem } from './shape-text.ts';
 import { NEWLINE, unitLength } from './code-points.ts';
 import { whenReady, type MaybePromise } from './maybe-async.ts';
 import { concat, showText, type PageCanvas } from './page-canvas.ts';
@@ -20,11 +22,19 @@ import {
 } from './text-layout.ts';
 import type { FontFamily, TextAlign } from './types.ts';
 
-/** Text measured in the fonts it will be drawn with: one font per character. */
+/**
+ * Text measured in the fonts it will be drawn with. WinAnsi text has one standard font per
+ * character; other text has shaped `items` (shape-text.ts) and `fonts` is empty.
+ */
 export interface ShapedText extends MeasuredText {
   fonts: EngineFont[];
-  /** The characters as one string (U+FFFD where no font has the character). */
+  /** The characters as one string. */
   text: string;
+  items?: ShapedItem[];
+  /** Characters no face covers: not drawn, reported. */
+  missing: string[];
+  /** Line metrics of shaped text (the family's, widened by fallback faces). */
+  metrics?: LineMetrics;
 }
 
 /** How text looks, from the field. */
@@ -78,18 +88,58 @@ const measureRuns = (runs: TextRun[]): ShapedText => {
     }
   }
   if (count < text.length) codes.length = widths.length = fonts.length = count; // emoji
-  return { text, codes, widths, fonts };
+  return { text, codes, widths, fonts, missing: NONE_MISSING };
 };
 
+const NONE_MISSING: string[] = [];
+
 /**
- * Splits text into fonts (standard, family TrueType, fallback) and measures every character;
- * at once for standard-font text.
+ * Measures every character: in the family's standard font when WinAnsi can encode the text (at
+ * once), else shaped by HarfBuzz with the family's face and its fallback chain.
  */
 export const shapeText = (
   fonts: TemplateFonts,
   text: string,
   family: FontFamily,
-): MaybePromise<ShapedText> => whenReady(fonts.runs(text, family), measureRuns);
+): MaybePromise<ShapedText> => {
+  const runs = fonts.standardRuns(text, family);
+  if (runs) return measureRuns(runs);
+  const key = `${family}\u0000${text}`;
+  const known = shapedTexts.get(key);
+  if (known) return known;
+  return whenReady(shapeValue(text, family), (shaped) => {
+    const t: ShapedText = {
+      ...shaped,
+      text,
+      fonts: [],
+      metrics: tallestMetrics(familyMetrics(family), shaped.items),
+    };
+    if (shapedTexts.size >= MAX_SHAPED_TEXTS) shapedTexts.clear();
+    shapedTexts.set(key, t);
+    return t;
+  });
+};
+
+/**
+ * Shaped values by family and text: forms repeat values (a company name, a city), and itemising
+ * and measuring again cost more than drawing. Shared: never change a ShapedText.
+ */
+const shapedTexts = new Map<string, ShapedText>();
+const MAX_SHAPED_TEXTS = 4096;
+
+/** The family's line metrics widened to the tallest face drawing the text (Arabic, CJK). */
+const tallestMetrics = (family: LineMetrics, items: ShapedItem[]): LineMetrics => {
+  let { ascent, descent } = family;
+  for (const { face } of items) {
+    ascent = Math.max(ascent, face.ascent / face.upem);
+    descent = Math.min(descent, face.descent / face.upem);
+  }
+  return { ascent, descent };
+};
+
+/** How tall a line of this text is: its faces' metrics, or the family's for standard fonts. */
+export const textMetrics = (t: ShapedText, family: FontFamily): LineMetrics =>
+  t.metrics ?? familyMetrics(family);
 
 const readColor = (hex: string): RGB => {
   const match = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex.trim());
@@ -154,6 +204,10 @@ const drawLine = (
   r: LineRange,
   at: { x: number; y: number; size: number; color: RGB },
 ) => {
+  if (t.items) {
+    drawShapedLine(page, { items: t.items, codes: t.codes }, r, at);
+    return;
+  }
   let x = at.x;
   let i = r.start;
   while (i < r.end) {
@@ -183,7 +237,7 @@ export const drawTextLayout = (
   layout: TextLayout,
   style: TextStyle,
 ) => {
-  const m = familyMetrics(style.family);
+  const m = textMetrics(t, style.family);
   const pad = paddingFor(frame);
   let y = firstBaseline(m, layout, frame, style);
   beginBox(page, frame);

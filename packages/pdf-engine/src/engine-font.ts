@@ -1,7 +1,8 @@
 /**
  * A font as the fill path uses it: widths for layout, text encoded for a content stream, and
  * the resource to reference. Standard-14 fonts are shared by the whole process (their metrics
- * are tables in pdf-lib); embedded subsets belong to one template (font-subset.ts).
+ * are tables in pdf-lib); embedded faces are drawn as shaped glyphs (draw-glyphs.ts) and their
+ * font objects are written with each document (face-subset.ts).
  */
 import { StandardFontEmbedder, type StandardFonts } from '@cantoo/pdf-lib';
 
@@ -140,26 +141,14 @@ export class StandardFont implements EngineFont {
   }
 }
 
-/** A font whose objects are built per template (an embedded subset). */
-interface BuiltFont extends EngineFont {
-  resource(): Promise<PdfResource>;
-  builtResource(): PdfResource | undefined;
-}
-
-/** The resource a page must reference to use a font, built for the template if needed. */
-export const fontResource = async (
-  font: EngineFont,
+/** The template's dictionary of a standard font, built for the template if needed. */
+export const fontResource = (
+  font: StandardFont,
   resources: TemplateResources,
-): Promise<PdfResource> => {
-  if (font instanceof StandardFont) return resources.standardFont(font.standard);
-  return (font as BuiltFont).resource();
-};
+): Promise<PdfResource> => resources.standardFont(font.standard);
 
-/** The font's resource when it is already built and covers every glyph encoded so far. */
+/** The template's dictionary of a standard font when it is built already. */
 export const builtFontResource = (
-  font: EngineFont,
+  font: StandardFont,
   resources: TemplateResources,
-): PdfResource | undefined => {
-  if (font instanceof StandardFont) return resources.builtStandardFont(font.standard);
-  return (font as BuiltFont).builtResource();
-};
+): PdfResource | undefined => resources.builtStandardFont(font.standard);

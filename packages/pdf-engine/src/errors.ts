@@ -13,6 +13,7 @@ export type PdfEngineErrorCode =
   | 'INVALID_FIELD'
   | 'INVALID_VALUE'
   | 'TEXT_DOES_NOT_FIT'
+  | 'MISSING_GLYPHS'
   | 'PAGE_NOT_FOUND';
 
 /**

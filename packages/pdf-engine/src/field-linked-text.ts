@@ -4,10 +4,15 @@
  * field's size and the last box takes the rest, shrinking if it must. An array puts one item in
  * each box, each fitted like a one-line field.
  */
-import { normaliseText, shapeText, drawTextLayout, type TextStyle } from './draw-text.ts';
-import { singleLineSpace, wrappedSpace } from './field-text.ts';
+import {
+  normaliseText,
+  shapeText,
+  drawTextLayout,
+  textMetrics,
+  type TextStyle,
+} from './draw-text.ts';
+import { singleLineSpace, withMissing, wrappedSpace } from './field-text.ts';
 import { boxFrame, type FillContext } from './fill-context.ts';
-import { familyMetrics } from './fonts.ts';
 import {
   fitSingleLine,
   fitWrapped,
@@ -22,23 +27,29 @@ import type { FieldBox, FieldFit, FieldSpec } from './types.ts';
 export const linkedBoxes = (field: FieldSpec): FieldBox[] =>
   field.boxes && field.boxes.length > 0 ? field.boxes : [field];
 
-const summarise = (layouts: TextLayout[]): FieldFit => ({
-  result: worstFit(layouts.map((l) => l.result)),
-  fontSize: layouts.length > 0 ? Math.min(...layouts.map((l) => l.size)) : 0,
-});
+const summarise = (layouts: TextLayout[], missing: string[]): FieldFit =>
+  withMissing(
+    {
+      result: worstFit(layouts.map((l) => l.result)),
+      fontSize: layouts.length > 0 ? Math.min(...layouts.map((l) => l.size)) : 0,
+    },
+    missing,
+  );
 
 const drawItems = async (ctx: FillContext, field: FieldSpec, items: string[], style: TextStyle) => {
   const boxes = linkedBoxes(field);
   const layouts: TextLayout[] = [];
+  const missing: string[] = [];
   for (const [i, box] of boxes.entries()) {
     const item = items[i];
     if (item === undefined || item === '') continue;
     const { page, frame } = boxFrame(ctx, field.label, box.page, box);
     const shaped = await shapeText(ctx.fonts, normaliseText(item, false), field.fontFamily);
+    missing.push(...shaped.missing);
     const layout = fitSingleLine(
       shaped,
       singleLineSpace(frame),
-      familyMetrics(field.fontFamily),
+      textMetrics(shaped, field.fontFamily),
       field.fontSize,
     );
     drawTextLayout(page, frame, shaped, layout, style);
@@ -46,13 +57,13 @@ const drawItems = async (ctx: FillContext, field: FieldSpec, items: string[], st
   }
   const extra = items.slice(boxes.length).some((item) => item !== '');
   if (extra) layouts.push({ size: field.fontSize, lines: [], result: 'truncated' });
-  return summarise(layouts);
+  return summarise(layouts, missing);
 };
 
 const drawFlow = async (ctx: FillContext, field: FieldSpec, value: string, style: TextStyle) => {
   const boxes = linkedBoxes(field);
-  const m = familyMetrics(field.fontFamily);
   const shaped = await shapeText(ctx.fonts, normaliseText(value, false), field.fontFamily);
+  const m = textMetrics(shaped, field.fontFamily);
   const layouts: TextLayout[] = [];
   let start = 0;
   for (const [i, box] of boxes.entries()) {
@@ -72,7 +83,7 @@ const drawFlow = async (ctx: FillContext, field: FieldSpec, value: string, style
     drawTextLayout(page, frame, shaped, layout, { ...style, anchor });
     layouts.push(layout);
   }
-  return summarise(layouts);
+  return summarise(layouts, shaped.missing);
 };
 
 /** Draws a linked-text value (a string that flows, or one string per box). */

@@ -4,12 +4,12 @@ import {
   paddingFor,
   shapeText,
   drawTextLayout,
+  textMetrics,
   type BoxFrame,
   type ShapedText,
   type TextStyle,
 } from './draw-text.ts';
 import { boxFrame, type FillContext } from './fill-context.ts';
-import { familyMetrics } from './fonts.ts';
 import { whenReady, type MaybePromise } from './maybe-async.ts';
 import {
   fitSingleLine,
@@ -48,7 +48,7 @@ const drawComb = (
   const cells = field.maxLength!;
   const cellWidth = frame.width / cells;
   const widest = Math.max(0, ...t.widths);
-  const m = familyMetrics(field.fontFamily);
+  const m = textMetrics(t, field.fontFamily);
   const best = Math.min(
     field.fontSize,
     widest > 0 ? (cellWidth * 0.9) / widest : Infinity,
@@ -74,6 +74,10 @@ const shiftMatrix = (frame: BoxFrame, dx: number): BoxFrame['matrix'] => {
   return [a, b, c, d, e + a * dx, f + b * dx];
 };
 
+/** A fit with the characters no font could print, when there are any. */
+export const withMissing = (fit: FieldFit, missing: readonly string[]): FieldFit =>
+  missing.length > 0 ? { ...fit, missingGlyphs: [...new Set(missing)] } : fit;
+
 /** Draws a text, date, number, e-mail or long-text value; returns how it fitted. */
 export const drawTextField = (
   ctx: FillContext,
@@ -85,15 +89,16 @@ export const drawTextField = (
   const limited = limitLength(normaliseText(value, isLong), field.maxLength);
   return whenReady(shapeText(ctx.fonts, limited.text, field.fontFamily), (shaped) => {
     if (field.comb && field.maxLength) {
-      const fit = drawComb(ctx, field, shaped, style);
+      const fit = withMissing(drawComb(ctx, field, shaped, style), shaped.missing);
       return limited.isCut ? { ...fit, result: 'truncated' } : fit;
     }
     const { page, frame } = boxFrame(ctx, field.label, field.page, field);
-    const m = familyMetrics(field.fontFamily);
+    const m = textMetrics(shaped, field.fontFamily);
     const layout = isLong
       ? fitWrapped(shaped, wrappedSpace(frame), m, field.fontSize)
       : fitSingleLine(shaped, singleLineSpace(frame), m, field.fontSize);
     drawTextLayout(page, frame, shaped, layout, { ...style, anchor: isLong ? 'top' : 'middle' });
-    return { result: limited.isCut ? 'truncated' : layout.result, fontSize: layout.size };
+    const result = limited.isCut ? 'truncated' : layout.result;
+    return withMissing({ result, fontSize: layout.size }, shaped.missing);
   });
 };

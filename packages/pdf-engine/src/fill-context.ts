@@ -1,4 +1,5 @@
 /** What every field drawer shares while one document is filled. */
+import type { DocumentGlyphs } from './document-glyphs.ts';
 import type { BoxFrame } from './draw-text.ts';
 import { PdfEngineError } from './errors.ts';
 import type { TemplateFonts } from './fonts.ts';
@@ -12,13 +13,15 @@ export interface FillContext {
   fonts: TemplateFonts;
   /** What this document draws, by 0-based page index; pages drawn on get a canvas. */
   canvases: Map<number, PageCanvas>;
+  /** Glyphs drawn with embedded faces, numbered per document; made when the first is drawn. */
+  glyphs?: DocumentGlyphs;
 }
 
 /** The page's canvas for this document, created on first use. */
 export const canvasFor = (ctx: FillContext, index: number): PageCanvas => {
   let canvas = ctx.canvases.get(index);
   if (!canvas) {
-    canvas = new PageCanvas(ctx.template.resources.prefix);
+    canvas = new PageCanvas(ctx.template.resources.prefix, ctx);
     ctx.canvases.set(index, canvas);
   }
   return canvas;

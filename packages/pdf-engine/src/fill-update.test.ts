@@ -117,7 +117,7 @@ describe('fill: output is an incremental update', () => {
     expect(Buffer.from(empty.pdf).equals(Buffer.from(template))).toBe(true);
   });
 
-  it('grows the shared font subset when a later document brings new characters', async () => {
+  it('embeds a subset of its own in each document when later documents bring other characters', async () => {
     const fields = [field('a', { rectWidth: 500 })];
     const polish = await fill(template, fields, { a: 'Zażółć gęślą jaźń' });
     const greek = await fill(template, fields, { a: 'Ελληνικά Привет ł' });

@@ -69,16 +69,7 @@ const drawField = (
   }
 };
 
-// One font set per prepared template, so embedded subsets are shared by its documents.
-const templateFonts = new WeakMap<PreparedTemplate, TemplateFonts>();
-const fontsOf = (t: PreparedTemplate) => {
-  let fonts = templateFonts.get(t);
-  if (!fonts) {
-    fonts = new TemplateFonts(t.resources);
-    templateFonts.set(t, fonts);
-  }
-  return fonts;
-};
+const fonts = new TemplateFonts();
 
 const refuseTruncated = (report: FitReport) => {
   const labels = Object.keys(report).filter((label) => report[label]!.result === 'truncated');
@@ -91,11 +82,24 @@ const refuseTruncated = (report: FitReport) => {
   );
 };
 
+const refuseMissingGlyphs = (report: FitReport) => {
+  const labels = Object.keys(report).filter((label) => report[label]!.missingGlyphs);
+  if (labels.length === 0) return;
+  const listed = labels
+    .map((l) => `"${l}" (${report[l]!.missingGlyphs!.map((c) => `"${c}"`).join(', ')})`)
+    .join(', ');
+  throw new PdfEngineError(
+    'MISSING_GLYPHS',
+    `No font can print some characters of ${listed}. Remove or replace those characters.`,
+    labels,
+  );
+};
+
 /**
  * Fills a template: draws each field's value (looked up by label) into its box and returns the
  * new PDF with a fit report. A missing, null or empty value leaves the box empty and is absent
  * from the report. Throws PdfEngineError INVALID_VALUE (wrong type, unreadable image),
- * PAGE_NOT_FOUND, TEXT_DOES_NOT_FIT (only with `strict`) and the refusals of {@link analyse}.
+ * PAGE_NOT_FOUND, MISSING_GLYPHS and TEXT_DOES_NOT_FIT (only with `strict`) and the refusals of {@link analyse}.
  *
  * @example
  * const { pdf, fitReport } = await fill(templateBytes, template.fields, {
@@ -167,7 +171,7 @@ const fillPrepared = async (
   values: FieldValues,
   options: FillOptions,
 ): Promise<FillResult> => {
-  const ctx: FillContext = { template: t, fonts: fontsOf(t), canvases: new Map() };
+  const ctx: FillContext = { template: t, fonts, canvases: new Map() };
   // No prototype: a field labelled "__proto__" is reported like any other, not made the prototype.
   const fitReport: FitReport = Object.create(null) as FitReport;
   for (const field of fields) {
@@ -177,7 +181,10 @@ const fillPrepared = async (
     const fit = drawField(ctx, field, value);
     fitReport[field.label] = fit instanceof Promise ? await fit : fit; // see maybe-async.ts
   }
-  if (options.strict) refuseTruncated(fitReport);
+  if (options.strict) {
+    refuseMissingGlyphs(fitReport);
+    refuseTruncated(fitReport);
+  }
   if (options.sample) await stampSample(ctx);
   try {
     const pdf = writeUpdate(t, ctx.canvases);

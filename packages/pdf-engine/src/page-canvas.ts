@@ -5,6 +5,7 @@
  */
 import type { RGB } from '@cantoo/pdf-lib';
 import type { EngineFont } from './engine-font.ts';
+import { DocumentGlyphs } from './document-glyphs.ts';
 import type { Matrix } from './page-geometry.ts';
 import { num, nums } from './pdf-syntax.ts';
 import type { PdfResource } from './template-resources.ts';
@@ -19,7 +20,21 @@ export class PageCanvas {
   readonly fonts = new Map<EngineFont, string>();
   readonly shared = new Set<PdfResource>();
 
-  constructor(private readonly prefix: string) {}
+  /** `document` holds the glyphs drawn with embedded faces, shared by all its pages. */
+  constructor(
+    private readonly prefix: string,
+    private readonly document: { glyphs?: DocumentGlyphs } = {},
+  ) {}
+
+  /** The document's embedded-face glyphs, made on first use (standard-font documents have none). */
+  get glyphs(): DocumentGlyphs {
+    return (this.document.glyphs ??= new DocumentGlyphs());
+  }
+
+  /** The document's embedded-face glyphs if any were drawn. */
+  get drawnGlyphs(): DocumentGlyphs | undefined {
+    return this.document.glyphs;
+  }
 
   /** Appends operators; each argument is one or more whole lines. */
   push(...operators: string[]) {

@@ -211,6 +211,8 @@ export type FitResult = 'fitted' | 'shrunk' | 'wrapped' | 'truncated';
 export interface FieldFit {
   result: FitResult;
   fontSize: number;
+  /** Characters of the value no font can print (left out of the drawing); absent when none. */
+  missingGlyphs?: string[];
 }
 
 /**
@@ -228,7 +230,10 @@ export type FitReport = Record<string, FieldFit>;
  * const tryout: FillOptions = { sample: true };
  */
 export interface FillOptions {
-  /** Refuse (throw `TEXT_DOES_NOT_FIT`) instead of truncating text that cannot fit at 6 pt. */
+  /**
+   * Refuse instead of truncating text that cannot fit at 6 pt (`TEXT_DOES_NOT_FIT`) or leaving
+   * out characters no font can print (`MISSING_GLYPHS`).
+   */
   strict?: boolean;
   /** Stamp every page with a diagonal SAMPLE mark (tryout documents). */
   sample?: boolean;

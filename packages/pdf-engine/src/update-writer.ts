@@ -8,7 +8,11 @@
  * and the page object rewritten with /Contents [q …template's streams… ours] and its resources
  * plus ours. Shared fonts and pictures are copied in as finished bytes.
  */
-import { builtFontResource, fontResource } from './engine-font.ts';
+import { FaceFont } from './draw-glyphs.ts';
+import { builtFontResource, fontResource, StandardFont } from './engine-font.ts';
+import { documentFontObjects } from './face-subset.ts';
+import type { DocumentGlyphs } from './document-glyphs.ts';
+import type { Face } from './faces.ts';
 import type { MaybePromise } from './maybe-async.ts';
 import type { PageCanvas } from './page-canvas.ts';
 import {
@@ -106,7 +110,9 @@ const xrefStream = (
 /** Builds the fonts the pages use that the template does not have built yet. */
 const buildFonts = async (t: PreparedTemplate, canvases: ReadonlyMap<number, PageCanvas>) => {
   for (const canvas of canvases.values()) {
-    for (const font of canvas.fonts.keys()) await fontResource(font, t.resources);
+    for (const font of canvas.fonts.keys()) {
+      if (font instanceof StandardFont) await fontResource(font, t.resources);
+    }
   }
 };
 
@@ -119,6 +125,7 @@ const builtPages = (
   for (const [index, canvas] of [...canvases].sort((a, b) => a[0] - b[0])) {
     const resources = [...canvas.shared];
     for (const [font, name] of canvas.fonts) {
+      if (!(font instanceof StandardFont)) continue; // embedded faces: written per document
       const resource = builtFontResource(font, t.resources);
       if (!resource) return undefined;
       resources.push({ ...resource, name });
@@ -166,12 +173,34 @@ const buildThenWrite = async (t: PreparedTemplate, canvases: ReadonlyMap<number,
   }
 };
 
+/**
+ * The embedded faces' font objects of this document: one subset per face with every glyph its
+ * pages drew (and no other), shared by its pages.
+ */
+const documentFaces = (glyphs: DocumentGlyphs, allocate: () => ObjectRef) => {
+  const fonts = new Map<Face, PdfResource>();
+  for (const [face, used] of glyphs.faces) {
+    if (used.gids.length === 0) continue;
+    const { ref, objects } = documentFontObjects(face, used, allocate);
+    fonts.set(face, { kind: 'Font', name: '', ref, objects });
+  }
+  return fonts;
+};
+
 /** Nothing here awaits: numbers above firstFree belong to this document alone. */
 const writePages = (t: PreparedTemplate, pages: Resolved[]): Uint8Array => {
   let next = t.resources.firstFree;
   const objects: WrittenObject[] = [...t.resources.pushState.objects];
   const seen = new Set<PdfResource['ref']['num']>();
+  // One glyph registry per document, shared by its canvases; none when only standard fonts drew.
+  const glyphs = pages[0]?.canvas.drawnGlyphs;
+  const faceFonts = glyphs && documentFaces(glyphs, () => ({ num: next++, gen: 0 }));
   for (const p of pages) {
+    if (faceFonts) {
+      for (const [font, name] of p.canvas.fonts) {
+        if (font instanceof FaceFont) p.resources.push({ ...faceFonts.get(font.face)!, name });
+      }
+    }
     for (const r of p.resources) {
       if (seen.has(r.ref.num)) continue;
       seen.add(r.ref.num);

@@ -12,6 +12,7 @@ const STATUS_BY_ENGINE_CODE: Record<string, { code: ErrorCode; status: number }>
   PAGE_NOT_FOUND: { code: 'INVALID_FIELDS', status: 400 },
   INVALID_VALUE: { code: 'INVALID_VALUES', status: 400 },
   TEXT_DOES_NOT_FIT: { code: 'TEXT_DOES_NOT_FIT', status: 422 },
+  MISSING_GLYPHS: { code: 'MISSING_GLYPHS', status: 422 },
 };
 
 /** The engine's refusal as an HTTP answer; its message is already written for a person. */

@@ -150,6 +150,27 @@ describe.each(testDatabases())('document generation on %s', (database) => {
     expect(res.json()).toMatchObject({ code: 'TEXT_DOES_NOT_FIT' });
   });
 
+  it('reports characters no font can print, and answers 422 for them in strict mode', async () => {
+    const name = 'Ra \u{13080} sun'; // an Egyptian hieroglyph: no font of the engine has it
+    const lenient = await generate(app, apiKey, { templateName: 'Letter', fields: { Name: name } });
+    expect(lenient.statusCode, lenient.body).toBe(200);
+    const report = JSON.parse(String(lenient.headers[FIT_REPORT_HEADER])) as Record<
+      string,
+      { missingGlyphs?: string[] }
+    >;
+    expect(report.Name?.missingGlyphs).toEqual(['\u{13080}']);
+    const strict = await generate(app, apiKey, {
+      templateName: 'Letter',
+      strict: true,
+      fields: { Name: name },
+    });
+    expect(strict.statusCode).toBe(422);
+    expect(strict.json()).toMatchObject({
+      code: 'MISSING_GLYPHS',
+      message: expect.stringContaining('"Name"') as unknown,
+    });
+  });
+
   it('makes a SAMPLE tryout from the example payload without counting it', async () => {
     const before = await usedThisCycle(app, ada.email);
     const res = await call(app, 'POST', '/v1/document/tryout/template', {

@@ -1,0 +1,372 @@
+/**
+ * Per-document embedded fonts. A document's content streams name glyphs by CIDs numbered per
+ * document (document-glyphs.ts, Identity-H); the font objects written with the document hold a
+ * subset of exactly the glyphs that document drew, made by HarfBuzz's subsetter (hb-subset,
+ * WebAssembly from the harfbuzzjs package), and a /CIDToGIDMap from those CIDs to the subset's
+ * glyph ids. No document ever carries a glyph that only another document's values needed.
+ *
+ * Subsets are cached by face and glyph set: documents with the same characters share the bytes
+ * (otherwise about 0.3 ms to subset a CJK set of 30 glyphs).
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { FaceGlyphs } from './document-glyphs.ts';
+import type { Face } from './faces.ts';
+import { num, refString, type ObjectRef, type WrittenObject } from './pdf-syntax.ts';
+
+// Node's global WebAssembly; the TypeScript setup here has no DOM library that would declare it.
+declare const WebAssembly: {
+  Module: new (bytes: Uint8Array) => object;
+  Instance: new (module: object, imports: object) => { exports: object };
+};
+
+interface SubsetExports {
+  memory: { buffer: ArrayBuffer };
+  malloc(size: number): number;
+  free(ptr: number): void;
+  hb_blob_create(data: number, length: number, mode: number, user: number, destroy: number): number;
+  hb_blob_destroy(blob: number): void;
+  hb_blob_get_length(blob: number): number;
+  hb_blob_get_data(blob: number, length: number): number;
+  hb_face_create(blob: number, index: number): number;
+  hb_face_destroy(face: number): void;
+  hb_face_reference_blob(face: number): number;
+  hb_set_add(set: number, value: number): void;
+  hb_subset_input_create_or_fail(): number;
+  hb_subset_input_destroy(input: number): void;
+  hb_subset_input_glyph_set(input: number): number;
+  hb_subset_input_set_flags(input: number, flags: number): void;
+  hb_subset_input_set(input: number, setType: number): number;
+  hb_subset_or_fail(face: number, input: number): number;
+  hb_subset_preprocess(face: number): number;
+}
+
+const NO_HINTING = 0x1;
+const RETAIN_GIDS = 0x2;
+/** Shaping is done: only the glyphs drawn are needed, not those GSUB could reach from them. */
+const NO_LAYOUT_CLOSURE = 0x200;
+const DROP_TABLE_TAGS = 3; // hb_subset_sets_t
+/** Tables a PDF viewer never reads from an embedded TrueType font: layout and vertical metrics. */
+const DROPPED_TABLES = [
+  'GSUB',
+  'GPOS',
+  'GDEF',
+  'BASE',
+  'JSTF',
+  'MATH',
+  'STAT',
+  'vhea',
+  'vmtx',
+  'VORG',
+  'DSIG',
+];
+const tag = (name: string) =>
+  ((name.charCodeAt(0) << 24) |
+    (name.charCodeAt(1) << 16) |
+    (name.charCodeAt(2) << 8) |
+    name.charCodeAt(3)) >>>
+  0;
+
+let subsetter: SubsetExports | undefined;
+/**
+ * Each face's bytes copied once into the subsetter's memory, as an hb_face, and how often it was
+ * subset. A face is preprocessed (hb_subset_preprocess: its tables indexed once) when it is
+ * subset a second time: that costs 0.2-0.4 s for a CJK face and brings each later subset from
+ * several milliseconds to a few tenths, but a process that draws one document should not pay it.
+ */
+const subsetFaces = new Map<Face, { ptr: number; uses: number }>();
+
+const exportsOf = (): SubsetExports => {
+  if (!subsetter) {
+    const path = createRequire(import.meta.url).resolve('harfbuzzjs/dist/harfbuzz-subset.wasm');
+    const module = new WebAssembly.Module(readFileSync(path));
+    subsetter = new WebAssembly.Instance(module, {}).exports as unknown as SubsetExports;
+  }
+  return subsetter;
+};
+
+const hbFace = (face: Face): number => {
+  const e = exportsOf();
+  let known = subsetFaces.get(face);
+  if (known === undefined) {
+    const data = e.malloc(face.bytes.length);
+    new Uint8Array(e.memory.buffer).set(face.bytes, data);
+    const READONLY = 1;
+    const ptr = e.hb_face_create(e.hb_blob_create(data, face.bytes.length, READONLY, 0, 0), 0);
+    known = { ptr, uses: 0 };
+    subsetFaces.set(face, known);
+  }
+  if (++known.uses === 2) {
+    const raw = known.ptr;
+    known.ptr = e.hb_subset_preprocess(raw);
+    e.hb_face_destroy(raw); // the preprocessed face keeps its own reference to the blob
+  }
+  return known.ptr;
+};
+
+/** A table of a TrueType font, located through its table directory. */
+const table = (font: Uint8Array, tag: string): DataView | undefined => {
+  const view = new DataView(font.buffer, font.byteOffset, font.byteLength);
+  const count = view.getUint16(4);
+  for (let i = 0; i < count; i++) {
+    const at = 12 + i * 16;
+    const name = String.fromCharCode(...font.subarray(at, at + 4));
+    if (name !== tag) continue;
+    const offset = view.getUint32(at + 8);
+    return new DataView(font.buffer, font.byteOffset + offset, view.getUint32(at + 12));
+  }
+  return undefined;
+};
+
+/**
+ * The glyphs plus the parts of composite glyphs (ł = l + stroke), which the subsetter adds on its
+ * own: knowing them tells each glyph's id in the subset (the subset keeps the original order).
+ */
+const withComponents = (font: Uint8Array, gids: readonly number[]): number[] => {
+  const head = table(font, 'head');
+  const loca = table(font, 'loca');
+  const glyf = table(font, 'glyf');
+  const all = new Set([0, ...gids]);
+  if (!head || !loca || !glyf) return [...all].sort((a, b) => a - b);
+  const isLong = head.getInt16(50) === 1;
+  const start = (gid: number) => (isLong ? loca.getUint32(gid * 4) : loca.getUint16(gid * 2) * 2);
+  const queue = [...all];
+  while (queue.length > 0) {
+    const gid = queue.pop()!;
+    const from = start(gid);
+    if (start(gid + 1) - from < 10 || glyf.getInt16(from) >= 0) continue; // empty or simple
+    let at = from + 10;
+    for (;;) {
+      const flags = glyf.getUint16(at);
+      const part = glyf.getUint16(at + 2);
+      if (!all.has(part)) {
+        all.add(part);
+        queue.push(part);
+      }
+      at += 4 + (flags & 0x1 ? 4 : 2) + (flags & 0x8 ? 2 : flags & 0x40 ? 4 : flags & 0x80 ? 8 : 0);
+      if (!(flags & 0x20)) break;
+    }
+  }
+  return [...all].sort((a, b) => a - b);
+};
+
+interface SubsetBytes {
+  /** The font program, uncompressed: a few KB, and deflating it cost more than the rest of a document. */
+  fontFile: Uint8Array;
+  /** Each glyph's id in the subset, by its id in the face. */
+  newIds: Map<number, number>;
+  tag: string;
+}
+
+const runSubset = (face: Face, glyphs: number[], flags: number): Uint8Array | undefined => {
+  const e = exportsOf();
+  const input = e.hb_subset_input_create_or_fail();
+  const set = e.hb_subset_input_glyph_set(input);
+  for (const gid of glyphs) e.hb_set_add(set, gid);
+  const dropped = e.hb_subset_input_set(input, DROP_TABLE_TAGS);
+  for (const name of DROPPED_TABLES) e.hb_set_add(dropped, tag(name));
+  e.hb_subset_input_set_flags(input, flags);
+  const result = e.hb_subset_or_fail(hbFace(face), input);
+  e.hb_subset_input_destroy(input);
+  if (!result) return undefined;
+  const blob = e.hb_face_reference_blob(result);
+  const bytes = new Uint8Array(
+    e.memory.buffer,
+    e.hb_blob_get_data(blob, 0),
+    e.hb_blob_get_length(blob),
+  ).slice();
+  e.hb_blob_destroy(blob);
+  e.hb_face_destroy(result);
+  return bytes;
+};
+
+/** Six capital letters naming a subset, from its glyph set (PDF's subset prefix). */
+const subsetTag = (key: string) => {
+  let hash = 2166136261;
+  for (let i = 0; i < key.length; i++) hash = Math.imul(hash ^ key.charCodeAt(i), 16777619);
+  let tag = '';
+  for (let i = 0; i < 6; i++) {
+    tag += String.fromCharCode(65 + ((hash >>> 0) % 26));
+    hash = Math.floor((hash >>> 0) / 26) + i * 7919;
+  }
+  return tag;
+};
+
+const makeSubset = (face: Face, gids: readonly number[], key: string): SubsetBytes => {
+  const kept = withComponents(face.bytes, gids);
+  let font = runSubset(face, kept, NO_HINTING | NO_LAYOUT_CLOSURE);
+  const maxp = font && table(font, 'maxp');
+  const newIds = new Map<number, number>();
+  if (font && maxp && maxp.getUint16(4) === kept.length) {
+    kept.forEach((gid, newId) => newIds.set(gid, newId));
+  } else {
+    // The subsetter kept other glyphs than expected: keep every id where it was instead.
+    font = runSubset(face, kept, NO_HINTING | NO_LAYOUT_CLOSURE | RETAIN_GIDS);
+    if (!font) throw new Error(`Subsetting ${face.name} failed.`);
+    for (const gid of kept) newIds.set(gid, gid);
+  }
+  return { fontFile: font, newIds, tag: subsetTag(key) };
+};
+
+const subsets = new Map<string, SubsetBytes>();
+const SUBSET_CACHE_BYTES = 16 * 1024 * 1024;
+let subsetBytes = 0;
+
+/** The subset of a face holding exactly these glyphs (sorted ids), from the cache when known. */
+const subsetOf = (face: Face, gids: readonly number[]): SubsetBytes => {
+  const key = `${face.name}:${gids.join(',')}`;
+  let subset = subsets.get(key);
+  if (subset) {
+    subsets.delete(key); // most recently used last
+    subsets.set(key, subset);
+    return subset;
+  }
+  subset = makeSubset(face, gids, key);
+  subsets.set(key, subset);
+  subsetBytes += subset.fontFile.length;
+  for (const [oldKey, old] of subsets) {
+    if (subsetBytes <= SUBSET_CACHE_BYTES || old === subset) break;
+    subsets.delete(oldKey);
+    subsetBytes -= old.fontFile.length;
+  }
+  return subset;
+};
+
+const binaryStream = (ref: ObjectRef, dict: string, data: Uint8Array): WrittenObject => {
+  const head = Buffer.from(
+    `${ref.num} ${ref.gen} obj\n<<${dict} /Length ${data.length} >>\nstream\n`,
+    'latin1',
+  );
+  const tail = Buffer.from('\nendstream\nendobj\n', 'latin1');
+  const bytes = new Uint8Array(head.length + data.length + tail.length);
+  bytes.set(head, 0);
+  bytes.set(data, head.length);
+  bytes.set(tail, head.length + data.length);
+  return { ref, data: bytes };
+};
+
+const hex4 = (value: number) => value.toString(16).padStart(4, '0');
+
+const utf16Hex = (text: string) => {
+  let hex = '';
+  for (let i = 0; i < text.length; i++) hex += hex4(text.charCodeAt(i));
+  return hex;
+};
+
+/** A ToUnicode CMap: each CID to the characters its glyph stands for. */
+const toUnicodeCMap = (texts: readonly string[]) => {
+  const entries = texts
+    .map((text, i): [number, string] => [i + 1, text])
+    .filter(([, text]) => text !== '');
+  let body = '';
+  for (let i = 0; i < entries.length; i += 100) {
+    const chunk = entries.slice(i, i + 100);
+    body += `${chunk.length} beginbfchar\n`;
+    for (const [cid, text] of chunk) body += `<${hex4(cid)}> <${utf16Hex(text)}>\n`;
+    body += 'endbfchar\n';
+  }
+  return (
+    '/CIDInit /ProcSet findresource begin\n12 dict begin\nbegincmap\n' +
+    '/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def\n' +
+    '/CMapName /Adobe-Identity-UCS def\n/CMapType 2 def\n' +
+    '1 begincodespacerange\n<0000> <FFFF>\nendcodespacerange\n' +
+    `${body}endcmap\nCMapName currentdict /CMap defineresource pop\nend\nend`
+  );
+};
+
+/** Everything of a document's font that does not depend on object numbers. */
+interface FontParts {
+  name: string;
+  widths: string;
+  descriptor: string;
+  fontFile: Uint8Array;
+  map: Uint8Array;
+  cmap: string;
+}
+
+/**
+ * Font parts by face, glyphs in CID order and their characters: documents with the same values
+ * draw the same glyphs in the same order, and then only the object numbers differ.
+ */
+const partsCache = new Map<string, FontParts>();
+const MAX_PARTS = 1024;
+
+const fontParts = (face: Face, used: FaceGlyphs): FontParts => {
+  const key = `${face.name}|${used.gids.join(',')}|${used.texts.join('\u0001')}`;
+  let parts = partsCache.get(key);
+  if (parts) return parts;
+  const subset = subsetOf(
+    face,
+    [...used.gids].sort((a, b) => a - b),
+  );
+  const map = new Uint8Array((used.gids.length + 1) * 2); // CID 0 (unused) maps to .notdef
+  used.gids.forEach((gid, i) => {
+    const newId = subset.newIds.get(gid)!;
+    map[(i + 1) * 2] = newId >> 8;
+    map[(i + 1) * 2 + 1] = newId & 0xff;
+  });
+  const name = `/${subset.tag}+${face.postScriptName}`;
+  const scale = 1000 / face.upem;
+  parts = {
+    name,
+    widths: used.gids.map((gid) => num(Math.round(face.advance(gid) * scale))).join(' '),
+    descriptor:
+      ` /Type /FontDescriptor /FontName ${name} /Flags 4` +
+      ` /FontBBox [${face.bbox.map((v) => num(Math.round(v * scale))).join(' ')}]` +
+      ` /ItalicAngle 0 /Ascent ${num(Math.round(face.ascent * scale))}` +
+      ` /Descent ${num(Math.round(face.descent * scale))}` +
+      ` /CapHeight ${num(Math.round(face.ascent * scale))} /StemV 80`,
+    fontFile: subset.fontFile,
+    map,
+    cmap: toUnicodeCMap(used.texts),
+  };
+  if (partsCache.size >= MAX_PARTS) partsCache.clear();
+  partsCache.set(key, parts);
+  return parts;
+};
+
+/**
+ * The font objects for one document's use of a face: Type0 font, CIDFontType2, descriptor,
+ * subset program, CID-to-glyph map and ToUnicode CMap, numbered from `allocate`.
+ */
+export const documentFontObjects = (
+  face: Face,
+  used: FaceGlyphs,
+  allocate: () => ObjectRef,
+): { ref: ObjectRef; objects: WrittenObject[] } => {
+  const parts = fontParts(face, used);
+  const [type0, cidFont, descriptor, file, mapRef, cmap] = Array.from({ length: 6 }, allocate) as [
+    ObjectRef,
+    ObjectRef,
+    ObjectRef,
+    ObjectRef,
+    ObjectRef,
+    ObjectRef,
+  ];
+  const dict = (ref: ObjectRef, body: string): WrittenObject => ({
+    ref,
+    data: `${ref.num} 0 obj\n<<${body} >>\nendobj\n`,
+  });
+  const objects: WrittenObject[] = [
+    dict(
+      type0,
+      ` /Type /Font /Subtype /Type0 /BaseFont ${parts.name} /Encoding /Identity-H` +
+        ` /DescendantFonts [${refString(cidFont)}] /ToUnicode ${refString(cmap)}`,
+    ),
+    dict(
+      cidFont,
+      ` /Type /Font /Subtype /CIDFontType2 /BaseFont ${parts.name}` +
+        ' /CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >>' +
+        ` /FontDescriptor ${refString(descriptor)} /DW 0 /W [1 [${parts.widths}]]` +
+        ` /CIDToGIDMap ${refString(mapRef)}`,
+    ),
+    dict(descriptor, `${parts.descriptor} /FontFile2 ${refString(file)}`),
+    binaryStream(file, ` /Length1 ${parts.fontFile.length}`, parts.fontFile),
+    binaryStream(mapRef, '', parts.map),
+    {
+      ref: cmap,
+      data: `${cmap.num} 0 obj\n<< /Length ${parts.cmap.length} >>\nstream\n${parts.cmap}\nendstream\nendobj\n`,
+    },
+  ];
+  return { ref: type0, objects };
+};

@@ -1,0 +1,192 @@
+/**
+ * The TrueType faces text outside WinAnsi is drawn with, and the fallback chain that picks one
+ * per character: the field family's own face (Arimo, Tinos, Cousine), then Noto faces by script,
+ * then DejaVu Sans and the symbol faces. Every face comes from an npm package (all OFL).
+ *
+ * Faces are loaded on first use, once per process, into HarfBuzz (harfbuzzjs, WebAssembly) for
+ * shaping; CJK faces are 5-10 MB each, so a document that never needs them never loads them.
+ * The server fills documents with embedded fonts in worker threads, so this loading happens off
+ * the request thread.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type * as HarfBuzz from 'harfbuzzjs';
+import type { FontFamily } from './types.ts';
+
+export type FaceName =
+  | 'arimo'
+  | 'tinos'
+  | 'cousine'
+  | 'dejavu'
+  | 'noto-arabic'
+  | 'noto-hebrew'
+  | 'noto-devanagari'
+  | 'noto-thai'
+  | 'noto-sc'
+  | 'noto-tc'
+  | 'noto-jp'
+  | 'noto-kr'
+  | 'noto-symbols2'
+  | 'noto-emoji';
+
+/** Where each face lives in node_modules. To add a face: a package, a line here, a place in CHAIN. */
+export const FACE_PATHS: Record<FaceName, string> = {
+  arimo: '@expo-google-fonts/arimo/400Regular/Arimo_400Regular.ttf',
+  tinos: '@expo-google-fonts/tinos/400Regular/Tinos_400Regular.ttf',
+  cousine: '@expo-google-fonts/cousine/400Regular/Cousine_400Regular.ttf',
+  dejavu: 'dejavu-fonts-ttf/ttf/DejaVuSans.ttf',
+  'noto-arabic': '@expo-google-fonts/noto-sans-arabic/400Regular/NotoSansArabic_400Regular.ttf',
+  'noto-hebrew': '@expo-google-fonts/noto-sans-hebrew/400Regular/NotoSansHebrew_400Regular.ttf',
+  'noto-devanagari':
+    '@expo-google-fonts/noto-sans-devanagari/400Regular/NotoSansDevanagari_400Regular.ttf',
+  'noto-thai': '@expo-google-fonts/noto-sans-thai/400Regular/NotoSansThai_400Regular.ttf',
+  'noto-sc': '@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf',
+  'noto-tc': '@expo-google-fonts/noto-sans-tc/400Regular/NotoSansTC_400Regular.ttf',
+  'noto-jp': '@expo-google-fonts/noto-sans-jp/400Regular/NotoSansJP_400Regular.ttf',
+  'noto-kr': '@expo-google-fonts/noto-sans-kr/400Regular/NotoSansKR_400Regular.ttf',
+  'noto-symbols2':
+    '@expo-google-fonts/noto-sans-symbols-2/400Regular/NotoSansSymbols2_400Regular.ttf',
+  'noto-emoji': '@expo-google-fonts/noto-emoji/400Regular/NotoEmoji_400Regular.ttf',
+};
+
+export const FAMILY_FACE: Record<FontFamily, FaceName> = {
+  arial: 'arimo',
+  helvetica: 'arimo',
+  timesnewroman: 'tinos',
+  courier: 'cousine',
+};
+
+/**
+ * After the family's face, in order. Script faces come before DejaVu Sans so Arabic and Hebrew
+ * are drawn by faces made for them; Han goes to Simplified Chinese unless the value holds kana
+ * (Japanese) or hangul (Korean), see {@link chainFor}.
+ */
+const SCRIPT_FACES: FaceName[] = ['noto-arabic', 'noto-hebrew', 'noto-devanagari', 'noto-thai'];
+const CJK_FACES: FaceName[] = ['noto-sc', 'noto-tc', 'noto-jp', 'noto-kr'];
+const LAST_FACES: FaceName[] = ['dejavu', 'noto-symbols2', 'noto-emoji'];
+
+const KANA = /[\u3040-\u30ff\u31f0-\u31ff]/;
+const HANGUL = /[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]/;
+
+/** Code point ranges a script face is tried for: loading a CJK face for an emoji would waste 50 ms and 20 MB. */
+const FACE_RANGES: Partial<Record<FaceName, [number, number][]>> = {
+  'noto-arabic': [
+    [0x0600, 0x06ff],
+    [0x0750, 0x077f],
+    [0x0870, 0x08ff],
+    [0xfb50, 0xfdff],
+    [0xfe70, 0xfeff],
+  ],
+  'noto-hebrew': [
+    [0x0590, 0x05ff],
+    [0xfb1d, 0xfb4f],
+  ],
+  'noto-devanagari': [
+    [0x0900, 0x097f],
+    [0x1cd0, 0x1cff],
+    [0xa8e0, 0xa8ff],
+  ],
+  'noto-thai': [[0x0e00, 0x0e7f]],
+};
+const CJK_RANGES: [number, number][] = [
+  [0x1100, 0x11ff],
+  [0x2e80, 0x2fff],
+  [0x3000, 0x9fff],
+  [0xa960, 0xa97f],
+  [0xac00, 0xd7ff],
+  [0xf900, 0xfaff],
+  [0xfe30, 0xfe4f],
+  [0xff00, 0xffef],
+  [0x20000, 0x3ffff],
+];
+for (const face of CJK_FACES) FACE_RANGES[face] = CJK_RANGES;
+
+/** Whether a face may be asked about a character at all (script faces only for their script). */
+export const mayCover = (name: FaceName, codePoint: number): boolean => {
+  const ranges = FACE_RANGES[name];
+  return !ranges || ranges.some(([from, to]) => codePoint >= from && codePoint <= to);
+};
+
+/** The faces tried for a value, in order: its Han characters follow the value's own language. */
+export const chainFor = (family: FontFamily, text: string): FaceName[] => {
+  const first: FaceName | undefined = KANA.test(text)
+    ? 'noto-jp'
+    : HANGUL.test(text)
+      ? 'noto-kr'
+      : undefined;
+  const cjk = first ? [first, ...CJK_FACES.filter((f) => f !== first)] : CJK_FACES;
+  return [FAMILY_FACE[family], ...SCRIPT_FACES, ...cjk, ...LAST_FACES];
+};
+
+type HarfBuzzModule = typeof HarfBuzz;
+let harfBuzz: HarfBuzzModule | undefined;
+let loadingHarfBuzz: Promise<HarfBuzzModule> | undefined;
+
+/** HarfBuzz, instantiated on first use (its module compiles WebAssembly when imported). */
+export const loadHarfBuzz = (): Promise<HarfBuzzModule> =>
+  (loadingHarfBuzz ??= import('harfbuzzjs').then((module) => (harfBuzz = module)));
+
+/** HarfBuzz when it is loaded already, else undefined. */
+export const loadedHarfBuzz = () => harfBuzz;
+
+/** A loaded face: its bytes, its HarfBuzz font and what it covers. */
+export class Face {
+  /** Advance widths in font units by glyph id, read once each. */
+  private readonly advances = new Map<number, number>();
+  readonly upem: number;
+  readonly ascent: number;
+  readonly descent: number;
+  /** [xMin, yMin, xMax, yMax] in font units, from the head table. */
+  readonly bbox: [number, number, number, number];
+  readonly postScriptName: string;
+  private readonly coverage: Set<number>;
+
+  constructor(
+    readonly name: FaceName,
+    readonly bytes: Uint8Array,
+    readonly font: HarfBuzz.Font,
+  ) {
+    const face = font.face;
+    this.upem = face.upem;
+    const extents = font.hExtents();
+    this.ascent = extents.ascender;
+    this.descent = extents.descender;
+    const head = face.referenceTable('head');
+    const view = head && new DataView(head.buffer, head.byteOffset, head.byteLength);
+    this.bbox = view
+      ? [view.getInt16(36), view.getInt16(38), view.getInt16(40), view.getInt16(42)]
+      : [0, this.descent, this.upem, this.ascent];
+    this.postScriptName = (face.getName(6, 'en') || name).replace(/[^A-Za-z0-9-]/g, '');
+    this.coverage = new Set(face.collectUnicodes());
+  }
+
+  covers(codePoint: number): boolean {
+    return this.coverage.has(codePoint);
+  }
+
+  /** A glyph's advance in font units (its hmtx width, what a PDF viewer advances by). */
+  advance(glyph: number): number {
+    let width = this.advances.get(glyph);
+    if (width === undefined) {
+      width = this.font.glyphHAdvance(glyph);
+      this.advances.set(glyph, width);
+    }
+    return width;
+  }
+}
+
+const faces = new Map<FaceName, Face>();
+
+/** The face, loaded on first use (HarfBuzz must be loaded: see {@link loadHarfBuzz}). */
+export const faceNamed = (name: FaceName): Face => {
+  let face = faces.get(name);
+  if (!face) {
+    const hb = harfBuzz;
+    if (!hb) throw new Error('HarfBuzz is not loaded yet.');
+    const path = createRequire(import.meta.url).resolve(FACE_PATHS[name]);
+    const bytes = new Uint8Array(readFileSync(path));
+    face = new Face(name, bytes, new hb.Font(new hb.Face(new hb.Blob(bytes))));
+    faces.set(name, face);
+  }
+  return face;
+};

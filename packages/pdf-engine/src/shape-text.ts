@@ -1,0 +1,214 @@
+/**
+ * Text outside WinAnsi: split into items (one face, one bidi level), each shaped by HarfBuzz.
+ * Widths are given per character (a cluster's advance on its first character) so the layout in
+ * text-layout.ts works as for standard fonts; drawing then takes the glyphs of a line's
+ * characters in visual order (draw-glyphs.ts).
+ *
+ * Characters no face of the chain covers are not drawn and are listed in `missing`; neither
+ * `.notdef` (glyph 0) nor U+FFFD ever stands in for them.
+ */
+import bidiModule from 'bidi-js';
+import { NEWLINE, unitLength } from './code-points.ts';
+import {
+  chainFor,
+  faceNamed,
+  loadedHarfBuzz,
+  loadHarfBuzz,
+  mayCover,
+  type Face,
+  type FaceName,
+} from './faces.ts';
+import type { FontFamily } from './types.ts';
+
+/** One glyph as HarfBuzz placed it, in font units; `cluster` is a character index of the text. */
+export interface PlacedGlyph {
+  gid: number;
+  cluster: number;
+  advance: number;
+  xOffset: number;
+  yOffset: number;
+}
+
+/** Characters [start, end) drawn by one face at one bidi level, glyphs in visual order. */
+export interface ShapedItem {
+  face: Face;
+  start: number;
+  end: number;
+  level: number;
+  glyphs: PlacedGlyph[];
+}
+
+/** The result of shaping a value: what the layout needs, plus the items to draw. */
+export interface ShapedValue {
+  codes: number[];
+  widths: number[];
+  items: ShapedItem[];
+  /** Distinct characters no face covers, in order of appearance. */
+  missing: string[];
+}
+
+// bidi-js is CommonJS whose module.exports is the factory; its types describe an ES default export.
+const bidiFactory = bidiModule as unknown as typeof bidiModule.default;
+let bidi: ReturnType<typeof bidiFactory> | undefined;
+
+/** Glyphs of one item's text, clusters relative to the item; cached (HarfBuzz costs ~0.3 ms a call). */
+const shapedRuns = new Map<string, PlacedGlyph[]>();
+const MAX_SHAPED_RUNS = 8192;
+
+const shapeRun = (face: Face, codes: number[], rtl: boolean): PlacedGlyph[] => {
+  const key = `${face.name}${rtl ? '<' : '>'}${String.fromCodePoint(...codes)}`;
+  let glyphs = shapedRuns.get(key);
+  if (glyphs) return glyphs;
+  const hb = loadedHarfBuzz()!;
+  const buffer = new hb.Buffer();
+  buffer.addCodePoints(codes);
+  buffer.setDirection(rtl ? hb.Direction.RTL : hb.Direction.LTR);
+  buffer.guessSegmentProperties();
+  hb.shape(face.font, buffer);
+  glyphs = buffer.getGlyphInfosAndPositions().map((g) => ({
+    gid: g.codepoint,
+    cluster: g.cluster,
+    advance: g.xAdvance ?? 0,
+    xOffset: g.xOffset ?? 0,
+    yOffset: g.yOffset ?? 0,
+  }));
+  if (shapedRuns.size >= MAX_SHAPED_RUNS) shapedRuns.clear();
+  shapedRuns.set(key, glyphs);
+  return glyphs;
+};
+
+/** Space, punctuation, digits, symbols and marks: they stay in the face of the text around them. */
+const NEUTRAL = /^[\p{Z}\p{P}\p{S}\p{N}\p{M}\p{Cf}]$/u;
+
+const faceFor = (chain: FaceName[], codePoint: number): Face | undefined => {
+  for (const name of chain) {
+    if (!mayCover(name, codePoint)) continue;
+    const face = faceNamed(name);
+    if (face.covers(codePoint)) return face;
+  }
+  return undefined;
+};
+
+/** Embedding level per character (code point), from the Unicode bidi algorithm. */
+const levelsOf = (text: string, count: number): Uint8Array => {
+  const levels = new Uint8Array(count);
+  // Left-to-right text without any right-to-left character needs no algorithm.
+  if (
+    !/[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff\u{10800}-\u{10fff}\u{1e800}-\u{1efff}]/u.test(text)
+  )
+    return levels;
+  bidi ??= bidiFactory();
+  const unitLevels = bidi.getEmbeddingLevels(text).levels;
+  for (let at = 0, i = 0; at < text.length; i++) {
+    levels[i] = unitLevels[at]!;
+    at += unitLength(text.codePointAt(at)!);
+  }
+  return levels;
+};
+
+const shapeLoaded = (text: string, family: FontFamily): ShapedValue => {
+  const codes: number[] = [];
+  for (let at = 0; at < text.length;) {
+    const codePoint = text.codePointAt(at)!;
+    codes.push(codePoint);
+    at += unitLength(codePoint);
+  }
+  const widths = new Array<number>(codes.length).fill(0);
+  const levels = levelsOf(text, codes.length);
+  const chain = chainFor(family, text);
+  const missing = new Set<string>();
+  const faces: (Face | undefined)[] = new Array<Face | undefined>(codes.length);
+  let current: Face | undefined;
+  codes.forEach((codePoint, i) => {
+    if (codePoint === NEWLINE) {
+      current = undefined;
+      return;
+    }
+    const char = String.fromCodePoint(codePoint);
+    const stays = current?.covers(codePoint) && NEUTRAL.test(char);
+    const face = stays ? current : faceFor(chain, codePoint);
+    if (!face) missing.add(char);
+    faces[i] = face;
+    if (face) current = face;
+  });
+  const items: ShapedItem[] = [];
+  for (let i = 0; i < codes.length;) {
+    const face = faces[i];
+    let j = i + 1;
+    while (j < codes.length && faces[j] === face && levels[j] === levels[i]) j++;
+    if (face) {
+      const rtl = levels[i]! % 2 === 1;
+      const glyphs = shapeRun(face, codes.slice(i, j), rtl)
+        .filter((g) => {
+          if (g.gid !== 0) return true;
+          missing.add(String.fromCodePoint(codes[i + g.cluster]!));
+          return false;
+        })
+        .map((g) => ({ ...g, cluster: g.cluster + i }));
+      for (const g of glyphs) widths[g.cluster]! += g.advance / face.upem;
+      items.push({ face, start: i, end: j, level: levels[i]!, glyphs });
+    }
+    i = j;
+  }
+  return { codes, widths, items, missing: [...missing] };
+};
+
+/** Shapes a value at once when HarfBuzz is loaded, else after loading it. */
+export const shapeValue = (text: string, family: FontFamily): ShapedValue | Promise<ShapedValue> =>
+  loadedHarfBuzz()
+    ? shapeLoaded(text, family)
+    : loadHarfBuzz().then(() => shapeLoaded(text, family));
+
+/**
+ * The pieces of items within characters [start, end), in visual order: rule L2 of the bidi
+ * algorithm (from the highest level down to the lowest odd one, reverse every run at that level
+ * or above).
+ */
+export const visualPieces = (items: ShapedItem[], start: number, end: number): ShapedItem[] => {
+  let lines = piecesByLine.get(items);
+  if (!lines) {
+    lines = new Map();
+    piecesByLine.set(items, lines);
+  }
+  const key = `${start}:${end}`;
+  let pieces = lines.get(key);
+  if (!pieces) {
+    pieces = reorder(items, start, end);
+    lines.set(key, pieces);
+  }
+  return pieces;
+};
+
+/** A shaped value's lines in visual order, kept while the value is (shaped values are cached). */
+const piecesByLine = new WeakMap<ShapedItem[], Map<string, ShapedItem[]>>();
+
+const reorder = (items: ShapedItem[], start: number, end: number): ShapedItem[] => {
+  const pieces = items
+    .filter((item) => item.end > start && item.start < end)
+    .map((item) =>
+      item.start >= start && item.end <= end
+        ? item
+        : {
+            ...item,
+            start: Math.max(item.start, start),
+            end: Math.min(item.end, end),
+            glyphs: item.glyphs.filter((g) => g.cluster >= start && g.cluster < end),
+          },
+    );
+  const highest = Math.max(0, ...pieces.map((p) => p.level));
+  const lowestOdd = Math.min(...pieces.map((p) => p.level).filter((l) => l % 2 === 1), highest + 1);
+  for (let level = highest; level >= lowestOdd && level > 0; level--) {
+    for (let i = 0; i < pieces.length;) {
+      if (pieces[i]!.level < level) {
+        i++;
+        continue;
+      }
+      let j = i;
+      while (j < pieces.length && pieces[j]!.level >= level) j++;
+      const reversed = pieces.slice(i, j).reverse();
+      pieces.splice(i, j - i, ...reversed);
+      i = j;
+    }
+  }
+  return pieces;
+};
