@@ -190,6 +190,46 @@ export type TemplateTable = {
   preview_png: Buffer;
   created_at: string;
   updated_at: string;
+  /** The latest published version's number; null while the template was never published. */
+  published_version: number | null;
+  /** The draft's `version` (revision) that version was published from. */
+  published_revision: number | null;
+};
+
+/** Immutable bytes by SHA-256 (hex): published PDFs, previews and stamp pictures, once each. */
+export type TemplateBlobTable = {
+  hash: string;
+  bytes: Buffer;
+};
+
+/** A published template version (1, 2, 3… per template); never changed once written. */
+export type TemplateVersionTable = {
+  template_id: string;
+  number: number;
+  published_at: string;
+  /** The publisher's e-mail address at the time. */
+  published_by: string;
+  note: string;
+  pages_json: string;
+  fields_json: string;
+  field_count: number;
+  /** JSON: the field changes from the version before (FieldChange[]). */
+  changes_json: string;
+  pdf_hash: string;
+  preview_hash: string;
+};
+
+export type TemplateVersionStampTable = {
+  template_id: string;
+  number: number;
+  position: number;
+  id: string;
+  page: number;
+  rect_x: number;
+  rect_y: number;
+  rect_width: number;
+  rect_height: number;
+  png_hash: string;
 };
 
 export type TemplateFileTable = {
@@ -232,6 +272,9 @@ export type Tables = {
   templates: TemplateTable;
   template_files: TemplateFileTable;
   template_stamps: TemplateStampTable;
+  template_blobs: TemplateBlobTable;
+  template_versions: TemplateVersionTable;
+  template_version_stamps: TemplateVersionStampTable;
   usage_months: UsageMonthTable;
   vouchers: VoucherTable;
   voucher_redemptions: VoucherRedemptionTable;

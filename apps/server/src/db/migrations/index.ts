@@ -5,6 +5,7 @@ import * as billing from './0003_billing.ts';
 import * as createTemplateStamps from './0004_create_template_stamps.ts';
 import * as subscriptionHistory from './0005_subscription_history.ts';
 import * as overageCarried from './0006_overage_carried.ts';
+import * as templateVersions from './0007_template_versions.ts';
 
 /** Every migration, in order. Never edit one that has been released; add the next instead. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0004_create_template_stamps': createTemplateStamps,
   '0005_subscription_history': subscriptionHistory,
   '0006_overage_carried': overageCarried,
+  '0007_template_versions': templateVersions,
 };

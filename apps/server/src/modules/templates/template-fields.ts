@@ -26,7 +26,7 @@ export const checkOnPage = (label: string, box: FieldBox, pages: PageInfo[]) => 
 
 const boxesOf = (input: TemplateInputValue): FieldBox[] =>
   input.fieldType === 'linked_text' && input.boxes?.length
-    ? input.boxes
+    ? input.boxes.map((box) => ({ ...box, page: box.page ?? input.page }))
     : [
         {
           page: input.page,

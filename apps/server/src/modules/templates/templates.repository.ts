@@ -13,11 +13,20 @@ export type Template = {
   fields: FieldSpec[];
   previewPng: Buffer;
   updatedAt: string;
+  /** The latest published version's number; null while never published. */
+  publishedVersion: number | null;
+  /** The draft version (revision) that was published last. */
+  publishedRevision: number | null;
 };
 
-export type TemplateSummary = Pick<Template, 'name' | 'previewPng' | 'updatedAt'> & {
+export type TemplateSummary = Pick<
+  Template,
+  'name' | 'previewPng' | 'updatedAt' | 'version' | 'publishedVersion' | 'publishedRevision'
+> & {
   fieldCount: number;
 };
+
+const nullableNumber = (value: number | null) => (value === null ? null : Number(value));
 
 const templateRowToTemplate = (row: Selectable<TemplateTable>): Template => ({
   id: row.id,
@@ -29,6 +38,8 @@ const templateRowToTemplate = (row: Selectable<TemplateTable>): Template => ({
   fields: JSON.parse(row.fields_json) as FieldSpec[],
   previewPng: row.preview_png,
   updatedAt: row.updated_at,
+  publishedVersion: nullableNumber(row.published_version),
+  publishedRevision: nullableNumber(row.published_revision),
 });
 
 /** Every query is scoped to the account: another account's template simply does not exist. */
@@ -66,7 +77,15 @@ export const listTemplates = async (
 ): Promise<TemplateSummary[]> => {
   const rows = await db
     .selectFrom('templates')
-    .select(['name', 'preview_png', 'updated_at', 'field_count'])
+    .select([
+      'name',
+      'preview_png',
+      'updated_at',
+      'field_count',
+      'version',
+      'published_version',
+      'published_revision',
+    ])
     .where('user_id', '=', opts.userId)
     .orderBy('updated_at', 'desc')
     .orderBy('name')
@@ -78,12 +97,18 @@ export const listTemplates = async (
     previewPng: row.preview_png,
     updatedAt: row.updated_at,
     fieldCount: Number(row.field_count),
+    version: Number(row.version),
+    publishedVersion: nullableNumber(row.published_version),
+    publishedRevision: nullableNumber(row.published_revision),
   }));
 };
 
 export const insertTemplate = async (
   db: Db,
-  t: Omit<Template, 'version' | 'updatedAt'> & { pdf: Uint8Array; now: string },
+  t: Omit<Template, 'version' | 'updatedAt' | 'publishedVersion' | 'publishedRevision'> & {
+    pdf: Uint8Array;
+    now: string;
+  },
 ) => {
   await db.transaction().execute(async (trx) => {
     await trx
