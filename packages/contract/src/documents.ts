@@ -20,7 +20,10 @@ export const generateDocumentBody = z
     templateName: templateNameSchema.optional(),
     templateId: z.string().uuid().optional(),
     /** Pin a published version or the draft; by default the latest published version is filled. */
-    version: versionSelector.optional(),
+    version: versionSelector.optional().meta({
+      description:
+        'A published version number or "draft"; by default the latest published version (the draft while none is). The `fields` each version accepts: GET /v1/template/{templateName}/schema?version=n.',
+    }),
     /** Values keyed by field label; see the template's `api` example. */
     fields: generationFields.default({}),
     /** Answer 422 instead of truncating text that does not fit at 6 pt. */

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { versionSelector } from './documents.ts';
 import type { Endpoint } from './endpoint.ts';
 import { fieldChange } from './field-change.ts';
 import { stamp, templateInput, templateNameParams, templatePage } from './templates.ts';

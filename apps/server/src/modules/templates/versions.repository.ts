@@ -213,24 +213,26 @@ export const deleteUnusedBlobs = async (db: Db, hashes: string[]) => {
   await db
     .deleteFrom('template_blobs')
     .where('hash', 'in', hashes)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('template_versions')
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('template_versions')
             .select('number')
-            .where((eb) =>
-              eb.or([
-                eb('pdf_hash', '=', eb.ref('template_blobs.hash')),
-                eb('preview_hash', '=', eb.ref('template_blobs.hash')),
+            .where((inner) =>
+              inner.or([
+                inner('pdf_hash', '=', inner.ref('template_blobs.hash')),
+                inner('preview_hash', '=', inner.ref('template_blobs.hash')),
               ]),
             ),
         ),
       ),
     )
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('template_version_stamps')
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('template_version_stamps')
             .select('number')
             .whereRef('png_hash', '=', 'template_blobs.hash'),
         ),

@@ -119,17 +119,18 @@ describe.each(testDatabases())('template versions on %s', (database) => {
     ]);
     await published('Breaking');
     const before = await getTemplate(app, ada, 'Breaking');
-    await save(
-      'Breaking',
-      before.inputs
+    await save('Breaking', [
+      ...before.inputs
         .filter((input) => input.label !== 'Gone')
-        .map((input) => ({
-          ...input,
-          fieldType: input.label === 'Agree' ? 'checkbox' : 'text',
-          label: input.label === 'Zip' ? 'Postcode' : input.label,
-        }))
-        .concat([textField('Phone', { rectY: 260 })]),
-    );
+        .map(({ type: _type, ...input }) =>
+          textField(input.label === 'Zip' ? 'Postcode' : input.label, {
+            ...input,
+            label: input.label === 'Zip' ? 'Postcode' : input.label,
+            fieldType: input.label === 'Agree' ? 'checkbox' : 'text',
+          }),
+        ),
+      textField('Phone', { rectY: 260 }),
+    ]);
     const refused = await publish('Breaking');
     expect(refused.statusCode).toBe(409);
     const body = refused.json<ErrorResponse>();
@@ -350,7 +351,7 @@ describe.each(testDatabases())('template versions on %s', (database) => {
     await create('Private');
     await save('Private', [textField('Secret')]);
     await published('Private');
-    const calls: [string, string][] = [
+    const calls: ['GET' | 'POST', string][] = [
       ['POST', '/publish'],
       ['GET', '/versions'],
       ['GET', '/versions/1'],
@@ -360,7 +361,7 @@ describe.each(testDatabases())('template versions on %s', (database) => {
       ['GET', '/schema?version=1'],
     ];
     for (const [method, rest] of calls) {
-      const res = await call(app, method as 'GET', path('Private', rest), {
+      const res = await call(app, method, path('Private', rest), {
         token: bob.token,
         ...(method === 'POST' && { body: {} }),
       });
