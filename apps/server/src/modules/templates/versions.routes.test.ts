@@ -243,29 +243,40 @@ describe.each(testDatabases())('template versions on %s', (database) => {
   });
 
   it('stores one copy of a PDF however many versions use it, and deletes versions with the template', async () => {
-    await create('Shared');
+    // A PDF of its own, so no other test's versions share its bytes.
+    const ownPdf = await makePdf({ pages: 3 });
+    for (const name of ['Shared', 'Twin']) {
+      expect((await uploadTemplate(app, ada, { name, pdf: ownPdf })).statusCode).toBe(200);
+    }
     for (const label of ['A', 'B', 'C']) {
       await save('Shared', [textField(label)]);
       await published('Shared', { acceptBreaking: true });
     }
-    const { id } = await getTemplate(app, ada, 'Shared');
-    const hashes = await app.deps.db
-      .selectFrom('template_versions')
-      .select('pdf_hash')
-      .where('template_id', '=', id)
-      .execute();
-    expect(hashes).toHaveLength(3);
-    expect(new Set(hashes.map((h) => h.pdf_hash)).size).toBe(1);
-    const blobsWith = async (hash: string) =>
+    await published('Twin');
+    const versionsOf = async (name: string) =>
+      app.deps.db
+        .selectFrom('template_versions')
+        .select(['pdf_hash', 'preview_hash'])
+        .where('template_id', '=', (await getTemplate(app, ada, name)).id)
+        .execute();
+    const shared = await versionsOf('Shared');
+    expect(shared).toHaveLength(3);
+    const [twin] = await versionsOf('Twin');
+    const { pdf_hash: pdfHash, preview_hash: previewHash } = twin!;
+    expect(shared.every((v) => v.pdf_hash === pdfHash && v.preview_hash === previewHash)).toBe(
+      true,
+    );
+    const blobs = async () =>
       (
         await app.deps.db
           .selectFrom('template_blobs')
           .select('hash')
-          .where('hash', '=', hash)
+          .where('hash', 'in', [pdfHash, previewHash])
           .execute()
       ).length;
-    expect(await blobsWith(hashes[0]!.pdf_hash)).toBe(1);
+    expect(await blobs()).toBe(2);
 
+    const { id } = await getTemplate(app, ada, 'Shared');
     expect((await call(app, 'DELETE', path('Shared'), { token: ada.token })).statusCode).toBe(200);
     const left = await app.deps.db
       .selectFrom('template_versions')
@@ -273,13 +284,9 @@ describe.each(testDatabases())('template versions on %s', (database) => {
       .where('template_id', '=', id)
       .execute();
     expect(left).toEqual([]);
-    // Other templates published from the same bytes keep theirs.
-    const stillUsed = await app.deps.db
-      .selectFrom('template_versions')
-      .select('number')
-      .where('pdf_hash', '=', hashes[0]!.pdf_hash)
-      .execute();
-    expect(await blobsWith(hashes[0]!.pdf_hash)).toBe(stillUsed.length > 0 ? 1 : 0);
+    expect(await blobs()).toBe(2); // the twin's version still uses them
+    expect((await call(app, 'DELETE', path('Twin'), { token: ada.token })).statusCode).toBe(200);
+    expect(await blobs()).toBe(0);
   });
 
   it('refuses a stale revision on save and publish with EDIT_CONFLICT, changing nothing', async () => {
