@@ -6,7 +6,10 @@ import type {
   TemplateVersionSummary,
 } from '@platen/contract';
 import { TEMPLATE_VERSION_HEADER } from '@platen/contract';
+import { Migrator } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrateToLatest } from '../../db/database.ts';
+import { migrations } from '../../db/migrations/index.ts';
 import { call, signUp, type Account } from '../../../test/http.ts';
 import { multipartBody } from '../../../test/multipart.ts';
 import { makePdf, pageCountOf } from '../../../test/pdf-fixtures.ts';
@@ -402,5 +405,25 @@ describe.each(testDatabases())('template versions on %s', (database) => {
     const v1 = await generate(app, apiKey, { templateName: 'Replaced', fields: { Back: 'x' } });
     expect(v1.statusCode).toBe(200);
     expect(await pageCountOf(v1.rawPayload)).toBe(2);
+  });
+
+  it('migrates templates made before versions into drafts that generate fills as before', async () => {
+    await create('Older');
+    await save('Older', [textField('Name')]);
+    const migrator = new Migrator({
+      db: app.deps.db,
+      provider: { getMigrations: () => Promise.resolve(migrations) },
+    });
+    const down = await migrator.migrateTo('0006_overage_carried');
+    expect(down.error).toBeUndefined();
+    await migrateToLatest(app.deps.db);
+    expect(await getTemplate(app, ada, 'Older')).toMatchObject({
+      publishedVersion: null,
+      hasUnpublishedChanges: true,
+    });
+    const apiKey = await apiKeyOf(app, ada, 'Older');
+    const res = await generate(app, apiKey, { templateName: 'Older', fields: { Name: 'Ada' } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers[TEMPLATE_VERSION_HEADER]).toBe('draft');
   });
 });
