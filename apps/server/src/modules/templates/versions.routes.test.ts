@@ -88,6 +88,13 @@ describe.each(testDatabases())('template versions on %s', (database) => {
     expect(pinned.headers[TEMPLATE_VERSION_HEADER]).toBe('1');
     expect(Buffer.compare(pinned.rawPayload, v1.rawPayload)).toBe(0);
 
+    const tryout = await call(app, 'POST', '/v1/document/tryout/template', {
+      token: ada.token,
+      body: { templateName: 'Contract' },
+    });
+    expect(tryout.statusCode).toBe(200);
+    expect(tryout.headers[TEMPLATE_VERSION_HEADER]).toBe('draft');
+
     const missing = await generate(app, apiKey, { ...payload, version: 7 });
     expect(missing.statusCode).toBe(404);
     expect(missing.json<ErrorResponse>()).toMatchObject({
