@@ -253,8 +253,8 @@ describe.each(testDatabases())('template versions on %s', (database) => {
   });
 
   it('stores one copy of a PDF however many versions use it, and deletes versions with the template', async () => {
-    // A PDF of its own, so no other test's versions share its bytes.
-    const ownPdf = await makePdf({ pages: 3 });
+    // A PDF and first page of its own, so no other test's versions share their bytes.
+    const ownPdf = await makePdf({ pages: 3, width: 500 });
     for (const name of ['Shared', 'Twin']) {
       expect((await uploadTemplate(app, ada, { name, pdf: ownPdf })).statusCode).toBe(200);
     }
