@@ -179,8 +179,8 @@ export type TemplateTable = {
   user_id: string;
   name: string;
   description: string;
-  /** Goes up whenever the PDF or the fields change; caches key on (id, version). */
-  version: number;
+  /** The draft's revision: goes up whenever the PDF or the fields change; caches key on it. */
+  revision: number;
   page_count: number;
   /** JSON: the pages as analysed (displayed size, rotation, boxes). */
   pages_json: string;
@@ -192,7 +192,7 @@ export type TemplateTable = {
   updated_at: string;
   /** The latest published version's number; null while the template was never published. */
   published_version: number | null;
-  /** The draft's `version` (revision) that version was published from. */
+  /** The draft's revision that version was published from. */
   published_revision: number | null;
 };
 

@@ -70,6 +70,8 @@ export const up = async (db: Kysely<unknown>): Promise<void> => {
     .column('png_hash')
     .execute();
 
+  // "Version" now means a published version: the draft's edit counter is its revision.
+  await db.schema.alterTable('templates').renameColumn('version', 'revision').execute();
   // The latest published number, and the draft revision it was published from.
   await db.schema.alterTable('templates').addColumn('published_version', 'integer').execute();
   await db.schema.alterTable('templates').addColumn('published_revision', 'integer').execute();
@@ -78,6 +80,7 @@ export const up = async (db: Kysely<unknown>): Promise<void> => {
 export const down = async (db: Kysely<unknown>): Promise<void> => {
   await db.schema.alterTable('templates').dropColumn('published_revision').execute();
   await db.schema.alterTable('templates').dropColumn('published_version').execute();
+  await db.schema.alterTable('templates').renameColumn('revision', 'version').execute();
   await db.schema.dropTable('template_version_stamps').execute();
   await db.schema.dropTable('template_versions').execute();
   await db.schema.dropTable('template_blobs').execute();

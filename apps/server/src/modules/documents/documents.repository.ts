@@ -30,7 +30,7 @@ const lookUp = (by: 'templates.name' | 'templates.id') =>
         'api_keys.user_id as userId',
         'templates.id as templateId',
         'templates.name as templateName',
-        'templates.version as revision',
+        'templates.revision',
         'templates.published_version as publishedVersion',
         'templates.fields_json as draftFieldsJson',
         'template_versions.number as versionNumber',

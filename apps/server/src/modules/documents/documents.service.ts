@@ -143,7 +143,7 @@ export const createDocumentsService = (deps: Deps) => {
     const template = await templates.getTemplate(userId, templateName);
     const draft = {
       id: template.id,
-      source: { draft: template.version },
+      source: { draft: template.revision },
       fields: () => template.fields,
     };
     return { ...(await fill(await prepare(draft), { sample: true })), version: 'draft' };

@@ -8,20 +8,21 @@ export type Template = {
   userId: string;
   name: string;
   description: string;
-  version: number;
+  /** The draft's edit counter: every change bumps it (compare-and-set). */
+  revision: number;
   pages: PageInfo[];
   fields: FieldSpec[];
   previewPng: Buffer;
   updatedAt: string;
   /** The latest published version's number; null while never published. */
   publishedVersion: number | null;
-  /** The draft version (revision) that was published last. */
+  /** The draft revision that was published last. */
   publishedRevision: number | null;
 };
 
 export type TemplateSummary = Pick<
   Template,
-  'name' | 'previewPng' | 'updatedAt' | 'version' | 'publishedVersion' | 'publishedRevision'
+  'name' | 'previewPng' | 'updatedAt' | 'revision' | 'publishedVersion' | 'publishedRevision'
 > & {
   fieldCount: number;
 };
@@ -33,7 +34,7 @@ const templateRowToTemplate = (row: Selectable<TemplateTable>): Template => ({
   userId: row.user_id,
   name: row.name,
   description: row.description,
-  version: Number(row.version),
+  revision: Number(row.revision),
   pages: JSON.parse(row.pages_json) as PageInfo[],
   fields: JSON.parse(row.fields_json) as FieldSpec[],
   previewPng: row.preview_png,
@@ -82,7 +83,7 @@ export const listTemplates = async (
       'preview_png',
       'updated_at',
       'field_count',
-      'version',
+      'revision',
       'published_version',
       'published_revision',
     ])
@@ -97,7 +98,7 @@ export const listTemplates = async (
     previewPng: row.preview_png,
     updatedAt: row.updated_at,
     fieldCount: Number(row.field_count),
-    version: Number(row.version),
+    revision: Number(row.revision),
     publishedVersion: nullableNumber(row.published_version),
     publishedRevision: nullableNumber(row.published_revision),
   }));
@@ -105,7 +106,7 @@ export const listTemplates = async (
 
 export const insertTemplate = async (
   db: Db,
-  t: Omit<Template, 'version' | 'updatedAt' | 'publishedVersion' | 'publishedRevision'> & {
+  t: Omit<Template, 'revision' | 'updatedAt' | 'publishedVersion' | 'publishedRevision'> & {
     pdf: Uint8Array;
     now: string;
   },
@@ -118,7 +119,7 @@ export const insertTemplate = async (
         user_id: t.userId,
         name: t.name,
         description: t.description,
-        version: 1,
+        revision: 1,
         page_count: t.pages.length,
         pages_json: JSON.stringify(t.pages),
         fields_json: JSON.stringify(t.fields),
@@ -136,12 +137,12 @@ export const insertTemplate = async (
 };
 
 /**
- * Changes a template and bumps its version in one statement. The version check makes two
- * concurrent edits safe: the second, based on an old version, changes nothing (returns false).
+ * Changes a template and bumps its revision in one statement. The revision check makes two
+ * concurrent edits safe: the second, based on an old revision, changes nothing (returns false).
  */
 export const updateTemplate = async (
   db: Db,
-  t: { id: string; version: number; now: string },
+  t: { id: string; revision: number; now: string },
   changes: {
     name?: string;
     fields?: FieldSpec[];
@@ -161,11 +162,11 @@ export const updateTemplate = async (
         pages_json: changes.pages && JSON.stringify(changes.pages),
         page_count: changes.pages?.length,
         preview_png: changes.previewPng && Buffer.from(changes.previewPng),
-        version: t.version + 1,
+        revision: t.revision + 1,
         updated_at: t.now,
       })
       .where('id', '=', t.id)
-      .where('version', '=', t.version)
+      .where('revision', '=', t.revision)
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) return false;
     if (changes.stamps) await replaceStamps(trx, t.id, changes.stamps);

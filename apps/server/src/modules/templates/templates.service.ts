@@ -38,11 +38,11 @@ const editedElsewhere = () =>
 
 /** The badge's facts: the draft's revision and whether it differs from the latest version. */
 const publicationState = (
-  t: Pick<repo.Template, 'version' | 'publishedVersion' | 'publishedRevision'>,
+  t: Pick<repo.Template, 'revision' | 'publishedVersion' | 'publishedRevision'>,
 ) => ({
-  revision: t.version,
+  revision: t.revision,
   publishedVersion: t.publishedVersion,
-  hasUnpublishedChanges: t.publishedRevision !== t.version,
+  hasUnpublishedChanges: t.publishedRevision !== t.revision,
 });
 
 export const createTemplatesService = (deps: Deps) => {

@@ -136,7 +136,7 @@ export const insertVersion = async (
       .updateTable('templates')
       .set({ published_version: v.number, published_revision: v.revision })
       .where('id', '=', v.templateId)
-      .where('version', '=', v.revision)
+      .where('revision', '=', v.revision)
       .where((eb) =>
         v.previous === null
           ? eb('published_version', 'is', null)

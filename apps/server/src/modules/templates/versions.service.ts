@@ -25,7 +25,7 @@ export const editConflict = () =>
 
 /** A stale `revision` sent with an edit is refused before anything changes. */
 export const checkRevision = (template: repo.Template, revision: number | undefined) => {
-  if (revision !== undefined && revision !== template.version) throw editConflict();
+  if (revision !== undefined && revision !== template.revision) throw editConflict();
 };
 
 const summaryOf = (v: versions.TemplateVersionRow) => ({
@@ -56,7 +56,7 @@ export const createVersionsService = (
   ) => {
     const template = await getTemplate(user.userId, name);
     checkRevision(template, body.revision);
-    if (template.publishedRevision === template.version) {
+    if (template.publishedRevision === template.revision) {
       throw new AppError(
         'NOTHING_TO_PUBLISH',
         409,
@@ -94,7 +94,7 @@ export const createVersionsService = (
     const publishedAt = clock.now().toISOString();
     const isPublished = await versions.insertVersion(db, {
       templateId: template.id,
-      revision: template.version,
+      revision: template.revision,
       previous: template.publishedVersion,
       number,
       publishedAt,
@@ -175,7 +175,7 @@ export const createVersionsService = (
       },
     );
     if (!isUpdated) throw editConflict();
-    return { message: `Version ${number} is the draft now.`, revision: template.version + 1 };
+    return { message: `Version ${number} is the draft now.`, revision: template.revision + 1 };
   };
 
   /** The payload schema of a version, of the draft, or (by default) of what generate fills. */
