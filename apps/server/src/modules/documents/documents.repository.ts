@@ -33,6 +33,7 @@ const lookUp = (by: 'templates.name' | 'templates.id') =>
         'templates.revision',
         'templates.published_version as publishedVersion',
         'templates.fields_json as draftFieldsJson',
+        'templates.page_count as draftPageCount',
         'template_versions.number as versionNumber',
         'template_versions.fields_json as versionFieldsJson',
         'template_versions.pdf_hash as pdfHash',

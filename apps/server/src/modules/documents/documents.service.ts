@@ -9,6 +9,7 @@ import { countDocument } from '../billing/document-count.ts';
 import { findPlanLimit, releaseDocument } from '../billing/usage.repository.ts';
 import { exampleValues } from '../templates/api-example.ts';
 import { isStampLabel } from '../templates/stamps.ts';
+import { fieldsOnPages } from '../templates/template-fields.ts';
 import { createTemplatesService, templateNotFound } from '../templates/templates.service.ts';
 import { versionNotFound } from '../templates/versions.service.ts';
 import { findKeyAndTemplate } from './documents.repository.ts';
@@ -59,7 +60,8 @@ export const createDocumentsService = (deps: Deps) => {
       const template: TemplateVersion = {
         id: templateId,
         source: { draft: Number(revision) },
-        fields: () => JSON.parse(draftFieldsJson) as FieldSpec[],
+        fields: () =>
+          fieldsOnPages(JSON.parse(draftFieldsJson) as FieldSpec[], Number(found.draftPageCount)),
       };
       return { userId: found.userId, template, version: 'draft' as const };
     }
@@ -144,7 +146,7 @@ export const createDocumentsService = (deps: Deps) => {
     const draft = {
       id: template.id,
       source: { draft: template.revision },
-      fields: () => template.fields,
+      fields: () => fieldsOnPages(template.fields, template.pages.length),
     };
     return { ...(await fill(await prepare(draft), { sample: true })), version: 'draft' };
   };

@@ -412,6 +412,17 @@ describe.each(testDatabases())('template versions on %s', (database) => {
     const v1 = await generate(app, apiKey, { templateName: 'Replaced', fields: { Back: 'x' } });
     expect(v1.statusCode).toBe(200);
     expect(await pageCountOf(v1.rawPayload)).toBe(2);
+    // The draft's field without a page prints nothing rather than failing the document.
+    const draft = await generate(app, apiKey, {
+      templateName: 'Replaced',
+      version: 'draft',
+      fields: { Front: 'x', Back: 'y' },
+    });
+    expect(draft.statusCode, draft.body).toBe(200);
+    expect(await pageCountOf(draft.rawPayload)).toBe(1);
+    expect(Object.keys(JSON.parse(String(draft.headers['x-fit-report'])) as object)).toEqual([
+      'Front',
+    ]);
   });
 
   it('migrates templates made before versions into drafts that generate fills as before', async () => {
