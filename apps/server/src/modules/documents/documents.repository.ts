@@ -8,7 +8,7 @@ import type { Db } from '../../db/tables.ts';
  * template and version number). `templateId` is null when the key is known but the template is
  * not; no row means the key is unknown. `pinned` is a version number, or '' for the latest
  * published one (`0` asks for no version: the draft); `versionNumber` is null when that version
- * does not exist, and the draft's columns are there for when the draft is filled.
+ * does not exist, and `fieldsJson` is then the draft's.
  */
 const lookUp = (by: 'templates.name' | 'templates.id') =>
   compiledOnce((db, keyHash: string, template: string, pinned: string) =>
@@ -32,11 +32,12 @@ const lookUp = (by: 'templates.name' | 'templates.id') =>
         'templates.name as templateName',
         'templates.revision',
         'templates.published_version as publishedVersion',
-        'templates.fields_json as draftFieldsJson',
         'templates.page_count as draftPageCount',
         'template_versions.number as versionNumber',
-        'template_versions.fields_json as versionFieldsJson',
         'template_versions.pdf_hash as pdfHash',
+        // One JSON text, the version's or else the draft's: the other is never read.
+        (eb) =>
+          eb.fn.coalesce('template_versions.fields_json', 'templates.fields_json').as('fieldsJson'),
       ])
       .where('api_keys.key_hash', '=', keyHash),
   );

@@ -49,9 +49,8 @@ export const createDocumentsService = (deps: Deps) => {
       body.templateId === undefined ? { name: body.templateName ?? '' } : { id: body.templateId };
     const found = keyHash && (await findKeyAndTemplate(deps.db, keyHash, named, body.version));
     if (!found) throw invalidApiKey();
-    const { templateId, revision, draftFieldsJson, versionNumber, versionFieldsJson, pdfHash } =
-      found;
-    if (templateId === null || revision === null || draftFieldsJson === null) {
+    const { templateId, revision, fieldsJson, versionNumber, pdfHash } = found;
+    if (templateId === null || revision === null || fieldsJson === null) {
       throw 'name' in named ? templateNotFound(named.name) : templateIdNotFound(named.id);
     }
     const isDraft =
@@ -61,18 +60,18 @@ export const createDocumentsService = (deps: Deps) => {
         id: templateId,
         source: { draft: Number(revision) },
         fields: () =>
-          fieldsOnPages(JSON.parse(draftFieldsJson) as FieldSpec[], Number(found.draftPageCount)),
+          fieldsOnPages(JSON.parse(fieldsJson) as FieldSpec[], Number(found.draftPageCount)),
       };
       return { userId: found.userId, template, version: 'draft' as const };
     }
-    if (versionNumber === null || versionFieldsJson === null || pdfHash === null) {
+    if (versionNumber === null || pdfHash === null) {
       throw versionNotFound(found.templateName ?? '', Number(body.version));
     }
     const version = Number(versionNumber);
     const template: TemplateVersion = {
       id: templateId,
       source: { version, pdfHash },
-      fields: () => JSON.parse(versionFieldsJson) as FieldSpec[],
+      fields: () => JSON.parse(fieldsJson) as FieldSpec[],
     };
     return { userId: found.userId, template, version };
   };
