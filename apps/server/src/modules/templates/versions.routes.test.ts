@@ -7,6 +7,7 @@ import type {
 } from '@platen/contract';
 import { TEMPLATE_VERSION_HEADER } from '@platen/contract';
 import { Migrator } from 'kysely';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../db/database.ts';
 import { migrations } from '../../db/migrations/index.ts';
@@ -101,6 +102,60 @@ describe.each(testDatabases())('template versions on %s', (database) => {
       code: 'VERSION_NOT_FOUND',
       message: 'The template "Contract" has no published version 7.',
     });
+  });
+
+  it('draws a version its own stamps and counts its documents like any other', async () => {
+    await create('Stamped');
+    const png = await sharp({
+      create: { width: 40, height: 20, channels: 3, background: '#1c7ed6' },
+    })
+      .png()
+      .toBuffer();
+    const stamp = {
+      page: 1,
+      rectX: 300,
+      rectY: 40,
+      rectWidth: 80,
+      rectHeight: 40,
+      image: `data:image/png;base64,${png.toString('base64')}`,
+    };
+    const saved = await call(app, 'PUT', '/v1/template', {
+      token: ada.token,
+      body: { templateName: 'Stamped', inputs: [textField('Name')], stamps: [stamp] },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    await published('Stamped');
+    const apiKey = await apiKeyOf(app, ada, 'Stamped');
+    const payload = { templateName: 'Stamped', fields: { Name: 'Ada' } };
+    const v1 = await generate(app, apiKey, payload);
+    expect(
+      (
+        await call(app, 'GET', path('Stamped', '/versions/1'), { token: ada.token })
+      ).json<TemplateVersionDetail>().stamps,
+    ).toHaveLength(1);
+
+    const unstamped = await call(app, 'PUT', '/v1/template', {
+      token: ada.token,
+      body: { templateName: 'Stamped', inputs: [textField('Name')], stamps: [] },
+    });
+    expect(unstamped.statusCode).toBe(200);
+    const used = async () =>
+      Number(
+        (
+          await app.deps.db
+            .selectFrom('subscriptions')
+            .innerJoin('users', 'users.id', 'subscriptions.user_id')
+            .select('pdfs_generated_this_month')
+            .where('users.email', '=', ada.email)
+            .executeTakeFirstOrThrow()
+        ).pdfs_generated_this_month,
+      );
+    const before = await used();
+    const again = await generate(app, apiKey, payload);
+    expect(Buffer.compare(again.rawPayload, v1.rawPayload)).toBe(0);
+    const draft = await generate(app, apiKey, { ...payload, version: 'draft' });
+    expect(draft.rawPayload.length).toBeLessThan(v1.rawPayload.length);
+    expect(await used()).toBe(before + 2);
   });
 
   it('generates by template id, and needs exactly one of id and name', async () => {
