@@ -221,8 +221,8 @@ export const createTemplatesService = (deps: Deps) => {
     const template = await getTemplate(userId, name);
     if (!file) throw new AppError('VALIDATION_ERROR', 400, 'Please upload a PDF file.');
     const prepared = await prepare(file);
-    const fields = fieldsThatFit(template.fields, prepared.pages);
-    // Not `fields.kept`: out-of-bounds fields stay in the draft until their owner moves them.
+    // Named, not dropped: they stay in the draft until their owner moves or deletes them.
+    const outOfBounds = fieldsThatFit(template.fields, prepared.pages).removed;
     const stamps = stampsThatFit(await listStamps(db, template.id), prepared.pages);
     const now = clock.now().toISOString();
     const isUpdated = await repo.updateTemplate(
@@ -236,7 +236,7 @@ export const createTemplatesService = (deps: Deps) => {
       },
     );
     if (!isUpdated) throw editedElsewhere();
-    return { removedFields: stamps.removed, outOfBounds: fields.removed };
+    return { removedFields: stamps.removed, outOfBounds };
   };
 
   const remove = async (userId: string, name: string) => {
