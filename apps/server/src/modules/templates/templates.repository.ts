@@ -136,6 +136,9 @@ export const insertTemplate = async (
   });
 };
 
+const isRenameOnly = (changes: object) =>
+  Object.entries(changes).every(([key, value]) => key === 'name' || value === undefined);
+
 /**
  * Changes a template and bumps its revision in one statement. The revision check makes two
  * concurrent edits safe: the second, based on an old revision, changes nothing (returns false).
@@ -163,6 +166,16 @@ export const updateTemplate = async (
         page_count: changes.pages?.length,
         preview_png: changes.previewPng && Buffer.from(changes.previewPng),
         revision: t.revision + 1,
+        // A rename changes nothing a version holds: a draft equal to its version stays equal.
+        ...(isRenameOnly(changes) && {
+          published_revision: (eb) =>
+            eb
+              .case()
+              .when('published_revision', '=', t.revision)
+              .then(t.revision + 1)
+              .else(eb.ref('published_revision'))
+              .end(),
+        }),
         updated_at: t.now,
       })
       .where('id', '=', t.id)

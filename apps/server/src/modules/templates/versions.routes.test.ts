@@ -394,6 +394,15 @@ describe.each(testDatabases())('template versions on %s', (database) => {
       publishedVersion: 1,
       hasUnpublishedChanges: false,
     });
+    const renamed = await call(app, 'POST', path('Clean', '/update/name'), {
+      token: carol.token,
+      body: { name: 'Clean renamed' },
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect(await getTemplate(app, carol, 'Clean renamed')).toMatchObject({
+      publishedVersion: 1,
+      hasUnpublishedChanges: false,
+    });
   });
 
   it('saves linked-text boxes as SPEC describes them, without a page, on the field page', async () => {
