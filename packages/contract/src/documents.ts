@@ -5,13 +5,33 @@ import { generationFields, templateNameSchema } from './templates.ts';
 /** Response header carrying how each value fitted its box, as compact JSON. */
 export const FIT_REPORT_HEADER = 'x-fit-report';
 
+/** Response header naming what a document was filled from: a version number, or `draft`. */
+export const TEMPLATE_VERSION_HEADER = 'x-template-version';
+
+/** A published version's number, or the editable draft. */
+export const versionSelector = z.union([
+  z.number().int().min(1).max(1_000_000),
+  z.literal('draft'),
+]);
+
 export const generateDocumentBody = z
   .object({
-    templateName: templateNameSchema,
+    /** The template by name; or send `templateId` instead (exactly one of the two). */
+    templateName: templateNameSchema.optional(),
+    templateId: z.string().uuid().optional(),
+    /** Pin a published version or the draft; by default the latest published version is filled. */
+    version: versionSelector.optional().meta({
+      description:
+        'A published version number or "draft"; by default the latest published version (the draft while none is). The `fields` each version accepts: GET /v1/template/{templateName}/schema?version=n.',
+    }),
     /** Values keyed by field label; see the template's `api` example. */
     fields: generationFields.default({}),
     /** Answer 422 instead of truncating text that does not fit at 6 pt. */
     strict: z.boolean().optional(),
+  })
+  .refine((body) => (body.templateName === undefined) !== (body.templateId === undefined), {
+    error: 'Send either templateName or templateId.',
+    path: ['templateName'],
   })
   .meta({ id: 'GenerateDocument' });
 export type GenerateDocumentBody = z.input<typeof generateDocumentBody>;
@@ -31,7 +51,13 @@ export const generateDocument = {
   response: pdfResponse,
   csrf: false,
   produces: 'application/pdf',
-  headers: ['x-fit-report', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'],
+  headers: [
+    'x-fit-report',
+    'x-template-version',
+    'x-ratelimit-limit',
+    'x-ratelimit-remaining',
+    'x-ratelimit-reset',
+  ],
   errors: [402, 404, 422, 429],
 } as const satisfies Endpoint;
 
@@ -45,6 +71,6 @@ export const tryoutDocument = {
   body: z.object({ templateName: templateNameSchema }),
   response: pdfResponse,
   produces: 'application/pdf',
-  headers: ['x-fit-report'],
+  headers: ['x-fit-report', 'x-template-version'],
   errors: [404, 422, 429],
 } as const satisfies Endpoint;

@@ -12,6 +12,7 @@ export type ErrorStatus = (typeof errorStatuses)[number];
 /** Headers a success answer can carry besides `x-request-id`, which every answer has. */
 export type ResponseHeader =
   | 'x-fit-report'
+  | 'x-template-version'
   | 'x-ratelimit-limit'
   | 'x-ratelimit-remaining'
   | 'x-ratelimit-reset'

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldChange } from './field-change.ts';
 
 /**
  * Every error code the API answers with. Numeric codes are the ones SPEC.md names; the client
@@ -29,6 +30,10 @@ export const errorCodes = [
   'TEMPLATE_NOT_FOUND',
   'TEMPLATE_NAME_TAKEN',
   'TEMPLATE_CHANGED',
+  'EDIT_CONFLICT',
+  'BREAKING_CHANGES',
+  'NOTHING_TO_PUBLISH',
+  'VERSION_NOT_FOUND',
   'INVALID_PDF',
   'PDF_ENCRYPTED',
   'PDF_TOO_MANY_PAGES',
@@ -67,6 +72,8 @@ export const errorResponse = z
     message: z.string(),
     /** Per-field messages of a validation failure, in the order the fields were checked. */
     fields: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+    /** `BREAKING_CHANGES`: the changes a publish would make that break integrations. */
+    changes: z.array(fieldChange).optional(),
     /**
      * Names the request in the server's logs (also sent as the `x-request-id` header), so a
      * reported failure can be found. Every server answer carries it; errors made by a client

@@ -89,7 +89,11 @@ export const templateInputBody = rectSchema
       // drops it, so such a field could never be filled.
       .refine((label) => label !== '__proto__', { error: templateMessages.labelProto }),
     fieldType: z.enum(fieldTypes, { error: templateMessages.typeRequired }),
-    boxes: z.array(fieldBoxSchema).max(100).optional(),
+    /** SPEC lists boxes without a page: such a box lies on its field's page. */
+    boxes: z
+      .array(rectSchema.extend({ page: pageNumber.optional() }))
+      .max(100)
+      .optional(),
     ...fieldStyle,
   })
   .meta({ id: 'TemplateInputBody' });
@@ -167,6 +171,16 @@ export const templateApiExample = z.object({
   fields: generationFields,
 });
 
+/** Where a template stands: its draft's revision and what of it is published. */
+const publicationState = {
+  /** Goes up with every change to the draft; send it back on save and publish. */
+  revision: z.number().int(),
+  /** The latest published version, or null while the template was never published. */
+  publishedVersion: z.number().int().nullable(),
+  /** The draft differs from the latest published version (always true before the first). */
+  hasUnpublishedChanges: z.boolean(),
+};
+
 export const templateResponse = z
   .object({
     id: z.string(),
@@ -185,6 +199,7 @@ export const templateResponse = z
     boxes: z.array(fieldBoxSchema.extend({ label: z.string() })),
     stamps: z.array(stamp),
     lastUpdate: z.string(),
+    ...publicationState,
   })
   .meta({ id: 'Template' });
 export type TemplateResponse = z.infer<typeof templateResponse>;
@@ -198,6 +213,7 @@ export const templateListItem = z.object({
   coordinates: z.number().int(),
   status: z.enum(['READY', 'DRAFT']),
   type: z.literal('png'),
+  ...publicationState,
 });
 export type TemplateListItem = z.infer<typeof templateListItem>;
 
@@ -233,13 +249,17 @@ export const saveTemplateBody = z.object({
     .array(z.unknown())
     .optional()
     .meta({ description: 'Accepted and ignored: linked-text boxes travel inside their input.' }),
+  /** The revision the edit started from; a stale one is refused with 409 EDIT_CONFLICT. */
+  revision: z.number().int().min(1).optional(),
 });
 export type SaveTemplateBody = z.input<typeof saveTemplateBody>;
 
 export const replaceTemplateResponse = z.object({
   message: z.string(),
-  /** Labels of fields that no longer fit on the new pages and were removed. */
+  /** Labels of stamps that no longer fit on the new pages and were removed. */
   removedFields: z.array(z.string()),
+  /** Labels of fields that no longer lie on the new pages: kept in the draft, to be moved. */
+  outOfBounds: z.array(z.string()),
 });
 
 const tag = 'Templates';

@@ -189,8 +189,8 @@ export type TemplateTable = {
   user_id: string;
   name: string;
   description: string;
-  /** Goes up whenever the PDF or the fields change; caches key on (id, version). */
-  version: number;
+  /** The draft's revision: goes up whenever the PDF or the fields change; caches key on it. */
+  revision: number;
   page_count: number;
   /** JSON: the pages as analysed (displayed size, rotation, boxes). */
   pages_json: string;
@@ -200,6 +200,46 @@ export type TemplateTable = {
   preview_png: Buffer;
   created_at: string;
   updated_at: string;
+  /** The latest published version's number; null while the template was never published. */
+  published_version: number | null;
+  /** The draft's revision that version was published from. */
+  published_revision: number | null;
+};
+
+/** Immutable bytes by SHA-256 (hex): published PDFs, previews and stamp pictures, once each. */
+export type TemplateBlobTable = {
+  hash: string;
+  bytes: Buffer;
+};
+
+/** A published template version (1, 2, 3… per template); never changed once written. */
+export type TemplateVersionTable = {
+  template_id: string;
+  number: number;
+  published_at: string;
+  /** The publisher's e-mail address at the time. */
+  published_by: string;
+  note: string;
+  pages_json: string;
+  fields_json: string;
+  field_count: number;
+  /** JSON: the field changes from the version before (FieldChange[]). */
+  changes_json: string;
+  pdf_hash: string;
+  preview_hash: string;
+};
+
+export type TemplateVersionStampTable = {
+  template_id: string;
+  number: number;
+  position: number;
+  id: string;
+  page: number;
+  rect_x: number;
+  rect_y: number;
+  rect_width: number;
+  rect_height: number;
+  png_hash: string;
 };
 
 export type TemplateFileTable = {
@@ -243,6 +283,9 @@ export type Tables = {
   templates: TemplateTable;
   template_files: TemplateFileTable;
   template_stamps: TemplateStampTable;
+  template_blobs: TemplateBlobTable;
+  template_versions: TemplateVersionTable;
+  template_version_stamps: TemplateVersionStampTable;
   usage_months: UsageMonthTable;
   vouchers: VoucherTable;
   voucher_redemptions: VoucherRedemptionTable;

@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@platen/contract';
+import type { ErrorCode, ErrorResponse } from '@platen/contract';
 
 /**
  * The one error type services throw. The error handler turns it into
@@ -10,6 +10,8 @@ export class AppError extends Error {
     readonly status: number,
     message: string,
     readonly headers: Record<string, string> = {},
+    /** More of the answer's body, e.g. the `changes` a publish was refused for. */
+    readonly details: Pick<ErrorResponse, 'changes'> = {},
   ) {
     super(message);
     this.name = 'AppError';

@@ -98,7 +98,7 @@ const errorHandler = async (app: FastifyInstance) => {
     if (error instanceof AppError) {
       return send(
         reply,
-        { status: error.status, code: error.code, message: error.message },
+        { status: error.status, code: error.code, message: error.message, ...error.details },
         error.headers,
       );
     }

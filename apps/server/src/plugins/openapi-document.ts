@@ -31,6 +31,12 @@ const headers: Record<HeaderName, { component: string; description: string; type
       'How each value fitted its box, as JSON with non-ASCII characters escaped: for each field label, `{"result": "fitted"|"shrunk"|"wrapped"|"truncated", "fontSize": n}`.',
     type: 'string',
   },
+  'x-template-version': {
+    component: 'TemplateVersionFilled',
+    description:
+      'What the document was filled from: the published version number (`3`), or `draft`.',
+    type: 'string',
+  },
   'x-ratelimit-limit': {
     component: 'RateLimitLimit',
     description: 'Generate calls this API key may make in the current minute.',

@@ -78,6 +78,7 @@ describe('the OpenAPI document', () => {
       contract.generateDocument,
       contract.tryoutDocument,
       contract.downloadTemplatePdf,
+      contract.downloadTemplateVersionPdf,
     ]) {
       const ok = operation(endpoint).responses['200']!;
       expect(ok.content, endpoint.path).toEqual({
@@ -88,6 +89,7 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(operation(contract.generateDocument).responses['200']!.headers!)).toEqual([
       'x-request-id',
       contract.FIT_REPORT_HEADER,
+      contract.TEMPLATE_VERSION_HEADER,
       'x-ratelimit-limit',
       'x-ratelimit-remaining',
       'x-ratelimit-reset',

@@ -6,6 +6,7 @@ import * as createTemplateStamps from './0004_create_template_stamps.ts';
 import * as subscriptionHistory from './0005_subscription_history.ts';
 import * as overageCarried from './0006_overage_carried.ts';
 import * as freeCycleUsage from './0007_free_cycle_usage.ts';
+import * as templateVersions from './0008_template_versions.ts';
 import * as deletedAccounts from './0009_deleted_accounts.ts';
 
 /** Every migration, in order. Never edit one that has been released; add the next instead. */
@@ -17,5 +18,6 @@ export const migrations: Record<string, Migration> = {
   '0005_subscription_history': subscriptionHistory,
   '0006_overage_carried': overageCarried,
   '0007_free_cycle_usage': freeCycleUsage,
+  '0008_template_versions': templateVersions,
   '0009_deleted_accounts': deletedAccounts,
 };

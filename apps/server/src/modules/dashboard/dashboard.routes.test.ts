@@ -71,7 +71,7 @@ describe.each(testDatabases())('the dashboard on %s', (database) => {
           user_id: userId,
           name,
           description: '',
-          version: 1,
+          revision: 1,
           page_count: 1,
           pages_json: '[]',
           fields_json: '[]',

@@ -1,27 +1,60 @@
+import { sql } from 'kysely';
 import { compiledOnce } from '../../db/compiled-once.ts';
 import type { Db } from '../../db/tables.ts';
 
 /**
- * The account of an API key and its template of that name, in one statement on two unique
- * indexes (the key's hash, then the account and name). `templateId` is null when the key is
- * known but the template is not; no row means the key is unknown.
+ * The account of an API key, its template (by name or by id) and the version to fill, in one
+ * statement on unique indexes (the key's hash, then the account and name or the id, then the
+ * template and version number). `templateId` is null when the key is known but the template is
+ * not; no row means the key is unknown. `pinned` is a version number, or '' for the latest
+ * published one (`0` asks for no version: the draft); `versionNumber` is null when that version
+ * does not exist, and `fieldsJson` is then the draft's.
  */
-const keyAndTemplate = compiledOnce((db, keyHash: string, templateName: string) =>
-  db
-    .selectFrom('api_keys')
-    .leftJoin('templates', (join) =>
-      join
-        .onRef('templates.user_id', '=', 'api_keys.user_id')
-        .on('templates.name', '=', templateName),
-    )
-    .select([
-      'api_keys.user_id as userId',
-      'templates.id as templateId',
-      'templates.version',
-      'templates.fields_json as fieldsJson',
-    ])
-    .where('api_keys.key_hash', '=', keyHash),
-);
+const lookUp = (by: 'templates.name' | 'templates.id') =>
+  compiledOnce((db, keyHash: string, template: string, pinned: string) =>
+    db
+      .selectFrom('api_keys')
+      .leftJoin('templates', (join) =>
+        join.onRef('templates.user_id', '=', 'api_keys.user_id').on(by, '=', template),
+      )
+      .leftJoin('template_versions', (join) =>
+        join
+          .onRef('template_versions.template_id', '=', 'templates.id')
+          .on(
+            'template_versions.number',
+            '=',
+            sql<number>`coalesce(cast(nullif(${pinned}, '') as integer), ${sql.ref('templates.published_version')})`,
+          ),
+      )
+      .select([
+        'api_keys.user_id as userId',
+        'templates.id as templateId',
+        'templates.name as templateName',
+        'templates.revision',
+        'templates.published_version as publishedVersion',
+        'templates.page_count as draftPageCount',
+        'template_versions.number as versionNumber',
+        'template_versions.pdf_hash as pdfHash',
+        // One JSON text, the version's or else the draft's: the other is never read.
+        (eb) =>
+          eb.fn.coalesce('template_versions.fields_json', 'templates.fields_json').as('fieldsJson'),
+      ])
+      .where('api_keys.key_hash', '=', keyHash),
+  );
 
-export const findKeyAndTemplate = async (db: Db, keyHash: string, templateName: string) =>
-  (await db.executeQuery(keyAndTemplate(db, keyHash, templateName))).rows[0];
+const byName = lookUp('templates.name');
+const byId = lookUp('templates.id');
+
+export const findKeyAndTemplate = async (
+  db: Db,
+  keyHash: string,
+  template: { name: string } | { id: string },
+  pinned: number | 'draft' | undefined,
+) => {
+  const version = pinned === undefined ? '' : pinned === 'draft' ? '0' : String(pinned);
+  const query =
+    'name' in template
+      ? byName(db, keyHash, template.name, version)
+      : byId(db, keyHash, template.id, version);
+  return (await db.executeQuery(query)).rows[0];
+};

@@ -19,6 +19,7 @@ const sendPdf = (reply: FastifyReply, document: Document) =>
     .type('application/pdf')
     .header('content-disposition', 'inline; filename="document.pdf"')
     .header(contract.FIT_REPORT_HEADER, asciiJson(document.fitReport))
+    .header(contract.TEMPLATE_VERSION_HEADER, String(document.version))
     .header('cache-control', 'no-store')
     // A view, not a copy: each document is written into memory of its own.
     .send(Buffer.from(document.pdf.buffer, document.pdf.byteOffset, document.pdf.byteLength));
@@ -51,7 +52,7 @@ const allowCrossOrigin = (reply: FastifyReply) =>
     .header('access-control-allow-origin', '*')
     .header(
       'access-control-expose-headers',
-      `${contract.FIT_REPORT_HEADER}, retry-after, x-ratelimit-limit, x-ratelimit-remaining, x-ratelimit-reset`,
+      `${contract.FIT_REPORT_HEADER}, ${contract.TEMPLATE_VERSION_HEADER}, retry-after, x-ratelimit-limit, x-ratelimit-remaining, x-ratelimit-reset`,
     );
 
 export const documentsRoutes = async (app: FastifyInstance, opts: { deps: Deps }) => {

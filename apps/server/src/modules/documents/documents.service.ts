@@ -9,12 +9,18 @@ import { countDocument } from '../billing/document-count.ts';
 import { findPlanLimit, releaseDocument } from '../billing/usage.repository.ts';
 import { exampleValues } from '../templates/api-example.ts';
 import { isStampLabel } from '../templates/stamps.ts';
+import { fieldsOnPages } from '../templates/template-fields.ts';
 import { createTemplatesService, templateNotFound } from '../templates/templates.service.ts';
+import { versionNotFound } from '../templates/versions.service.ts';
 import { findKeyAndTemplate } from './documents.repository.ts';
 import { resolveFieldValues } from './field-values.ts';
 import { createTemplateCache, type TemplateVersion } from './template-cache.ts';
 
-export type Document = { pdf: Uint8Array; fitReport: FitReport };
+/** `version`: what was filled, a published version's number or `draft`. */
+export type Document = { pdf: Uint8Array; fitReport: FitReport; version: number | 'draft' };
+
+const templateIdNotFound = (id: string) =>
+  new AppError('TEMPLATE_NOT_FOUND', 404, `There is no template with the id "${id}".`);
 
 export const createDocumentsService = (deps: Deps) => {
   const templates = createTemplatesService(deps);
@@ -34,22 +40,40 @@ export const createDocumentsService = (deps: Deps) => {
   };
 
   /**
-   * The API key's account and the template version to fill, in one statement; an unknown key
-   * and a missing template are told apart without a second one.
+   * The API key's account and the template version to fill, in one statement; an unknown key,
+   * a missing template and a missing version are told apart without a second one. By default
+   * the latest published version is filled, the draft while there is none.
    */
-  const findTarget = async (keyHash: string | undefined, templateName: string) => {
-    const found = keyHash && (await findKeyAndTemplate(deps.db, keyHash, templateName));
+  const findTarget = async (keyHash: string | undefined, body: GenerateDocumentBody) => {
+    const named: { name: string } | { id: string } =
+      body.templateId === undefined ? { name: body.templateName ?? '' } : { id: body.templateId };
+    const found = keyHash && (await findKeyAndTemplate(deps.db, keyHash, named, body.version));
     if (!found) throw invalidApiKey();
-    const { templateId, version, fieldsJson } = found;
-    if (templateId === null || version === null || fieldsJson === null) {
-      throw templateNotFound(templateName);
+    const { templateId, revision, fieldsJson, versionNumber, pdfHash } = found;
+    if (templateId === null || revision === null || fieldsJson === null) {
+      throw 'name' in named ? templateNotFound(named.name) : templateIdNotFound(named.id);
     }
+    const isDraft =
+      body.version === 'draft' || (body.version === undefined && found.publishedVersion === null);
+    if (isDraft) {
+      const template: TemplateVersion = {
+        id: templateId,
+        source: { draft: Number(revision) },
+        fields: () =>
+          fieldsOnPages(JSON.parse(fieldsJson) as FieldSpec[], Number(found.draftPageCount)),
+      };
+      return { userId: found.userId, template, version: 'draft' as const };
+    }
+    if (versionNumber === null || pdfHash === null) {
+      throw versionNotFound(found.templateName ?? '', Number(body.version));
+    }
+    const version = Number(versionNumber);
     const template: TemplateVersion = {
       id: templateId,
-      version: Number(version),
+      source: { version, pdfHash },
       fields: () => JSON.parse(fieldsJson) as FieldSpec[],
     };
-    return { userId: found.userId, template };
+    return { userId: found.userId, template, version };
   };
 
   const fill = async (input: Awaited<ReturnType<typeof prepare>>, options: FillOptions) => {
@@ -98,7 +122,7 @@ export const createDocumentsService = (deps: Deps) => {
     keyHash: string | undefined,
     body: GenerateDocumentBody,
   ): Promise<Document> => {
-    const { userId, template } = await findTarget(keyHash, body.templateName);
+    const { userId, template, version } = await findTarget(keyHash, body);
     const input = await prepare(template, body.fields ?? {});
     const reservedAt = deps.clock.now();
     const reservation = await countDocument(deps, userId, reservedAt);
@@ -108,17 +132,22 @@ export const createDocumentsService = (deps: Deps) => {
       const document = await fill(input, { strict: body.strict ?? false });
       deps.metrics.documentGenerated(Number(process.hrtime.bigint() - started) / 1e9);
       if (reservation.hasOverageToReport) reportOverageLater(userId);
-      return document;
+      return { ...document, version };
     } catch (error) {
       await releaseDocument(deps.db, userId, reservedAt);
       throw error;
     }
   };
 
-  /** The template's example payload, marked SAMPLE on every page, and not counted. */
+  /** The draft's example payload, marked SAMPLE on every page, and not counted. */
   const tryout = async (userId: string, templateName: string): Promise<Document> => {
     const template = await templates.getTemplate(userId, templateName);
-    return fill(await prepare({ ...template, fields: () => template.fields }), { sample: true });
+    const draft = {
+      id: template.id,
+      source: { draft: template.revision },
+      fields: () => fieldsOnPages(template.fields, template.pages.length),
+    };
+    return { ...(await fill(await prepare(draft), { sample: true })), version: 'draft' };
   };
 
   return { generate, tryout };

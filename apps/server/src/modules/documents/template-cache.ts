@@ -4,13 +4,32 @@ import { ByteLru } from '../../lib/byte-lru.ts';
 import { listStamps } from '../templates/stamps.repository.ts';
 import { stampsAsFields } from '../templates/stamps.ts';
 import { findTemplatePdf } from '../templates/templates.repository.ts';
+import { findBlob, listVersionStamps } from '../templates/versions.repository.ts';
 
-/** A template version as its row names it; its fields are parsed only when not cached yet. */
-export type TemplateVersion = { id: string; version: number; fields: () => FieldSpec[] };
+/**
+ * What a document is filled from: a template's draft at one revision, or one of its published
+ * versions. Its fields are parsed only when not cached yet.
+ */
+export type TemplateVersion = {
+  id: string;
+  /** The draft's revision (it goes up with every edit), or the published version. */
+  source: { draft: number } | { version: number; pdfHash: string };
+  fields: () => FieldSpec[];
+};
+
+/** `<template id>:r<revision>` or `<template id>:v<version>`: an edit or a publish makes a new key. */
+const keyOf = ({ id, source }: TemplateVersion) =>
+  'draft' in source ? `${id}:r${source.draft}` : `${id}:v${source.version}`;
+
+/** The PDF and stamps of a draft, or of a published version (immutable, by content hash). */
+const loadFiles = async (db: Db, { id, source }: TemplateVersion) =>
+  'draft' in source
+    ? Promise.all([findTemplatePdf(db, id), listStamps(db, id)])
+    : Promise.all([findBlob(db, source.pdfHash), listVersionStamps(db, id, source.version)]);
 
 /** What filling a template needs: its fields, the PDF and the stamps (in shared memory). */
 export type TemplateAssets = {
-  /** `<template id>:<version>`: a new PDF, new fields or new stamps make a new key. */
+  /** See `keyOf`: a new PDF, new fields or new stamps make a new key. */
   key: string;
   pdf: Uint8Array;
   /** The template's own fields, which a payload fills. */
@@ -38,21 +57,17 @@ const sizeOf = (assets: TemplateAssets) =>
   );
 
 /**
- * Template PDFs, parsed fields and stamps by template version, so a generate call reads only
- * the template's row.
- * Keyed by version, the cache is right on any number of instances: an edit anywhere bumps the
- * version, and the next request here loads the new assets.
+ * Template PDFs, parsed fields and stamps by draft revision or published version, so a generate
+ * call reads only the template's row. Keyed so, the cache is right on any number of instances:
+ * an edit anywhere bumps the revision, a published version never changes.
  */
 export const createTemplateCache = (db: Db) => {
   const lru = new ByteLru<TemplateAssets>(CACHE_BYTES, sizeOf);
   return async (template: TemplateVersion): Promise<TemplateAssets> => {
-    const key = `${template.id}:${template.version}`;
+    const key = keyOf(template);
     const cached = lru.get(key);
     if (cached) return cached;
-    const [pdf, stamps] = await Promise.all([
-      findTemplatePdf(db, template.id),
-      listStamps(db, template.id),
-    ]);
+    const [pdf, stamps] = await loadFiles(db, template);
     const stampFields = stampsAsFields(stamps);
     const fields = template.fields();
     const assets: TemplateAssets = {

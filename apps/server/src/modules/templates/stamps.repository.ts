@@ -28,7 +28,7 @@ export const listStamps = async (db: Db, templateId: string): Promise<StoredStam
   }));
 };
 
-/** Replaces a template's stamps; call it inside the transaction that bumps the version. */
+/** Replaces a template's stamps; call it inside the transaction that bumps the revision. */
 export const replaceStamps = async (db: Db, templateId: string, stamps: StoredStamp[]) => {
   await db.deleteFrom('template_stamps').where('template_id', '=', templateId).execute();
   if (stamps.length === 0) return;

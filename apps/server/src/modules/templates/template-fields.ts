@@ -26,7 +26,7 @@ export const checkOnPage = (label: string, box: FieldBox, pages: PageInfo[]) => 
 
 const boxesOf = (input: TemplateInputValue): FieldBox[] =>
   input.fieldType === 'linked_text' && input.boxes?.length
-    ? input.boxes
+    ? input.boxes.map((box) => ({ ...box, page: box.page ?? input.page }))
     : [
         {
           page: input.page,
@@ -96,6 +96,16 @@ export const fieldsThatFit = (fields: FieldSpec[], pages: PageInfo[]) => {
   }
   return { kept, removed };
 };
+
+/**
+ * The fields a draft can fill: a replaced PDF may have fewer pages than the draft's fields (they
+ * stay in the draft, listed and marked, until moved), and those print nothing rather than
+ * failing the documents of integrations that fill the draft.
+ */
+export const fieldsOnPages = (fields: FieldSpec[], pageCount: number) =>
+  fields.every((field) => (field.boxes ?? [field]).every((box) => box.page <= pageCount))
+    ? fields
+    : fields.filter((field) => (field.boxes ?? [field]).every((box) => box.page <= pageCount));
 
 export const toTemplateInput = (field: FieldSpec): TemplateInput => ({
   id: field.id,

@@ -8,27 +8,39 @@ export type Template = {
   userId: string;
   name: string;
   description: string;
-  version: number;
+  /** The draft's edit counter: every change bumps it (compare-and-set). */
+  revision: number;
   pages: PageInfo[];
   fields: FieldSpec[];
   previewPng: Buffer;
   updatedAt: string;
+  /** The latest published version's number; null while never published. */
+  publishedVersion: number | null;
+  /** The draft revision that was published last. */
+  publishedRevision: number | null;
 };
 
-export type TemplateSummary = Pick<Template, 'name' | 'previewPng' | 'updatedAt'> & {
+export type TemplateSummary = Pick<
+  Template,
+  'name' | 'previewPng' | 'updatedAt' | 'revision' | 'publishedVersion' | 'publishedRevision'
+> & {
   fieldCount: number;
 };
+
+const nullableNumber = (value: number | null) => (value === null ? null : Number(value));
 
 const templateRowToTemplate = (row: Selectable<TemplateTable>): Template => ({
   id: row.id,
   userId: row.user_id,
   name: row.name,
   description: row.description,
-  version: Number(row.version),
+  revision: Number(row.revision),
   pages: JSON.parse(row.pages_json) as PageInfo[],
   fields: JSON.parse(row.fields_json) as FieldSpec[],
   previewPng: row.preview_png,
   updatedAt: row.updated_at,
+  publishedVersion: nullableNumber(row.published_version),
+  publishedRevision: nullableNumber(row.published_revision),
 });
 
 /** Every query is scoped to the account: another account's template simply does not exist. */
@@ -66,7 +78,15 @@ export const listTemplates = async (
 ): Promise<TemplateSummary[]> => {
   const rows = await db
     .selectFrom('templates')
-    .select(['name', 'preview_png', 'updated_at', 'field_count'])
+    .select([
+      'name',
+      'preview_png',
+      'updated_at',
+      'field_count',
+      'revision',
+      'published_version',
+      'published_revision',
+    ])
     .where('user_id', '=', opts.userId)
     .orderBy('updated_at', 'desc')
     .orderBy('name')
@@ -78,12 +98,18 @@ export const listTemplates = async (
     previewPng: row.preview_png,
     updatedAt: row.updated_at,
     fieldCount: Number(row.field_count),
+    revision: Number(row.revision),
+    publishedVersion: nullableNumber(row.published_version),
+    publishedRevision: nullableNumber(row.published_revision),
   }));
 };
 
 export const insertTemplate = async (
   db: Db,
-  t: Omit<Template, 'version' | 'updatedAt'> & { pdf: Uint8Array; now: string },
+  t: Omit<Template, 'revision' | 'updatedAt' | 'publishedVersion' | 'publishedRevision'> & {
+    pdf: Uint8Array;
+    now: string;
+  },
 ) => {
   await db.transaction().execute(async (trx) => {
     await trx
@@ -93,7 +119,7 @@ export const insertTemplate = async (
         user_id: t.userId,
         name: t.name,
         description: t.description,
-        version: 1,
+        revision: 1,
         page_count: t.pages.length,
         pages_json: JSON.stringify(t.pages),
         fields_json: JSON.stringify(t.fields),
@@ -110,13 +136,16 @@ export const insertTemplate = async (
   });
 };
 
+const isRenameOnly = (changes: object) =>
+  Object.entries(changes).every(([key, value]) => key === 'name' || value === undefined);
+
 /**
- * Changes a template and bumps its version in one statement. The version check makes two
- * concurrent edits safe: the second, based on an old version, changes nothing (returns false).
+ * Changes a template and bumps its revision in one statement. The revision check makes two
+ * concurrent edits safe: the second, based on an old revision, changes nothing (returns false).
  */
 export const updateTemplate = async (
   db: Db,
-  t: { id: string; version: number; now: string },
+  t: { id: string; revision: number; now: string },
   changes: {
     name?: string;
     fields?: FieldSpec[];
@@ -136,11 +165,21 @@ export const updateTemplate = async (
         pages_json: changes.pages && JSON.stringify(changes.pages),
         page_count: changes.pages?.length,
         preview_png: changes.previewPng && Buffer.from(changes.previewPng),
-        version: t.version + 1,
+        revision: t.revision + 1,
+        // A rename changes nothing a version holds: a draft equal to its version stays equal.
+        ...(isRenameOnly(changes) && {
+          published_revision: (eb) =>
+            eb
+              .case()
+              .when('published_revision', '=', t.revision)
+              .then(t.revision + 1)
+              .else(eb.ref('published_revision'))
+              .end(),
+        }),
         updated_at: t.now,
       })
       .where('id', '=', t.id)
-      .where('version', '=', t.version)
+      .where('revision', '=', t.revision)
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) return false;
     if (changes.stamps) await replaceStamps(trx, t.id, changes.stamps);

@@ -233,7 +233,7 @@ describe.each(testDatabases())('templates API on %s', (database) => {
       ).toBe(404);
     });
 
-    it('replaces the PDF and reports the fields that fall off the new pages', async () => {
+    it('replaces the PDF as a new draft, keeping and naming the fields off the new pages', async () => {
       await create('Replace me');
       await saveFields(app, ada, 'Replace me', [
         textField('On page 1'),
@@ -249,11 +249,13 @@ describe.each(testDatabases())('templates API on %s', (database) => {
       });
       expect(res.json()).toEqual({
         message: 'Template replaced successfully.',
-        removedFields: ['On page 2'],
+        removedFields: [],
+        outOfBounds: ['On page 2'],
       });
       const template = await getTemplate(app, ada, 'Replace me');
       expect(template.pages).toHaveLength(1);
-      expect(template.inputs.map((i) => i.label)).toEqual(['On page 1']);
+      expect(template.inputs.map((i) => i.label)).toEqual(['On page 1', 'On page 2']);
+      expect(template.hasUnpublishedChanges).toBe(true);
     });
 
     it('deletes a template', async () => {

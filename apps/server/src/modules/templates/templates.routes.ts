@@ -4,6 +4,7 @@ import type { Deps } from '../../deps.ts';
 import { readMultipartForm } from '../../plugins/multipart-form.ts';
 import { route } from '../../plugins/route.ts';
 import { createTemplatesService } from './templates.service.ts';
+import { createVersionsService } from './versions.service.ts';
 
 /** RFC 6266: a plain ASCII fallback plus the exact UTF-8 name. */
 export const attachmentDisposition = (name: string) => {
@@ -14,6 +15,7 @@ export const attachmentDisposition = (name: string) => {
 
 export const templatesRoutes = async (app: FastifyInstance, opts: { deps: Deps }) => {
   const templates = createTemplatesService(opts.deps);
+  const versions = createVersionsService(opts.deps, templates.getTemplate);
 
   route(app, contract.listTemplates, (req) =>
     templates.list(req.auth.userId, req.query.page, req.query.size),
@@ -49,12 +51,12 @@ export const templatesRoutes = async (app: FastifyInstance, opts: { deps: Deps }
   }));
   route(app, contract.replaceTemplatePdf, async (req) => {
     const form = await readMultipartForm(req, { fileField: 'file', fields: [] });
-    const { removedFields } = await templates.replacePdf(
+    const { removedFields, outOfBounds } = await templates.replacePdf(
       req.auth.userId,
       req.params.templateName,
       form.file,
     );
-    return { message: 'Template replaced successfully.', removedFields };
+    return { message: 'Template replaced successfully.', removedFields, outOfBounds };
   });
   route(app, contract.downloadTemplatePdf, async (req, reply) => {
     const pdf = await templates.download(req.auth.userId, req.params.templateName);
@@ -63,4 +65,28 @@ export const templatesRoutes = async (app: FastifyInstance, opts: { deps: Deps }
       .header('content-disposition', attachmentDisposition(req.params.templateName))
       .send(pdf);
   });
+
+  route(app, contract.publishTemplate, (req) =>
+    versions.publish(req.auth, req.params.templateName, req.body),
+  );
+  route(app, contract.listTemplateVersions, (req) =>
+    versions.list(req.auth.userId, req.params.templateName),
+  );
+  route(app, contract.getTemplateVersion, (req) =>
+    versions.detail(req.auth.userId, req.params.templateName, req.params.version),
+  );
+  route(app, contract.downloadTemplateVersionPdf, async (req, reply) => {
+    const { templateName, version } = req.params;
+    const pdf = await versions.pdf(req.auth.userId, templateName, version);
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', attachmentDisposition(`${templateName} v${version}`))
+      .send(pdf);
+  });
+  route(app, contract.restoreTemplateVersion, (req) =>
+    versions.restore(req.auth.userId, req.params.templateName, req.params.version),
+  );
+  route(app, contract.getTemplateSchema, (req) =>
+    versions.schema(req.auth.userId, req.params.templateName, req.query.version),
+  );
 };

@@ -20,6 +20,8 @@ import { fieldsThatFit, normaliseFields, toTemplateInput } from './template-fiel
 import { listStamps } from './stamps.repository.ts';
 import { stampPicturesRule, stampsThatFit, toStampResponse, toStoredStamps } from './stamps.ts';
 import * as repo from './templates.repository.ts';
+import { checkRevision } from './versions.service.ts';
+import * as versions from './versions.repository.ts';
 
 export type UploadedFile = { data: Buffer; filename: string };
 
@@ -33,6 +35,15 @@ const editedElsewhere = () =>
     409,
     'This template was changed in the meantime. Reload it and try again.',
   );
+
+/** The badge's facts: the draft's revision and whether it differs from the latest version. */
+const publicationState = (
+  t: Pick<repo.Template, 'revision' | 'publishedVersion' | 'publishedRevision'>,
+) => ({
+  revision: t.revision,
+  publishedVersion: t.publishedVersion,
+  hasUnpublishedChanges: t.publishedRevision !== t.revision,
+});
 
 export const createTemplatesService = (deps: Deps) => {
   const { db, clock } = deps;
@@ -82,6 +93,7 @@ export const createTemplatesService = (deps: Deps) => {
       ),
       stamps: stamps.map(toStampResponse),
       lastUpdate: template.updatedAt,
+      ...publicationState(template),
     };
   };
 
@@ -143,6 +155,7 @@ export const createTemplatesService = (deps: Deps) => {
         coordinates: item.fieldCount,
         status: item.fieldCount > 0 ? 'READY' : 'DRAFT',
         type: 'png',
+        ...publicationState(item),
       })),
       totalElements,
       pageSize,
@@ -158,6 +171,7 @@ export const createTemplatesService = (deps: Deps) => {
     body: SaveTemplateBody & { inputs: TemplateInputValue[] },
   ) => {
     const template = await getTemplate(userId, body.templateName);
+    checkRevision(template, body.revision);
     if (body.stamps?.some((stamp) => stamp.image)) {
       await deps.limiter.consume(stampPicturesRule, userId);
     }
@@ -201,19 +215,23 @@ export const createTemplatesService = (deps: Deps) => {
     return newName;
   };
 
-  /** New PDF, same fields: those that no longer lie on the new pages are removed and named. */
+  /**
+   * New PDF, same fields, as a new draft: fields that no longer lie on the new pages are kept
+   * (the editor marks them, and they print nothing where there is no page) and named; stamps
+   * that no longer fit are removed and named.
+   */
   const replacePdf = async (userId: string, name: string, file: UploadedFile | undefined) => {
     const template = await getTemplate(userId, name);
     if (!file) throw new AppError('VALIDATION_ERROR', 400, 'Please upload a PDF file.');
     const prepared = await prepare(file);
-    const fields = fieldsThatFit(template.fields, prepared.pages);
+    // Named, not dropped: they stay in the draft until their owner moves or deletes them.
+    const outOfBounds = fieldsThatFit(template.fields, prepared.pages).removed;
     const stamps = stampsThatFit(await listStamps(db, template.id), prepared.pages);
     const now = clock.now().toISOString();
     const isUpdated = await repo.updateTemplate(
       db,
       { ...template, now },
       {
-        fields: fields.kept,
         stamps: stamps.kept,
         pages: prepared.pages,
         previewPng: prepared.previewPng,
@@ -221,12 +239,18 @@ export const createTemplatesService = (deps: Deps) => {
       },
     );
     if (!isUpdated) throw editedElsewhere();
-    return { removedFields: [...fields.removed, ...stamps.removed] };
+    return { removedFields: stamps.removed, outOfBounds };
   };
 
   const remove = async (userId: string, name: string) => {
+    const template = await getTemplate(userId, name);
+    const blobs = await versions.blobsOfTemplate(db, template.id);
     if (!(await repo.deleteTemplate(db, userId, name))) throw templateNotFound(name);
     deps.log.info({ event: 'template.deleted', userId }, 'template deleted');
+    // Versions went with the template (cascade); their bytes go unless another version shares them.
+    await versions.deleteUnusedBlobs(db, blobs).catch((error: unknown) => {
+      deps.log.warn({ event: 'template.blobs_kept', err: error }, 'template blobs kept');
+    });
   };
 
   const download = async (userId: string, name: string) => getPdf(await getTemplate(userId, name));

@@ -1,0 +1,57 @@
+import type { FieldSpec } from '@platen/pdf-engine';
+
+type JsonSchema = Record<string, unknown>;
+
+/**
+ * What generate accepts for each field type (`documents/field-values.ts` is the check itself):
+ * null or a missing value prints nothing, so every type also takes null and no field is required.
+ */
+const schemaOfType = (type: FieldSpec['type']): JsonSchema => {
+  switch (type) {
+    case 'checkbox':
+    case 'radio':
+      return { type: ['boolean', 'null'] };
+    case 'number':
+      return { type: ['number', 'string', 'null'] };
+    case 'linked_text':
+      return {
+        anyOf: [
+          { type: ['string', 'null'] },
+          { type: 'array', items: { type: 'string' }, maxItems: 100 },
+        ],
+      };
+    case 'image':
+      return {
+        type: ['string', 'null'],
+        pattern: '^(data:|https://|$)',
+        description: 'A data: URI or an https:// URL of a picture.',
+      };
+    case 'email':
+      // An annotation only: any text is printed as it is.
+      return { type: ['string', 'null'], format: 'email' };
+    case 'date':
+      return { type: ['string', 'null'], description: 'Printed as sent.' };
+    default:
+      return { type: ['string', 'null'] };
+  }
+};
+
+/**
+ * The JSON Schema (2020-12) of the `fields` object generate takes for these fields. Labels the
+ * template does not have are ignored by generate, so other properties are allowed.
+ */
+export const payloadSchema = (
+  fields: readonly FieldSpec[],
+  about: { templateName: string; version: number | 'draft' },
+): JsonSchema => ({
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  title: `${about.templateName} (${about.version === 'draft' ? 'draft' : `version ${about.version}`})`,
+  type: 'object',
+  properties: Object.fromEntries(
+    fields.map((field) => [
+      field.label,
+      { description: `A ${field.type} field.`, ...schemaOfType(field.type) },
+    ]),
+  ),
+  additionalProperties: true,
+});

@@ -1,0 +1,19 @@
+import { z } from 'zod';
+
+/**
+ * How a field changed from one published version to the next. Removals, renames and type changes
+ * are `breaking`: a payload built for the older version would lose values or be refused.
+ */
+export const fieldChange = z
+  .object({
+    kind: z.enum(['added', 'removed', 'renamed', 'typeChanged', 'moved', 'resized']),
+    label: z.string(),
+    /** `renamed`: the label before. */
+    previousLabel: z.string().optional(),
+    type: z.string(),
+    /** `typeChanged`: the type before. */
+    previousType: z.string().optional(),
+    breaking: z.boolean(),
+  })
+  .meta({ id: 'FieldChange' });
+export type FieldChange = z.infer<typeof fieldChange>;
