@@ -255,6 +255,19 @@ export const createTemplatesService = (deps: Deps) => {
 
   const download = async (userId: string, name: string) => getPdf(await getTemplate(userId, name));
 
+  /**
+   * Deletes an account's templates through `deleteAccount`, which removes the account's rows
+   * (templates and their versions by cascade), then the stored bytes no other version still uses.
+   */
+  const removeAllOf = async (userId: string, deleteAccount: () => Promise<boolean>) => {
+    const blobs = await versions.blobsOfAccount(db, userId);
+    if (!(await deleteAccount())) return false;
+    await versions.deleteUnusedBlobs(db, blobs).catch((error: unknown) => {
+      deps.log.warn({ event: 'template.blobs_kept', err: error }, 'template blobs kept');
+    });
+    return true;
+  };
+
   return {
     create,
     list,
@@ -264,6 +277,7 @@ export const createTemplatesService = (deps: Deps) => {
     rename,
     replacePdf,
     remove,
+    removeAllOf,
     download,
     getTemplate,
     getPdf,

@@ -182,26 +182,43 @@ export const insertVersion = async (
     return true;
   });
 
-/** Every blob hash a template's versions use; read before deleting it. */
-export const blobsOfTemplate = async (db: Db, templateId: string): Promise<string[]> => {
+/** Every blob hash the versions of these templates use. */
+const blobsOfTemplates = async (db: Db, templateIds: readonly string[]): Promise<string[]> => {
+  if (templateIds.length === 0) return [];
   const rows = await db
     .selectFrom('template_versions')
     .select(['pdf_hash as hash'])
-    .where('template_id', '=', templateId)
+    .where('template_id', 'in', templateIds)
     .union(
       db
         .selectFrom('template_versions')
         .select(['preview_hash as hash'])
-        .where('template_id', '=', templateId),
+        .where('template_id', 'in', templateIds),
     )
     .union(
       db
         .selectFrom('template_version_stamps')
         .select(['png_hash as hash'])
-        .where('template_id', '=', templateId),
+        .where('template_id', 'in', templateIds),
     )
     .execute();
   return rows.map((row) => row.hash);
+};
+
+/** Every blob hash a template's versions use; read before deleting it. */
+export const blobsOfTemplate = (db: Db, templateId: string) => blobsOfTemplates(db, [templateId]);
+
+/** Every blob hash the versions of an account's templates use; read before deleting it. */
+export const blobsOfAccount = async (db: Db, userId: string): Promise<string[]> => {
+  const templates = await db
+    .selectFrom('templates')
+    .select('id')
+    .where('user_id', '=', userId)
+    .execute();
+  return blobsOfTemplates(
+    db,
+    templates.map((template) => template.id),
+  );
 };
 
 /**

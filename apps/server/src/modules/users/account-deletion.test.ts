@@ -37,7 +37,14 @@ const rowsOf = async (app: TestApp, userId: string) => {
           .executeTakeFirstOrThrow()
       ).n,
     );
-  const templateRows = async (table: 'template_files' | 'template_stamps') =>
+  const templateRows = async (
+    table:
+      | 'template_files'
+      | 'template_stamps'
+      | 'template_versions'
+      | 'template_version_stamps'
+      | 'template_blobs',
+  ) =>
     Number(
       (
         await db
@@ -56,6 +63,9 @@ const rowsOf = async (app: TestApp, userId: string) => {
     codes: await byUser('email_codes'),
     templateFiles: await templateRows('template_files'),
     stamps: await templateRows('template_stamps'),
+    versions: await templateRows('template_versions'),
+    versionStamps: await templateRows('template_version_stamps'),
+    blobs: await templateRows('template_blobs'),
   };
 };
 
@@ -80,6 +90,11 @@ describe.each(testDatabases())('deleting an account on %s', (database) => {
         stamps: [{ page: 1, rectX: 10, rectY: 10, rectWidth: 20, rectHeight: 20, image: PNG }],
       },
     });
+    const published = await call(app, 'POST', '/v1/template/Letter/publish', {
+      token: ada.token,
+      body: {},
+    });
+    expect(published.statusCode, published.body).toBe(200);
     apiKey = await apiKeyOf(app, ada, 'Letter');
     expect((await generate(app, apiKey, { templateName: 'Letter', fields: {} })).statusCode).toBe(
       200,
@@ -108,7 +123,8 @@ describe.each(testDatabases())('deleting an account on %s', (database) => {
   it('deletes everything of the account and stops its credentials at once', async () => {
     const bob = await signUp(app, { email: 'bob@example.com' });
     const userId = await userIdOf(app, ada.email);
-    expect((await rowsOf(app, userId)).stamps).toBe(1);
+    expect(await rowsOf(app, userId)).toMatchObject({ stamps: 1, versions: 1, versionStamps: 1 });
+    expect((await rowsOf(app, userId)).blobs).toBeGreaterThan(0);
 
     const res = await deleteAccount(ada, ada.password);
     expect(res.statusCode, res.body).toBe(200);
@@ -124,6 +140,9 @@ describe.each(testDatabases())('deleting an account on %s', (database) => {
       codes: 0,
       templateFiles: 0,
       stamps: 0,
+      versions: 0,
+      versionStamps: 0,
+      blobs: 0,
     });
     const tombstone = await app.deps.db.selectFrom('deleted_accounts').selectAll().execute();
     expect(tombstone).toEqual([{ user_id: userId, deleted_at: app.clock.now().toISOString() }]);

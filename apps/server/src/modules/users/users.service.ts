@@ -10,6 +10,7 @@ import { AppError, unauthorized } from '../../lib/app-error.ts';
 import { checkConfirmationCode, sendConfirmationCode } from '../auth/email-confirmation.ts';
 import { createBillingService } from '../billing/billing.service.ts';
 import { accountDeletedMail } from '../mail/account-mails.ts';
+import { createTemplatesService } from '../templates/templates.service.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { revokeUserSessions } from '../auth/sessions.repository.ts';
 import { rateRules } from '../rate-limits/rate-limiter.ts';
@@ -91,7 +92,8 @@ export const createUsersService = (deps: Deps) => {
    * Deletes the account for good (GDPR art. 17), once its password is given again: a paid plan
    * is ended at the provider first (a failure there stops the deletion, so nothing is charged
    * for an account that no longer exists), then every row of the account goes in one statement
-   * and its cascade. Sessions and the API key are rows too, so they stop working at once on every
+   * and its cascade, and the stored PDFs and pictures of its template versions that no other
+   * version shares. Sessions and the API key are rows too, so they stop working at once on every
    * instance; the e-mail address can register again.
    */
   const deleteAccount = async (userId: string, body: DeleteAccountBody) => {
@@ -101,7 +103,10 @@ export const createUsersService = (deps: Deps) => {
       throw new AppError('WRONG_PASSWORD', 400, 'Your password is not correct.');
     }
     await createBillingService(deps).endPaidPlanNow(userId);
-    if (!(await deleteUser(db, userId, clock.now().toISOString()))) throw unauthorized();
+    const deleted = await createTemplatesService(deps).removeAllOf(userId, () =>
+      deleteUser(db, userId, clock.now().toISOString()),
+    );
+    if (!deleted) throw unauthorized();
     log.info({ event: 'account.deleted', userId }, 'account deleted');
     await deps.mailer
       .send(accountDeletedMail({ to: user.email, firstName: user.firstName }))
