@@ -15,6 +15,10 @@ export type PlatenClientOptions = {
 export type GenerateOptions = {
   /** Refuse (422 `TEXT_DOES_NOT_FIT`) instead of truncating text that does not fit at 6 pt. */
   strict?: boolean;
+  /** A published version's number, or `'draft'`; by default the latest published version. */
+  version?: number | 'draft';
+  /** Test mode: the PDF is marked SAMPLE on every page and not counted. */
+  test?: boolean;
   signal?: AbortSignal;
 };
 
@@ -32,13 +36,19 @@ export type PlatenClient = {
 export const createPlatenClient = (options: PlatenClientOptions): PlatenClient => {
   const http = createHttp(options);
   return {
-    generate: async (templateName, fields, { strict, signal } = {}) => {
+    generate: async (templateName, fields, { strict, version, test, signal } = {}) => {
       if (!options.apiKey) {
         throw new PlatenError(0, 'API_KEY_MISSING', 'Pass apiKey to createPlatenClient first.');
       }
       const response = await http('POST', '/v1/document/generate/template', {
         headers: { 'x-api-key': options.apiKey },
-        json: { templateName, fields, ...(strict !== undefined && { strict }) },
+        json: {
+          templateName,
+          fields,
+          ...(strict !== undefined && { strict }),
+          ...(version !== undefined && { version }),
+          ...(test !== undefined && { test }),
+        },
         signal,
       });
       return documentOf(response);

@@ -44,8 +44,12 @@ export const createHttp = ({ baseUrl, fetch: fetchImpl = globalThis.fetch }: Htt
 };
 
 /** A generated PDF answer: its bytes and the fit report of its header. */
-export const documentOf = async (response: Response): Promise<GeneratedDocument> => ({
-  pdf: new Uint8Array(await response.arrayBuffer()),
-  fitReport: JSON.parse(response.headers.get('x-fit-report') ?? '{}') as FitReport,
-  requestId: response.headers.get('x-request-id'),
-});
+export const documentOf = async (response: Response): Promise<GeneratedDocument> => {
+  const version = response.headers.get('x-template-version');
+  return {
+    pdf: new Uint8Array(await response.arrayBuffer()),
+    fitReport: JSON.parse(response.headers.get('x-fit-report') ?? '{}') as FitReport,
+    templateVersion: version === null || version === 'draft' ? version : Number(version),
+    requestId: response.headers.get('x-request-id'),
+  };
+};

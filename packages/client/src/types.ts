@@ -10,12 +10,22 @@ export type FieldValues = Record<string, string | number | boolean | null>;
 export type FitResult = 'fitted' | 'shrunk' | 'wrapped' | 'truncated';
 
 /** How each value fitted its box, keyed by field label. */
-export type FitReport = Record<string, { result: FitResult; fontSize: number }>;
+export type FitReport = Record<
+  string,
+  {
+    result: FitResult;
+    fontSize: number;
+    /** Characters of the value that no font could print (left out of the PDF). */
+    missingGlyphs?: string[];
+  }
+>;
 
 export type GeneratedDocument = {
   /** The PDF's bytes. */
   pdf: Uint8Array;
   fitReport: FitReport;
+  /** What was filled: a published version's number, or `'draft'`. */
+  templateVersion: number | 'draft' | null;
   /** Names the request in the server's logs. */
   requestId: string | null;
 };

@@ -14,6 +14,9 @@ export const versionSelector = z.union([
   z.literal('draft'),
 ]);
 
+/** Test-mode documents one account may make per minute (each is a full fill, not counted). */
+export const TEST_DOCUMENTS_PER_MINUTE = 60;
+
 export const generateDocumentBody = z
   .object({
     /** The template by name; or send `templateId` instead (exactly one of the two). */
@@ -28,6 +31,13 @@ export const generateDocumentBody = z
     fields: generationFields.default({}),
     /** Answer 422 instead of truncating text that does not fit at 6 pt. */
     strict: z.boolean().optional(),
+    /** Test mode: filled with these values, marked SAMPLE on every page, not counted. */
+    test: z
+      .boolean()
+      .optional()
+      .meta({
+        description: `Test mode: the document is filled with these fields and marked SAMPLE on every page, and is not counted against the plan (also when its documents are used up). At most ${TEST_DOCUMENTS_PER_MINUTE} a minute per account.`,
+      }),
   })
   .refine((body) => (body.templateName === undefined) !== (body.templateId === undefined), {
     error: 'Send either templateName or templateId.',

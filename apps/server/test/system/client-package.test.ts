@@ -43,6 +43,14 @@ describe('the @platen/client package', () => {
     expect(await pageCountOf(document.pdf)).toBe(2);
     expect(document.fitReport.Customer).toEqual({ result: 'fitted', fontSize: 14 });
     expect(document.requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(document.templateVersion).toBe('draft');
+
+    const sample = await client.generate('Invoice', { Customer: 'Ada' }, { test: true });
+    expect(await pageCountOf(sample.pdf)).toBe(2);
+    const pinned = await client
+      .generate('Invoice', {}, { version: 3 })
+      .catch((error: unknown) => error);
+    expect(pinned).toMatchObject({ status: 404, code: 'VERSION_NOT_FOUND' });
   });
 
   it('throws the API refusal as a PlatenError with its code, status and request id', async () => {

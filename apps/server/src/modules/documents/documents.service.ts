@@ -12,6 +12,7 @@ import { isStampLabel } from '../templates/stamps.ts';
 import { fieldsOnPages } from '../templates/template-fields.ts';
 import { createTemplatesService, templateNotFound } from '../templates/templates.service.ts';
 import { versionNotFound } from '../templates/versions.service.ts';
+import { rateRules } from '../rate-limits/rate-limiter.ts';
 import { findKeyAndTemplate } from './documents.repository.ts';
 import { resolveFieldValues } from './field-values.ts';
 import { createTemplateCache, type TemplateVersion } from './template-cache.ts';
@@ -115,7 +116,8 @@ export const createDocumentsService = (deps: Deps) => {
   /**
    * The paid-for call: fills a template with the caller's values and counts one document. The
    * document is counted before the work and given back if the work fails, so a limit is never
-   * exceeded by requests racing each other.
+   * exceeded by requests racing each other. In test mode the document is marked SAMPLE and not
+   * counted, so an integrator can try real payloads; such calls have their own per-account limit.
    */
   const generate = async (
     /** The caller's API key as stored (apiKeyHash); undefined when missing or malformed. */
@@ -124,6 +126,11 @@ export const createDocumentsService = (deps: Deps) => {
   ): Promise<Document> => {
     const { userId, template, version } = await findTarget(keyHash, body);
     const input = await prepare(template, body.fields ?? {});
+    if (body.test) {
+      await deps.limiter.consume(rateRules.testDocumentsPerUser, userId);
+      const options = { strict: body.strict ?? false, sample: true };
+      return { ...(await fill(input, options)), version };
+    }
     const reservedAt = deps.clock.now();
     const reservation = await countDocument(deps, userId, reservedAt);
     if (!reservation.isReserved) throw await refusal(userId);

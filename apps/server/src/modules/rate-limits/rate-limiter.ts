@@ -1,3 +1,4 @@
+import { TEST_DOCUMENTS_PER_MINUTE } from '@platen/contract';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Db } from '../../db/tables.ts';
@@ -18,6 +19,11 @@ export const rateRules = {
   resendCodePerUser: { name: 'resend-code:user', limit: 5, windowMinutes: 60 },
   refreshPerIp: { name: 'refresh:ip', limit: 300, windowMinutes: 15 },
   deleteAccountPerUser: { name: 'delete-account:user', limit: 5, windowMinutes: 15 },
+  testDocumentsPerUser: {
+    name: 'test-documents:user',
+    limit: TEST_DOCUMENTS_PER_MINUTE,
+    windowMinutes: 1,
+  },
 } as const satisfies Record<string, RateRule>;
 
 export type RateLimiter = {

@@ -132,7 +132,10 @@ export const ApiTab = ({ template }: { template: TemplateResponse }) => {
           )}
           <Text size="sm" c="dimmed">
             This command generates a real document from the example payload and counts it in your
-            plan. The example PDF above is marked SAMPLE and is not counted.
+            plan. The example PDF above is marked SAMPLE and is not counted. To try your own values
+            without counting them, add <Code>"test": true</Code> to the body (or{' '}
+            <Code>{'{ test: true }'}</Code> to <Code>generate</Code>): that PDF is marked SAMPLE
+            too.
           </Text>
         </Stack>
       </Card>
