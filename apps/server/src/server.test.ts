@@ -2,6 +2,13 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makePdf } from '../test/pdf-fixtures.ts';
+import {
+  remoteApiKey,
+  remoteCreateTemplate,
+  remoteGenerate,
+  remoteSignUp,
+} from '../test/remote.ts';
 import {
   serverDir,
   startServerProcess,
@@ -11,14 +18,15 @@ import {
 
 const webIndex = join(serverDir, '../web/dist/index.html');
 
-describe('starting the server as `npm start` does', () => {
+/** `npm start` and the image run the compiled server (dist/, made by `npm run build`). */
+describe('starting the compiled server as `npm start` does', () => {
   let dataDir: string;
   let server: ServerProcess;
 
   beforeAll(async () => {
     if (!existsSync(webIndex)) throw new Error('Build the web app first: npm run build');
     dataDir = mkdtempSync(join(tmpdir(), 'platen-start-'));
-    server = await startServerProcess({ DATA_DIR: dataDir, NODE_ENV: 'development' });
+    server = await startServerProcess({ DATA_DIR: dataDir, NODE_ENV: 'development' }, 'compiled');
   });
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
@@ -48,6 +56,22 @@ describe('starting the server as `npm start` does', () => {
     expect(await res.json()).toMatchObject({ code: 'NOT_FOUND' });
   });
 
+  it('parses an upload in a PDF worker and fills a document from it', async () => {
+    const account = await remoteSignUp(server.url);
+    const upload = await remoteCreateTemplate(
+      server.url,
+      account.token,
+      'Invoice',
+      await makePdf(),
+    );
+    expect(upload.status).toBe(200);
+    const apiKey = await remoteApiKey(server.url, account.token, 'Invoice');
+    const generated = await remoteGenerate(server.url, apiKey, 'Invoice');
+    expect(generated.status).toBe(200);
+    expect(generated.headers.get('content-type')).toBe('application/pdf');
+    expect(generated.body.startsWith('%PDF-')).toBe(true);
+  });
+
   it('created its SQLite database and development secret in DATA_DIR', () => {
     expect(existsSync(join(dataDir, 'platen.db'))).toBe(true);
     const secrets = JSON.parse(readFileSync(join(dataDir, 'secrets.json'), 'utf8')) as {
@@ -62,7 +86,22 @@ describe('starting the server as `npm start` does', () => {
 
   it('refuses to start in production without APP_SECRET, naming it', async () => {
     await expect(
-      startServerProcess({ DATA_DIR: dataDir, NODE_ENV: 'production', APP_SECRET: '' }),
+      startServerProcess({ DATA_DIR: dataDir, NODE_ENV: 'production', APP_SECRET: '' }, 'compiled'),
     ).rejects.toThrow(/APP_SECRET/);
+  });
+
+  it('starts in production with APP_SECRET, logging JSON lines', async () => {
+    const production = await startServerProcess(
+      { DATA_DIR: dataDir, NODE_ENV: 'production', APP_SECRET: 'x'.repeat(40) },
+      'compiled',
+    );
+    try {
+      expect((await fetch(`${production.url}/readyz`)).status).toBe(200);
+      const lines = production.output().split('\n').filter(Boolean);
+      expect(lines.length).toBeGreaterThan(0);
+      for (const line of lines) expect(JSON.parse(line)).toHaveProperty('level');
+    } finally {
+      await stopServerProcess(production);
+    }
   });
 });
