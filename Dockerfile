@@ -1,10 +1,6 @@
 # Platen: one image, any number of instances. Build: docker build -t platen .
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
-# better-sqlite3 compiles from source when no prebuilt binary can be fetched.
-RUN apt-get update \
-  && apt-get install -y --no-install-recommends python3 make g++ \
-  && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
 # The root postinstall (on this image's Node 24 it only checks the version; docs/runtime.md).
 COPY scripts/node-runtime.mjs scripts/

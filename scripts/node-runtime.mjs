@@ -7,12 +7,13 @@
  *   `node-<platform>-<arch>` package (the whole runtime, headers included), is unpacked into
  *   `.runtime/` and linked as `node_modules/.bin/node`. npm puts that folder first on PATH for
  *   every script and for npx, so `npm start`, `npm test`, `npx vitest` and the bins' own
- *   `#!/usr/bin/env node` all find it. better-sqlite3, a native addon, is then compiled for it.
+ *   `#!/usr/bin/env node` all find it. The native addons we use (better-sqlite3 13, sharp,
+ *   argon2, canvas) are Node-API prebuilds, so nothing needs compiling for it.
  *
  * This file is the one piece of ours that runs on the machine's own node (something has to, to
  * fetch the other): plain JavaScript, node: modules only. Why this way: docs/runtime.md.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import {
   existsSync,
   mkdirSync,
@@ -103,34 +104,6 @@ const download = () => {
   }
 };
 
-const sqliteLoads = () =>
-  spawnSync(runtimeNode, ['-e', "new (require('better-sqlite3'))(':memory:').close()"], {
-    cwd: root,
-    stdio: 'ignore',
-  }).status === 0;
-
-/*
- * npm compiled better-sqlite3 for the node that runs npm (the user's ~/.npmrc may even point
- * `nodedir` at that node's headers): compile it again for ours. The environment wins over every
- * .npmrc; building from source skips prebuild-install's download attempt.
- */
-const compileSqlite = () => {
-  say(`compiling better-sqlite3 for Node.js ${RUNTIME_VERSION}`);
-  const build = spawnSync('npm', ['rebuild', 'better-sqlite3', '--foreground-scripts'], {
-    cwd: root,
-    stdio: 'inherit',
-    env: {
-      ...process.env,
-      PATH: `${join(runtimeDir, 'bin')}:${process.env.PATH}`,
-      npm_config_nodedir: runtimeDir,
-      npm_config_build_from_source: 'true',
-    },
-  });
-  if (build.status !== 0 || !sqliteLoads()) {
-    throw new Error(`better-sqlite3 could not be compiled for Node.js ${RUNTIME_VERSION}`);
-  }
-};
-
 const main = () => {
   if (!npmNode.startsWith(runtimesDir) && Number(npmNodeVersion.split('.')[0]) >= SUPPORTED_MAJOR) {
     removeOurLink();
@@ -143,7 +116,6 @@ const main = () => {
   say(
     `npm runs on node ${npmNodeVersion}; our scripts run on Node.js ${RUNTIME_VERSION} (.runtime/)`,
   );
-  if (!sqliteLoads()) compileSqlite();
 };
 
 try {
