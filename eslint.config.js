@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'e2e/screenshots/**'] },
+  { ignores: ['**/dist/**', '**/node_modules/**', '.runtime/**', 'data/**', 'e2e/screenshots/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

@@ -41,7 +41,10 @@ const isHealthy = async (url: string) => {
 /** Waits for the server's health answer, or for it to die (then its output explains why). */
 const waitUntilHealthy = async (url: string, child: ChildProcess, output: () => string) => {
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`The server stopped:\n${output()}`);
+    // A process ended by a signal (an abort, a kill) has a signal code and no exit code.
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`The server stopped (${child.exitCode ?? child.signalCode}):\n${output()}`);
+    }
     if (await isHealthy(url)) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -116,7 +119,7 @@ export const startServer = async (): Promise<RunningServer> => {
     url,
     dataDir,
     stop: async () => {
-      if (child.exitCode === null) {
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
         child.kill('SIGTERM');
         await exited;

@@ -2,6 +2,13 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makePdf } from '../test/pdf-fixtures.ts';
+import {
+  remoteApiKey,
+  remoteCreateTemplate,
+  remoteGenerate,
+  remoteSignUp,
+} from '../test/remote.ts';
 import {
   externalAddress,
   serverDir,
@@ -13,7 +20,8 @@ import { recordSecret } from '../test/run-log.ts';
 
 const webIndex = join(serverDir, '../web/dist/index.html');
 
-describe('starting the server as `npm start` does', () => {
+/** `npm start` and the image run the compiled server (dist/, made by `npm run build`). */
+describe('starting the compiled server as `npm start` does', () => {
   let dataDir: string;
   let server: ServerProcess;
 
@@ -21,7 +29,10 @@ describe('starting the server as `npm start` does', () => {
     if (!existsSync(webIndex)) throw new Error('Build the web app first: npm run build');
     dataDir = mkdtempSync(join(tmpdir(), 'platen-start-'));
     // HOST empty is HOST unset: the development default.
-    server = await startServerProcess({ DATA_DIR: dataDir, NODE_ENV: 'development', HOST: '' });
+    server = await startServerProcess(
+      { DATA_DIR: dataDir, NODE_ENV: 'development', HOST: '' },
+      'compiled',
+    );
   });
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
@@ -110,6 +121,22 @@ describe('starting the server as `npm start` does', () => {
     expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
   });
 
+  it('parses an upload in a PDF worker and fills a document from it', async () => {
+    const account = await remoteSignUp(server.url);
+    const upload = await remoteCreateTemplate(
+      server.url,
+      account.token,
+      'Invoice',
+      await makePdf(),
+    );
+    expect(upload.status).toBe(200);
+    const apiKey = await remoteApiKey(server.url, account.token, 'Invoice');
+    const generated = await remoteGenerate(server.url, apiKey, 'Invoice');
+    expect(generated.status).toBe(200);
+    expect(generated.headers.get('content-type')).toBe('application/pdf');
+    expect(generated.body.startsWith('%PDF-')).toBe(true);
+  });
+
   it('created its SQLite database and development secret in DATA_DIR', () => {
     expect(existsSync(join(dataDir, 'platen.db'))).toBe(true);
     const secrets = JSON.parse(readFileSync(join(dataDir, 'secrets.json'), 'utf8')) as {
@@ -124,8 +151,23 @@ describe('starting the server as `npm start` does', () => {
 
   it('refuses to start in production without APP_SECRET, naming it', async () => {
     await expect(
-      startServerProcess({ DATA_DIR: dataDir, NODE_ENV: 'production', APP_SECRET: '' }),
+      startServerProcess({ DATA_DIR: dataDir, NODE_ENV: 'production', APP_SECRET: '' }, 'compiled'),
     ).rejects.toThrow(/APP_SECRET/);
+  });
+
+  it('starts in production with APP_SECRET, logging JSON lines', async () => {
+    const production = await startServerProcess(
+      { DATA_DIR: dataDir, NODE_ENV: 'production', APP_SECRET: 'x'.repeat(40) },
+      'compiled',
+    );
+    try {
+      expect((await fetch(`${production.url}/readyz`)).status).toBe(200);
+      const lines = production.output().split('\n').filter(Boolean);
+      expect(lines.length).toBeGreaterThan(0);
+      for (const line of lines) expect(JSON.parse(line)).toHaveProperty('level');
+    } finally {
+      await stopServerProcess(production);
+    }
   });
 });
 

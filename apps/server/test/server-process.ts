@@ -1,11 +1,21 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { networkInterfaces } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runLogFileFor } from './run-log.ts';
 
 export const serverDir = fileURLToPath(new URL('..', import.meta.url));
+
+/** The compiled server that `npm start` and the image run (build.mjs). */
+export const compiledServer = join(serverDir, 'dist/server.mjs');
+
+/** How a server process runs: from the TypeScript sources through tsx, or compiled. */
+const entries = {
+  source: ['--import', 'tsx', 'src/server.ts'],
+  compiled: [compiledServer],
+};
 
 export const freePort = () =>
   new Promise<number>((resolve, reject) => {
@@ -32,12 +42,18 @@ export const externalAddress = (): string => {
 export type ServerProcess = { url: string; child: ChildProcess; output: () => string };
 
 /**
- * Starts the server exactly as `npm start` does (the same entry and loader) and waits until
- * /healthz answers.
+ * Starts the server as its own process and waits until /healthz answers: from the sources, or
+ * compiled exactly as `npm start` runs it (then `npm run build` must have run).
  */
-export const startServerProcess = async (env: Record<string, string>): Promise<ServerProcess> => {
+export const startServerProcess = async (
+  env: Record<string, string>,
+  entry: keyof typeof entries = 'source',
+): Promise<ServerProcess> => {
+  if (entry === 'compiled' && !existsSync(compiledServer)) {
+    throw new Error(`No compiled server at ${compiledServer}: run npm run build first`);
+  }
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, entries[entry], {
     cwd: serverDir,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,5 +1,6 @@
 import { pino, type DestinationStream, type Logger } from 'pino';
 import type { Config } from '../config.ts';
+import { terminalLogOutput } from './log-output.ts';
 
 export type { Logger };
 
@@ -62,8 +63,8 @@ const loggedUrl = (req: LoggedRequest): string => {
 };
 
 export const createLogger = (
-  config: Pick<Config, 'logLevel'>,
-  destination?: DestinationStream,
+  config: Pick<Config, 'logLevel'> & Partial<Pick<Config, 'env'>>,
+  destination: DestinationStream | undefined = terminalLogOutput(config.env),
 ): Logger =>
   pino(
     {

@@ -1,0 +1,16 @@
+import process from 'node:process';
+import { fillDocument, prepareTemplate } from './pdf-tasks.ts';
+
+/*
+ * The PDF worker threads' module (piscina calls its exports by name). Compiled, it is
+ * dist/pdf-worker-entry.mjs; from the sources, pdf-worker-entry.mjs loads it through tsx.
+ */
+
+// On some damaged files pdf.js rejects an internal promise that nothing awaits (its own reading of
+// the file has already failed or finished). Unhandled, that would end the worker with the task
+// in it, and the upload with a 500; the task's own outcome (refusal, or the time limit) stands.
+process.on('unhandledRejection', () => undefined);
+// Load pdf.js now, while the worker starts, so that no task's time limit pays for it.
+await import('pdfjs-dist/legacy/build/pdf.mjs');
+
+export { fillDocument, prepareTemplate };
