@@ -71,3 +71,14 @@ export const generate = (app: TestApp, apiKey: string | undefined, body: unknown
     },
     payload: JSON.stringify(body),
   });
+
+/** The documents an account has counted in its current cycle, as the database holds them. */
+export const usedThisCycle = async (app: TestApp, userEmail: string) => {
+  const row = await app.deps.db
+    .selectFrom('subscriptions')
+    .innerJoin('users', 'users.id', 'subscriptions.user_id')
+    .select('pdfs_generated_this_month')
+    .where('users.email', '=', userEmail)
+    .executeTakeFirstOrThrow();
+  return Number(row.pdfs_generated_this_month);
+};

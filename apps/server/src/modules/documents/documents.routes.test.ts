@@ -10,18 +10,9 @@ import {
   saveFields,
   textField,
   uploadTemplate,
+  usedThisCycle,
 } from '../../../test/templates.ts';
 import { capturedLog, makeVoucher } from '../billing/billing-test-support.ts';
-
-const usedThisCycle = async (app: TestApp, userEmail: string) => {
-  const row = await app.deps.db
-    .selectFrom('subscriptions')
-    .innerJoin('users', 'users.id', 'subscriptions.user_id')
-    .select('pdfs_generated_this_month')
-    .where('users.email', '=', userEmail)
-    .executeTakeFirstOrThrow();
-  return Number(row.pdfs_generated_this_month);
-};
 
 const setUsed = (app: TestApp, userEmail: string, used: number) =>
   app.deps.db

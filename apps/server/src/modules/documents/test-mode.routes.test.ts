@@ -13,6 +13,7 @@ import {
   saveFields,
   textField,
   uploadTemplate,
+  usedThisCycle,
 } from '../../../test/templates.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'platen-test-mode-'));
@@ -25,18 +26,6 @@ const textOf = (pdf: Buffer) => {
   // The SAMPLE mark runs diagonally, so poppler reads it in pieces: compare without white space.
   return spawnSync('pdftotext', [file, '-'], { encoding: 'utf8' }).stdout.replace(/\s+/g, '');
 };
-
-const usedOf = async (app: TestApp, email: string) =>
-  Number(
-    (
-      await app.deps.db
-        .selectFrom('subscriptions')
-        .innerJoin('users', 'users.id', 'subscriptions.user_id')
-        .select('pdfs_generated_this_month')
-        .where('users.email', '=', email)
-        .executeTakeFirstOrThrow()
-    ).pdfs_generated_this_month,
-  );
 
 describe.each(testDatabases())('generate in test mode on %s', (database) => {
   let app: TestApp;
@@ -53,7 +42,7 @@ describe.each(testDatabases())('generate in test mode on %s', (database) => {
   afterAll(() => app.dispose());
 
   it("fills the caller's values, marks every page SAMPLE and counts nothing", async () => {
-    const before = await usedOf(app, ada.email);
+    const before = await usedThisCycle(app, ada.email);
     const res = await generate(app, apiKey, {
       templateName: 'Letter',
       fields: { Name: 'Grace Hopper' },
@@ -63,14 +52,14 @@ describe.each(testDatabases())('generate in test mode on %s', (database) => {
     const text = textOf(res.rawPayload);
     expect(text).toContain('GraceHopper');
     expect(text).toContain('SAMPLE');
-    expect(await usedOf(app, ada.email)).toBe(before);
+    expect(await usedThisCycle(app, ada.email)).toBe(before);
 
     const counted = await generate(app, apiKey, {
       templateName: 'Letter',
       fields: { Name: 'Grace Hopper' },
     });
     expect(textOf(counted.rawPayload)).not.toContain('SAMPLE');
-    expect(await usedOf(app, ada.email)).toBe(before + 1);
+    expect(await usedThisCycle(app, ada.email)).toBe(before + 1);
   });
 
   it('works when the plan has no documents left, and checks values as usual', async () => {

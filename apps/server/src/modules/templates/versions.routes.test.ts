@@ -22,6 +22,7 @@ import {
   saveFields,
   textField,
   uploadTemplate,
+  usedThisCycle,
 } from '../../../test/templates.ts';
 
 describe.each(testDatabases())('template versions on %s', (database) => {
@@ -139,17 +140,7 @@ describe.each(testDatabases())('template versions on %s', (database) => {
       body: { templateName: 'Stamped', inputs: [textField('Name')], stamps: [] },
     });
     expect(unstamped.statusCode).toBe(200);
-    const used = async () =>
-      Number(
-        (
-          await app.deps.db
-            .selectFrom('subscriptions')
-            .innerJoin('users', 'users.id', 'subscriptions.user_id')
-            .select('pdfs_generated_this_month')
-            .where('users.email', '=', ada.email)
-            .executeTakeFirstOrThrow()
-        ).pdfs_generated_this_month,
-      );
+    const used = () => usedThisCycle(app, ada.email);
     const before = await used();
     const again = await generate(app, apiKey, payload);
     expect(Buffer.compare(again.rawPayload, v1.rawPayload)).toBe(0);
