@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { call, lastResetCode, signUp, type Account } from '../../test/http.ts';
 import { makePdf } from '../../test/pdf-fixtures.ts';
 import { buildTestApp, testDatabases, type TestApp } from '../../test/test-app.ts';
-import { saveFields, textField, uploadTemplate } from '../../test/templates.ts';
+import { generate, saveFields, textField, uploadTemplate } from '../../test/templates.ts';
 import { confirmEmail, makeVoucher } from '../modules/billing/billing-test-support.ts';
 
 const expectNoStore = (res: LightMyRequestResponse, what: string) => {
@@ -74,6 +74,14 @@ describe.each(testDatabases())('answers that carry secrets on %s', (database) =>
     expectNoStore(await as('GET', '/v1/template/Form'), 'template');
     expectNoStore(await saveFields(app, ada, 'Form', [textField('Name')]), 'save');
     expectNoStore(await as('GET', '/v1/template/Form/pdf'), 'PDF');
+    expectNoStore(
+      await as('POST', '/v1/document/tryout/template', { templateName: 'Form' }),
+      'tryout',
+    );
+    const apiKey = (await as('GET', '/v1/template/Form')).json<{ apiKey: string }>().apiKey;
+    expectNoStore(await generate(app, apiKey, { templateName: 'Form', fields: {} }), 'document');
+    const refused = await generate(app, apiKey, { templateName: 'Nothing', fields: {} });
+    expect(refused.headers['cache-control'], 'refused document').toBe('no-store');
   });
 
   it('leave other answers to the browser', async () => {

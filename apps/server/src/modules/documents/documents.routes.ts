@@ -20,7 +20,6 @@ const sendPdf = (reply: FastifyReply, document: Document) =>
     .header('content-disposition', 'inline; filename="document.pdf"')
     .header(contract.FIT_REPORT_HEADER, asciiJson(document.fitReport))
     .header(contract.TEMPLATE_VERSION_HEADER, String(document.version))
-    .header('cache-control', 'no-store')
     // A view, not a copy: each document is written into memory of its own.
     .send(Buffer.from(document.pdf.buffer, document.pdf.byteOffset, document.pdf.byteLength));
 
