@@ -183,6 +183,41 @@ describe.runIf(hasOpenssl).each(testDatabases())(
       }
     });
 
+    it('keeps the answer of a call whose caller hung up, and gives it to the retry', async () => {
+      const base = await app.listen({ host: '127.0.0.1', port: 0 });
+      const before = await usedThisCycle(app, ada.email);
+      const key = newKey();
+      const body = { templateName: 'Letter', fields: { Logo: `${images.base}/slow.png` } };
+      const hangUp = new AbortController();
+      const arrived = nextHeldRequest();
+      const lost = fetch(`${base}${GENERATE}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-api-key': apiKey,
+          'idempotency-key': key,
+        },
+        body: JSON.stringify(body),
+        signal: hangUp.signal,
+      }).catch((error: unknown) => error);
+      await arrived;
+      hangUp.abort();
+      expect(await lost).toMatchObject({ name: 'AbortError' });
+      releaseHeld();
+      await vi.waitFor(async () => {
+        const row = await app.deps.db
+          .selectFrom('idempotency_keys')
+          .select('state')
+          .where('idempotency_key', '=', key)
+          .executeTakeFirst();
+        expect(row?.state).toBe('done');
+      });
+      const retry = await generate(app, { apiKey, key, body });
+      expect(retry.statusCode, retry.body).toBe(200);
+      expect(retry.headers[IDEMPOTENT_REPLAYED_HEADER]).toBe('true');
+      expect(await usedThisCycle(app, ada.email)).toBe(before + 1);
+    });
+
     it("never replays another account's call with the same key, and keeps the key with the account when its API key is regenerated", async () => {
       const key = newKey();
       const body = { templateName: 'Letter', fields: { Name: 'Same' } };
