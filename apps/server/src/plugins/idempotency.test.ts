@@ -10,7 +10,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { call, errorBody, signUp, type Account } from '../../test/http.ts';
 import { hasOpenssl, startLocalHttps, type LocalHttps } from '../../test/local-https.ts';
 import { makePdf } from '../../test/pdf-fixtures.ts';
+import { generateWithKey as generate, GENERATE, storedKeys } from '../../test/idempotency.ts';
 import { buildTestApp, testDatabases, type TestApp } from '../../test/test-app.ts';
+import { buildApp } from '../app.ts';
 import {
   apiKeyOf,
   saveFields,
@@ -18,27 +20,9 @@ import {
   uploadTemplate,
   usedThisCycle,
 } from '../../test/templates.ts';
-import { buildApp } from '../app.ts';
 import { createIdempotencyService } from '../modules/idempotency/idempotency.service.ts';
 
-const GENERATE = '/v1/document/generate/template';
 const HOURS = 60;
-
-/** A generate call as an integrator sends it: API key, optional Idempotency-Key, a JSON body. */
-const generate = (
-  app: TestApp | Awaited<ReturnType<typeof buildApp>>,
-  opts: { apiKey: string; key?: string; body: unknown },
-) =>
-  app.inject({
-    method: 'POST',
-    url: GENERATE,
-    headers: {
-      'content-type': 'application/json',
-      'x-api-key': opts.apiKey,
-      ...(opts.key !== undefined && { 'idempotency-key': opts.key }),
-    },
-    payload: typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body),
-  });
 
 const setUsed = (app: TestApp, userEmail: string, used: number) =>
   app.deps.db
@@ -48,11 +32,6 @@ const setUsed = (app: TestApp, userEmail: string, used: number) =>
       eb.selectFrom('users').select('id').where('email', '=', userEmail),
     )
     .execute();
-
-const storedKeys = async (app: TestApp) =>
-  (await app.deps.db.selectFrom('idempotency_keys').select('idempotency_key').execute())
-    .map((row) => row.idempotency_key)
-    .sort();
 
 /** The headers a replay must repeat exactly. */
 const resultHeaders = (res: LightMyRequestResponse) => ({
@@ -358,25 +337,3 @@ describe.runIf(hasOpenssl).each(testDatabases())(
     });
   },
 );
-
-describe.each(testDatabases())('the idempotency sweeper (%s)', (database) => {
-  let app: TestApp;
-  afterAll(() => app.dispose());
-
-  it('deletes expired keys and their answers, and only those', async () => {
-    app = await buildTestApp(database, {
-      idempotency: { windowMs: 24 * 3_600_000, leaseMs: 30_000, sweepIntervalMs: 20 },
-    });
-    const ada = await signUp(app);
-    await uploadTemplate(app, ada, { name: 'Letter', pdf: await makePdf({ pages: 1 }) });
-    const apiKey = await apiKeyOf(app, ada, 'Letter');
-    const body = { templateName: 'Letter' };
-    expect((await generate(app, { apiKey, key: 'old', body })).statusCode).toBe(200);
-    app.clock.advanceMinutes(23 * HOURS);
-    expect((await generate(app, { apiKey, key: 'recent', body })).statusCode).toBe(200);
-    app.clock.advanceMinutes(2 * HOURS);
-    await vi.waitFor(async () => expect(await storedKeys(app)).toEqual(['recent']), {
-      timeout: 10_000,
-    });
-  });
-});

@@ -62,7 +62,7 @@ const answerOf = (request: FastifyRequest, reply: FastifyReply, payload: unknown
   return {
     status: reply.statusCode,
     headers: replayedHeaders(request.routeOptions.config.endpoint, reply),
-    body: Buffer.from(payload),
+    body: Buffer.isBuffer(payload) ? payload : Buffer.from(payload),
   } satisfies StoredAnswer;
 };
 
@@ -102,6 +102,10 @@ const idempotency = async (app: FastifyInstance, opts: { deps: Deps }) => {
     const admission = await service.admit({ userId, endpoint, key: parsed.data }, request.body);
     if (admission.kind === 'replay') {
       const { status, headers, body } = admission.answer;
+      request.log.info(
+        { event: 'idempotency.replayed', userId, endpoint },
+        'stored answer replayed',
+      );
       return reply
         .code(status)
         .headers(headers)
