@@ -162,6 +162,33 @@ describe.runIf(hasOpenssl).each(testDatabases())(
       }
     });
 
+    it('runs a call once when its key arrives many times at once on two instances', async () => {
+      const other = await buildApp(app.deps.config, { clock: app.clock });
+      try {
+        const before = await usedThisCycle(app, ada.email);
+        const key = newKey();
+        const body = { templateName: 'Letter', fields: { Name: 'Race' } };
+        const answers = await Promise.all(
+          Array.from({ length: 12 }, (_, i) =>
+            generate(i % 2 ? other : app, { apiKey, key, body }),
+          ),
+        );
+        expect(answers.map((res) => res.statusCode).filter((s) => s !== 200 && s !== 409)).toEqual(
+          [],
+        );
+        const ran = answers.filter(
+          (res) => res.statusCode === 200 && !res.headers[IDEMPOTENT_REPLAYED_HEADER],
+        );
+        expect(ran).toHaveLength(1);
+        for (const res of answers.filter((r) => r.headers[IDEMPOTENT_REPLAYED_HEADER])) {
+          expect(Buffer.compare(res.rawPayload, ran[0]!.rawPayload)).toBe(0);
+        }
+        expect(await usedThisCycle(app, ada.email)).toBe(before + 1);
+      } finally {
+        await other.close();
+      }
+    });
+
     it('keeps the answer of a call whose caller hung up, and gives it to the retry', async () => {
       const base = await app.listen({ host: '127.0.0.1', port: 0 });
       const before = await usedThisCycle(app, ada.email);
