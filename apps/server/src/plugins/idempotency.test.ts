@@ -324,6 +324,20 @@ describe.runIf(hasOpenssl).each(testDatabases())(
       },
     );
 
+    it('refuses an API key in the URL, also where the answer would be replayed', async () => {
+      const key = newKey();
+      const body = { templateName: 'Letter', fields: { Name: 'Url' } };
+      expect((await generate(app, { apiKey, key, body })).statusCode).toBe(200);
+      const res = await app.inject({
+        method: 'POST',
+        url: `${GENERATE}?apiKey=${apiKey}`,
+        headers: { 'x-api-key': apiKey, 'idempotency-key': key },
+        payload: body,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'INVALID_API_KEY' });
+    });
+
     it('takes a key of 255 printable characters', async () => {
       const key = ` ~!"#$%&'()*+,-./09:;<=>?@AZ[\\]^_\`az{|}`.padEnd(255, 'k');
       const res = await generate(app, { apiKey, key, body: { templateName: 'Letter' } });
