@@ -281,6 +281,44 @@ describe.runIf(hasOpenssl).each(testDatabases())(
       expect(await usedThisCycle(app, ada.email)).toBe(before + 2);
     });
 
+    it('keeps the claim of a call that outlasts its lease, renewing it while it runs', async () => {
+      const shortLease = await buildTestApp(
+        database,
+        { idempotency: { windowMs: 24 * 3_600_000, leaseMs: 60, sweepIntervalMs: 900_000 } },
+        { imageNetwork: images.network },
+      );
+      try {
+        const grace = await signUp(shortLease);
+        await uploadTemplate(shortLease, grace, { name: 'Logo', pdf: await makePdf({ pages: 1 }) });
+        await saveFields(shortLease, grace, 'Logo', [
+          textField('Logo', { fieldType: 'image', rectWidth: 60, rectHeight: 60 }),
+        ]);
+        const graceKey = await apiKeyOf(shortLease, grace, 'Logo');
+        const key = newKey();
+        const body = { templateName: 'Logo', fields: { Logo: `${images.base}/slow.png` } };
+        const arrived = nextHeldRequest();
+        const first = generate(shortLease, { apiKey: graceKey, key, body });
+        await arrived;
+        // Past the claim's first lease; the running call renews it (every 20 ms of real time).
+        shortLease.clock.advanceMinutes(1);
+        const now = shortLease.clock.now().toISOString();
+        await vi.waitFor(async () => {
+          const row = await shortLease.deps.db
+            .selectFrom('idempotency_keys')
+            .select('lease_expires_at')
+            .executeTakeFirstOrThrow();
+          expect(String(row.lease_expires_at) > now).toBe(true);
+        });
+        const meanwhile = await generate(shortLease, { apiKey: graceKey, key, body });
+        expect(meanwhile.statusCode).toBe(409);
+        releaseHeld();
+        expect((await first).statusCode).toBe(200);
+        expect(await usedThisCycle(shortLease, grace.email)).toBe(1);
+      } finally {
+        await shortLease.dispose();
+      }
+    });
+
     it('lets the key be used again once the claim of a call that died has run out', async () => {
       const key = newKey();
       const body = { templateName: 'Letter', fields: { Name: 'Crash' } };
