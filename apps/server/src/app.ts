@@ -18,6 +18,7 @@ import { templatesRoutes } from './modules/templates/templates.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import csrf from './plugins/csrf.ts';
 import errorHandler from './plugins/error-handler.ts';
+import idempotency from './plugins/idempotency.ts';
 import metrics from './plugins/metrics.ts';
 import noStore from './plugins/no-store.ts';
 import openapi from './plugins/openapi.ts';
@@ -89,6 +90,7 @@ export const buildApp = async (config: Config, overrides: Partial<Deps> = {}): P
   });
   await app.register(rateLimit, { deps });
   await app.register(openapi, { appUrl: config.appUrl });
+  await app.register(idempotency, { deps });
 
   await app.register(healthRoutes, { deps });
   await app.register(authRoutes, { deps });

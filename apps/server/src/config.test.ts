@@ -60,6 +60,31 @@ describe('configuration', () => {
     }
   });
 
+  it('keeps idempotent answers 24 hours by default, and takes shorter windows', () => {
+    expect(loadConfig({}).idempotency).toEqual({
+      windowMs: 24 * 3_600_000,
+      leaseMs: 30_000,
+      sweepIntervalMs: 15 * 60_000,
+    });
+    const short = loadConfig({
+      IDEMPOTENCY_WINDOW_HOURS: '0.5',
+      IDEMPOTENCY_LEASE_SECONDS: '5',
+      IDEMPOTENCY_SWEEP_MINUTES: '1',
+    });
+    expect(short.idempotency).toEqual({
+      windowMs: 1_800_000,
+      leaseMs: 5_000,
+      sweepIntervalMs: 60_000,
+    });
+    for (const name of [
+      'IDEMPOTENCY_WINDOW_HOURS',
+      'IDEMPOTENCY_LEASE_SECONDS',
+      'IDEMPOTENCY_SWEEP_MINUTES',
+    ]) {
+      expect(() => loadConfig({ [name]: '0' })).toThrow(new RegExp(name));
+    }
+  });
+
   describe('TRUST_PROXY', () => {
     it('believes no proxy unless told, and takes a hop count or proxy addresses', () => {
       expect(loadConfig({}).trustProxy).toBe(false);

@@ -29,6 +29,9 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(6000),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  IDEMPOTENCY_WINDOW_HOURS: z.coerce.number().positive().max(720).default(24),
+  IDEMPOTENCY_LEASE_SECONDS: z.coerce.number().positive().max(3600).default(30),
+  IDEMPOTENCY_SWEEP_MINUTES: z.coerce.number().positive().max(1440).default(15),
   STRIPE_SECRET_KEY: z
     .string()
     .regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_… or rk_…)')
@@ -127,6 +130,19 @@ const parseTrustProxy = (value: string | undefined): TrustProxy => {
   return { addresses };
 };
 
+/** How long idempotent answers are kept, and how claims of running requests are held. */
+export type IdempotencyConfig = {
+  /** IDEMPOTENCY_WINDOW_HOURS: a repeated key gets the first answer for this long (24 h). */
+  windowMs: number;
+  /**
+   * IDEMPOTENCY_LEASE_SECONDS: a running request renews its claim within this time; a claim not
+   * renewed for longer belonged to a request that died, and the key may be used again.
+   */
+  leaseMs: number;
+  /** IDEMPOTENCY_SWEEP_MINUTES: how often expired answers are deleted. */
+  sweepIntervalMs: number;
+};
+
 /** The minimum length of APP_SECRET: 32 characters carry at least 128 bits of entropy when random. */
 export const MIN_SECRET_LENGTH = 32;
 
@@ -158,6 +174,7 @@ export type Config = {
   apiRateLimitPerMinute: number;
   /** Where the built web app lives (apps/web/dist unless set); absent in API-only tests. */
   webDistDir: string | undefined;
+  idempotency: IdempotencyConfig;
   /** Stripe when configured; otherwise the local provider (never in production). */
   stripe?: StripeConfig;
 };
@@ -202,6 +219,11 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     apiRateLimitPerMinute: e.API_RATE_LIMIT_PER_MINUTE,
     metricsToken: e.METRICS_TOKEN,
     webDistDir: e.WEB_DIST_DIR ?? fileURLToPath(new URL('../../web/dist', import.meta.url)),
+    idempotency: {
+      windowMs: Math.round(e.IDEMPOTENCY_WINDOW_HOURS * 3_600_000),
+      leaseMs: Math.round(e.IDEMPOTENCY_LEASE_SECONDS * 1000),
+      sweepIntervalMs: Math.round(e.IDEMPOTENCY_SWEEP_MINUTES * 60_000),
+    },
     stripe: stripeConfig(env, e),
   };
 };

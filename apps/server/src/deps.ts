@@ -6,6 +6,7 @@ import { createLogger, type Logger } from './lib/logger.ts';
 import { deriveSecrets, loadOrCreateAppSecret, type Secrets } from './lib/secrets.ts';
 import { createPaymentProvider } from './modules/billing/payments/create-payment-provider.ts';
 import type { PaymentProvider } from './modules/billing/payments/payment-provider.ts';
+import { type ImageNetwork, publicInternet } from './modules/documents/image-source.ts';
 import type { Mailer } from './modules/mail/mailer.ts';
 import { createOutboxMailer } from './modules/mail/outbox-mailer.ts';
 import { createSmtpMailer } from './modules/mail/smtp-mailer.ts';
@@ -26,6 +27,8 @@ export type Deps = {
   payments: PaymentProvider | undefined;
   pdfPool: PdfPool;
   metrics: Metrics;
+  /** Where image values may be downloaded from: the public internet (tests: their own server). */
+  imageNetwork: ImageNetwork;
 };
 
 /**
@@ -59,5 +62,18 @@ export const createDeps = (config: Config, overrides: Partial<Deps> = {}): Deps 
       : createPaymentProvider(config, { db, clock, secrets });
   const pdfPool = overrides.pdfPool ?? createPdfPool();
   const metrics = overrides.metrics ?? createMetrics();
-  return { config, payments, db, clock, log, secrets, mailer, limiter, pdfPool, metrics };
+  const imageNetwork = overrides.imageNetwork ?? publicInternet;
+  return {
+    config,
+    payments,
+    db,
+    clock,
+    log,
+    secrets,
+    mailer,
+    limiter,
+    pdfPool,
+    metrics,
+    imageNetwork,
+  };
 };

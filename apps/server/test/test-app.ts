@@ -77,6 +77,7 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   apiRateLimitPerMinute: 6000,
   redisUrl: undefined,
   metricsToken: undefined,
+  idempotency: { windowMs: 24 * 3_600_000, leaseMs: 30_000, sweepIntervalMs: 15 * 60_000 },
   ...overrides,
 });
 

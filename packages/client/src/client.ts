@@ -19,6 +19,13 @@ export type GenerateOptions = {
   version?: number | 'draft';
   /** Test mode: the PDF is marked SAMPLE on every page and not counted. */
   test?: boolean;
+  /**
+   * Makes a retry safe: pass the same key (1 to 255 printable ASCII characters, e.g.
+   * `crypto.randomUUID()` made once per document) when you send the same call again after a
+   * network error. Within 24 hours the server answers the first PDF again instead of making and
+   * counting another (`isReplayed` is then true).
+   */
+  idempotencyKey?: string;
   signal?: AbortSignal;
 };
 
@@ -36,12 +43,19 @@ export type PlatenClient = {
 export const createPlatenClient = (options: PlatenClientOptions): PlatenClient => {
   const http = createHttp(options);
   return {
-    generate: async (templateName, fields, { strict, version, test, signal } = {}) => {
+    generate: async (
+      templateName,
+      fields,
+      { strict, version, test, idempotencyKey, signal } = {},
+    ) => {
       if (!options.apiKey) {
         throw new PlatenError(0, 'API_KEY_MISSING', 'Pass apiKey to createPlatenClient first.');
       }
       const response = await http('POST', '/v1/document/generate/template', {
-        headers: { 'x-api-key': options.apiKey },
+        headers: {
+          'x-api-key': options.apiKey,
+          ...(idempotencyKey !== undefined && { 'idempotency-key': idempotencyKey }),
+        },
         json: {
           templateName,
           fields,

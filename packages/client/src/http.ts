@@ -51,5 +51,6 @@ export const documentOf = async (response: Response): Promise<GeneratedDocument>
     fitReport: JSON.parse(response.headers.get('x-fit-report') ?? '{}') as FitReport,
     templateVersion: version === null || version === 'draft' ? version : Number(version),
     requestId: response.headers.get('x-request-id'),
+    isReplayed: response.headers.get('idempotent-replayed') === 'true',
   };
 };

@@ -28,6 +28,8 @@ export type GeneratedDocument = {
   templateVersion: number | 'draft' | null;
   /** Names the request in the server's logs. */
   requestId: string | null;
+  /** The answer of an earlier call with the same `idempotencyKey`, given again (not counted). */
+  isReplayed: boolean;
 };
 
 export type FieldType =

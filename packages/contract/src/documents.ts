@@ -8,6 +8,15 @@ export const FIT_REPORT_HEADER = 'x-fit-report';
 /** Response header naming what a document was filled from: a version number, or `draft`. */
 export const TEMPLATE_VERSION_HEADER = 'x-template-version';
 
+/** Request header: makes a retried call safe (the first successful answer is given again). */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+
+/** Response header of an answer given again for a repeated `Idempotency-Key`: `true`. */
+export const IDEMPOTENT_REPLAYED_HEADER = 'idempotent-replayed';
+
+/** An `Idempotency-Key`: 1 to 255 printable ASCII characters (space to tilde). */
+export const idempotencyKeySchema = z.string().regex(/^[\x20-\x7e]{1,255}$/);
+
 /** A published version's number, or the editable draft. */
 export const versionSelector = z.union([
   z.number().int().min(1).max(1_000_000),
@@ -62,14 +71,16 @@ export const generateDocument = {
   response: pdfResponse,
   csrf: false,
   produces: 'application/pdf',
+  idempotent: true,
   headers: [
     'x-fit-report',
     'x-template-version',
+    'idempotent-replayed',
     'x-ratelimit-limit',
     'x-ratelimit-remaining',
     'x-ratelimit-reset',
   ],
-  errors: [402, 404, 422, 429],
+  errors: [402, 404, 409, 422, 429],
 } as const satisfies Endpoint;
 
 export const tryoutDocument = {

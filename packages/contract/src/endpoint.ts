@@ -16,7 +16,8 @@ export type ResponseHeader =
   | 'x-ratelimit-limit'
   | 'x-ratelimit-remaining'
   | 'x-ratelimit-reset'
-  | 'content-disposition';
+  | 'content-disposition'
+  | 'idempotent-replayed';
 
 /**
  * One HTTP call of the API. The server registers routes from these descriptors, the web client
@@ -59,4 +60,10 @@ export type Endpoint = {
    * for a body too large or of the wrong type).
    */
   errors?: readonly ErrorStatus[];
+  /**
+   * The call takes an `Idempotency-Key` header: a repeated call with the same key and body gets
+   * the first successful answer again instead of doing the work twice (the server's idempotency
+   * plugin; 409 and 422 are then among its errors).
+   */
+  idempotent?: true;
 };

@@ -268,6 +268,28 @@ export type UsageMonthTable = {
   documents: number;
 };
 
+/**
+ * A claimed idempotency key: `running` while its first call runs (held by `claim_token` until
+ * `lease_expires_at`), `done` with the call's answer once it succeeded.
+ */
+export type IdempotencyKeyTable = {
+  user_id: string;
+  /** The endpoint's operationId: a key is scoped per account and per endpoint. */
+  endpoint: string;
+  idempotency_key: string;
+  /** SHA-256 (hex) of the request's body, canonical JSON: the same key must come with the same body. */
+  request_hash: string;
+  state: 'running' | 'done';
+  claim_token: string | null;
+  lease_expires_at: string | null;
+  status: number | null;
+  /** JSON object of the answer's headers that are given again. */
+  headers_json: string | null;
+  body: Buffer | null;
+  created_at: string;
+  expires_at: string;
+};
+
 export type Tables = {
   users: UserTable;
   deleted_accounts: DeletedAccountTable;
@@ -287,6 +309,7 @@ export type Tables = {
   template_versions: TemplateVersionTable;
   template_version_stamps: TemplateVersionStampTable;
   usage_months: UsageMonthTable;
+  idempotency_keys: IdempotencyKeyTable;
   vouchers: VoucherTable;
   voucher_redemptions: VoucherRedemptionTable;
   provider_events: ProviderEventTable;

@@ -57,6 +57,12 @@ const headers: Record<HeaderName, { component: string; description: string; type
     description: 'Seconds to wait before trying again.',
     type: 'integer',
   },
+  'idempotent-replayed': {
+    component: 'IdempotentReplayed',
+    description:
+      '`true` when this is the stored answer of an earlier call with the same `Idempotency-Key` and body (nothing was done or counted again).',
+    type: 'string',
+  },
   'content-disposition': {
     component: 'ContentDisposition',
     description: 'Names the file: `attachment; filename="<template name>.pdf"` (RFC 6266).',
@@ -110,7 +116,7 @@ const errorMeanings: Record<ErrorStatus | 500, ErrorMeaning> = {
   409: {
     component: 'Conflict',
     description:
-      'The call conflicts with what exists: a name or e-mail already taken, a template changed since it was read, a plan already active.',
+      'The call conflicts with what exists: a name or e-mail already taken, a template changed since it was read, a plan already active, or a call with the same `Idempotency-Key` still running (`IDEMPOTENCY_IN_PROGRESS`: try again once it has finished).',
     example: { code: 'TEMPLATE_NAME_TAKEN', message: 'A template named "Invoice" already exists.' },
   },
   413: {
@@ -127,7 +133,7 @@ const errorMeanings: Record<ErrorStatus | 500, ErrorMeaning> = {
   422: {
     component: 'UnprocessableContent',
     description:
-      'Well-formed, but the work could not be done: the PDF is too complex to process in time, or (with `strict`) a text does not fit its box even at 6 pt.',
+      'Well-formed, but the work could not be done: the PDF is too complex to process in time, (with `strict`) a text does not fit its box even at 6 pt, or the `Idempotency-Key` was used before with a different body (`IDEMPOTENCY_KEY_REUSED`).',
     example: {
       code: 'TEXT_DOES_NOT_FIT',
       message: 'The text of "Address" does not fit its box, even at 6 pt.',
@@ -190,6 +196,16 @@ const securitySchemes = {
   },
 };
 
+/** The request header of calls marked `idempotent`. */
+const idempotencyKeyParameter = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description:
+    'Makes a retry safe: 1 to 255 printable ASCII characters, unique per request (a UUID). Within 24 hours the same key with the same body gets the first successful answer again, marked `Idempotent-Replayed: true`, and is not counted again; with another body it is refused (422 `IDEMPOTENCY_KEY_REUSED`), and while the first call still runs it is refused (409 `IDEMPOTENCY_IN_PROGRESS`). Failed answers are not kept, so a failed call may be retried with the same key. Keys belong to the account and the endpoint.',
+  schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x20-\\x7E]+$' },
+};
+
 const headerRef = (name: HeaderName) => ({
   $ref: `#/components/headers/${headers[name].component}`,
 });
@@ -247,6 +263,12 @@ const describeOperation = (operation: Operation, endpoint: Endpoint): Operation 
   operationId: endpoint.operationId,
   ...operation,
   security: securityOf(endpoint),
+  ...(endpoint.idempotent && {
+    parameters: [
+      ...(Array.isArray(operation.parameters) ? (operation.parameters as unknown[]) : []),
+      { $ref: '#/components/parameters/IdempotencyKey' },
+    ],
+  }),
   ...(endpoint.upload && {
     requestBody: {
       required: true,
@@ -344,6 +366,7 @@ export const describeApi = (
     components: {
       ...document.components,
       securitySchemes,
+      parameters: { IdempotencyKey: idempotencyKeyParameter },
       headers: headerComponents(),
       responses: errorResponses(),
     },

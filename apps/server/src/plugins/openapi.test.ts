@@ -90,10 +90,22 @@ describe('the OpenAPI document', () => {
       'x-request-id',
       contract.FIT_REPORT_HEADER,
       contract.TEMPLATE_VERSION_HEADER,
+      contract.IDEMPOTENT_REPLAYED_HEADER,
       'x-ratelimit-limit',
       'x-ratelimit-remaining',
       'x-ratelimit-reset',
     ]);
+  });
+
+  it('declares the Idempotency-Key request header on the calls that take one', () => {
+    const parameters = (endpoint: contract.Endpoint) =>
+      (operation(endpoint) as { parameters?: unknown[] }).parameters ?? [];
+    const keyParameter = { $ref: '#/components/parameters/IdempotencyKey' };
+    expect(parameters(contract.generateDocument)).toContainEqual(keyParameter);
+    expect(parameters(contract.tryoutDocument)).not.toContainEqual(keyParameter);
+    expect(doc.components).toMatchObject({
+      parameters: { IdempotencyKey: { name: 'Idempotency-Key', in: 'header' } },
+    });
   });
 
   it('declares uploads as multipart/form-data with their parts', () => {
@@ -114,6 +126,7 @@ describe('the OpenAPI document', () => {
       '401',
       '402',
       '404',
+      '409',
       '413',
       '415',
       '422',

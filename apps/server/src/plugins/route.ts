@@ -27,14 +27,15 @@ declare module 'fastify' {
 
 /**
  * Registers one endpoint of the contract: its path, validation, OpenAPI description
- * (`openapi-document.ts`), serialisation and caching (`noStore`) all come from the descriptor, so
- * the server cannot drift from the contract.
+ * (`openapi-document.ts`), serialisation, caching (`noStore`) and idempotency keys
+ * (`idempotent`, plugins/idempotency.ts) all come from the descriptor, so the server cannot drift
+ * from the contract.
  */
 export const route = <E extends Endpoint>(
   app: FastifyInstance,
   endpoint: E,
   handler: Handler<E>,
-  options: Partial<Pick<RouteOptions, 'config' | 'bodyLimit' | 'onSend'>> = {},
+  options: Partial<Pick<RouteOptions, 'config' | 'bodyLimit' | 'onRequest' | 'onSend'>> = {},
 ): void => {
   app.route({
     method: endpoint.method,
@@ -44,6 +45,7 @@ export const route = <E extends Endpoint>(
       ...(endpoint.csrf === false && { csrf: false }),
       ...options.config,
       ...(endpoint.noStore && { noStore: true }),
+      ...(endpoint.idempotent && { idempotent: true }),
       endpoint,
     },
     schema: {

@@ -53,6 +53,21 @@ describe('the @platen/client package', () => {
     expect(pinned).toMatchObject({ status: 404, code: 'VERSION_NOT_FOUND' });
   });
 
+  it('sends an idempotency key, so a repeated call answers the first PDF again', async () => {
+    const { apiKey } = await session.getTemplate('Invoice');
+    const client = createPlatenClient({ baseUrl, apiKey });
+    const key = 'invoice-2026-0042';
+    const first = await client.generate('Invoice', { Customer: 'Grace' }, { idempotencyKey: key });
+    const again = await client.generate('Invoice', { Customer: 'Grace' }, { idempotencyKey: key });
+    expect(first.isReplayed).toBe(false);
+    expect(again.isReplayed).toBe(true);
+    expect(Buffer.compare(again.pdf, first.pdf)).toBe(0);
+    const reused = await client
+      .generate('Invoice', { Customer: 'Ada' }, { idempotencyKey: key })
+      .catch((error: unknown) => error);
+    expect(reused).toMatchObject({ status: 422, code: 'IDEMPOTENCY_KEY_REUSED' });
+  });
+
   it('throws the API refusal as a PlatenError with its code, status and request id', async () => {
     const { apiKey } = await session.getTemplate('Invoice');
     const client = createPlatenClient({ baseUrl, apiKey });

@@ -8,6 +8,7 @@ import * as overageCarried from './0006_overage_carried.ts';
 import * as freeCycleUsage from './0007_free_cycle_usage.ts';
 import * as templateVersions from './0008_template_versions.ts';
 import * as deletedAccounts from './0009_deleted_accounts.ts';
+import * as idempotencyKeys from './0010_idempotency_keys.ts';
 
 /** Every migration, in order. Never edit one that has been released; add the next instead. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0007_free_cycle_usage': freeCycleUsage,
   '0008_template_versions': templateVersions,
   '0009_deleted_accounts': deletedAccounts,
+  '0010_idempotency_keys': idempotencyKeys,
 };

@@ -36,3 +36,13 @@ export const replaceApiKey = async (
     .where('user_id', '=', k.userId)
     .execute();
 };
+
+/** The account that owns an API key (by its stored hash); a regenerated key keeps the account. */
+export const findApiKeyAccount = async (db: Db, keyHash: string): Promise<string | undefined> => {
+  const row = await db
+    .selectFrom('api_keys')
+    .select('user_id')
+    .where('key_hash', '=', keyHash)
+    .executeTakeFirst();
+  return row?.user_id;
+};

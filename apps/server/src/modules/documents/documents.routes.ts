@@ -51,7 +51,7 @@ const allowCrossOrigin = (reply: FastifyReply) =>
     .header('access-control-allow-origin', '*')
     .header(
       'access-control-expose-headers',
-      `${contract.FIT_REPORT_HEADER}, ${contract.TEMPLATE_VERSION_HEADER}, retry-after, x-ratelimit-limit, x-ratelimit-remaining, x-ratelimit-reset`,
+      `${contract.FIT_REPORT_HEADER}, ${contract.TEMPLATE_VERSION_HEADER}, ${contract.IDEMPOTENT_REPLAYED_HEADER}, retry-after, x-ratelimit-limit, x-ratelimit-remaining, x-ratelimit-reset`,
     );
 
 export const documentsRoutes = async (app: FastifyInstance, opts: { deps: Deps }) => {
@@ -99,7 +99,10 @@ export const documentsRoutes = async (app: FastifyInstance, opts: { deps: Deps }
   app.options(generateDocument.path, { schema: { hide: true } }, (_req, reply) =>
     allowCrossOrigin(reply)
       .header('access-control-allow-methods', 'POST')
-      .header('access-control-allow-headers', 'content-type, x-api-key')
+      .header(
+        'access-control-allow-headers',
+        `content-type, x-api-key, ${contract.IDEMPOTENCY_KEY_HEADER}`,
+      )
       .header('access-control-max-age', '86400')
       .code(204)
       .send(),
@@ -109,17 +112,18 @@ export const documentsRoutes = async (app: FastifyInstance, opts: { deps: Deps }
   route(
     app,
     generateDocument,
-    async (req, reply) => {
-      if (KEY_IN_QUERY.test(req.url)) {
-        throw new AppError(
-          'INVALID_API_KEY',
-          400,
-          'Send the API key in the x-api-key header, never in the URL.',
-        );
-      }
-      return sendPdf(reply, await generate(req, req.body));
-    },
+    async (req, reply) => sendPdf(reply, await generate(req, req.body)),
     {
+      // Before anything else, a stored answer given again included (plugins/idempotency.ts).
+      onRequest: async (req) => {
+        if (KEY_IN_QUERY.test(req.url)) {
+          throw new AppError(
+            'INVALID_API_KEY',
+            400,
+            'Send the API key in the x-api-key header, never in the URL.',
+          );
+        }
+      },
       config: {
         // Per key (SECURITY.md §22); a missing or malformed key shares one bucket per address.
         rateLimit: {

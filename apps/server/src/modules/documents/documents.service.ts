@@ -31,7 +31,11 @@ export const createDocumentsService = (deps: Deps) => {
   /** The template's PDF and fields and the payload's values, checked and with images loaded. */
   const prepare = async (template: TemplateVersion, payload?: Record<string, unknown>) => {
     const assets = await templateAssets(template);
-    const values = await resolveFieldValues(assets.fields, payload ?? exampleValues(assets.fields));
+    const values = await resolveFieldValues(
+      assets.fields,
+      payload ?? exampleValues(assets.fields),
+      deps.imageNetwork,
+    );
     return {
       templateKey: assets.key,
       template: assets.pdf,

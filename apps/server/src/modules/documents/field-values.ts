@@ -1,6 +1,6 @@
 import type { FieldSpec, FieldValue, FieldValues } from '@platen/pdf-engine';
 import { AppError } from '../../lib/app-error.ts';
-import { loadImageValue } from './image-source.ts';
+import { type ImageNetwork, loadImageValue } from './image-source.ts';
 
 const EXPECTED: Record<FieldSpec['type'], string> = {
   text: 'text',
@@ -47,6 +47,7 @@ const valueOf = (payload: Record<string, unknown>, label: string): unknown =>
 export const resolveFieldValues = async (
   fields: readonly FieldSpec[],
   payload: Record<string, unknown>,
+  network?: ImageNetwork,
 ): Promise<FieldValues> => {
   const wrong = fields.filter((field) => !isValidValue(field.type, valueOf(payload, field.label)));
   if (wrong.length > 0) {
@@ -61,7 +62,7 @@ export const resolveFieldValues = async (
     fields.map(async (field): Promise<[string, FieldValue]> => {
       const value = valueOf(payload, field.label);
       if (field.type === 'image' && typeof value === 'string' && value !== '') {
-        return [field.label, await loadImageValue(field.label, value)];
+        return [field.label, await loadImageValue(field.label, value, network)];
       }
       return [field.label, value as FieldValue];
     }),

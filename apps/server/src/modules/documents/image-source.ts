@@ -28,7 +28,7 @@ const fromDataUri = (label: string, uri: string): Buffer => {
  * internet and the system's CAs; tests open a local HTTPS server with their own certificate.
  */
 export type ImageNetwork = { isAllowed: (address: string) => boolean; ca?: string };
-const publicInternet: ImageNetwork = { isAllowed: isPublicAddress };
+export const publicInternet: ImageNetwork = { isAllowed: isPublicAddress };
 
 /** Resolves the host once and checks every address; the fetch then connects to the checked one. */
 const publicAddressOf = async (label: string, hostname: string, network: ImageNetwork) => {

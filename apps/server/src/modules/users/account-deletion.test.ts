@@ -26,7 +26,13 @@ const rowsOf = async (app: TestApp, userId: string) => {
       ).n,
     );
   const byUser = async (
-    table: 'sessions' | 'api_keys' | 'subscriptions' | 'usage_months' | 'email_codes',
+    table:
+      | 'sessions'
+      | 'api_keys'
+      | 'subscriptions'
+      | 'usage_months'
+      | 'email_codes'
+      | 'idempotency_keys',
   ) =>
     Number(
       (
@@ -61,6 +67,7 @@ const rowsOf = async (app: TestApp, userId: string) => {
     subscriptions: await byUser('subscriptions'),
     usage: await byUser('usage_months'),
     codes: await byUser('email_codes'),
+    idempotencyKeys: await byUser('idempotency_keys'),
     templateFiles: await templateRows('template_files'),
     stamps: await templateRows('template_stamps'),
     versions: await templateRows('template_versions'),
@@ -99,6 +106,13 @@ describe.each(testDatabases())('deleting an account on %s', (database) => {
     expect((await generate(app, apiKey, { templateName: 'Letter', fields: {} })).statusCode).toBe(
       200,
     );
+    const keyed = await app.inject({
+      method: 'POST',
+      url: '/v1/document/generate/template',
+      headers: { 'x-api-key': apiKey, 'idempotency-key': 'letter-1' },
+      payload: { templateName: 'Letter', fields: {} },
+    });
+    expect(keyed.statusCode).toBe(200);
   });
   afterEach(() => app.dispose());
 
@@ -123,7 +137,12 @@ describe.each(testDatabases())('deleting an account on %s', (database) => {
   it('deletes everything of the account and stops its credentials at once', async () => {
     const bob = await signUp(app, { email: 'bob@example.com' });
     const userId = await userIdOf(app, ada.email);
-    expect(await rowsOf(app, userId)).toMatchObject({ stamps: 1, versions: 1, versionStamps: 1 });
+    expect(await rowsOf(app, userId)).toMatchObject({
+      stamps: 1,
+      versions: 1,
+      versionStamps: 1,
+      idempotencyKeys: 1,
+    });
     expect((await rowsOf(app, userId)).blobs).toBeGreaterThan(0);
 
     const res = await deleteAccount(ada, ada.password);
@@ -138,6 +157,7 @@ describe.each(testDatabases())('deleting an account on %s', (database) => {
       subscriptions: 0,
       usage: 0,
       codes: 0,
+      idempotencyKeys: 0,
       templateFiles: 0,
       stamps: 0,
       versions: 0,
