@@ -1,6 +1,7 @@
 import { parseColor, type TextStyle } from './draw-text.ts';
 import { PdfEngineError } from './errors.ts';
 import type { FillContext } from './fill-context.ts';
+import { drawChoice } from './field-choice.ts';
 import { drawLinkedText } from './field-linked-text.ts';
 import { drawCheckMark, drawImageField, drawRadioDot } from './field-marks.ts';
 import { drawTextField } from './field-text.ts';
@@ -54,6 +55,9 @@ const drawField = (
         ? drawCheckMark(ctx, field, style.color)
         : drawRadioDot(ctx, field, style.color);
     }
+    case 'choice':
+      if (typeof value !== 'string') throw wrongType(field.label, 'one of its options');
+      return drawChoice(ctx, field, value, style);
     case 'image':
       if (!(value instanceof Uint8Array)) throw wrongType(field.label, 'a PNG or JPEG picture');
       return drawImageField(ctx, field, value);
