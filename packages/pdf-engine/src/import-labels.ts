@@ -51,7 +51,7 @@ export const uniqueLabels = () => {
   const used = new Set<string>();
   return (wanted: string): string => {
     let label = wanted;
-    for (let n = 2; used.has(label) || label === '__proto__'; n++) {
+    for (let n = 2; used.has(label); n++) {
       const suffix = ` ${n}`;
       label = `${wanted.slice(0, MAX_LABEL - suffix.length)}${suffix}`;
     }
