@@ -1,5 +1,6 @@
 import {
   fieldTypes,
+  type ChoiceOption,
   type FieldType,
   type SaveTemplateBody,
   type Stamp as TemplateStamp,
@@ -39,6 +40,8 @@ const boxesOfInput = (input: TemplateInput): FieldBox[] => {
     fontColor: input.fontColor,
     ...(input.maxLength !== undefined && { maxLength: input.maxLength }),
     ...(input.comb !== undefined && { comb: input.comb }),
+    ...(input.options && { options: input.options }),
+    ...(input.rotation && { rotation: input.rotation }),
   };
   const rects = input.boxes?.length ? input.boxes : [input];
   return rects.map((box, index) => ({
@@ -103,6 +106,8 @@ const toInput = (group: FieldBox[]): TemplateInputBody => {
     fontColor: first.fontColor,
     ...(first.maxLength !== undefined && { maxLength: first.maxLength }),
     ...(first.comb !== undefined && { comb: first.comb }),
+    ...(first.type === 'choice' && { options: (first.options ?? []).map(toOptionBody) }),
+    ...(first.rotation && { rotation: first.rotation }),
     ...(isLinked && {
       boxes: sorted.map((box) => {
         const r = roundRect(box.rect);
@@ -110,6 +115,12 @@ const toInput = (group: FieldBox[]): TemplateInputBody => {
       }),
     }),
   };
+};
+
+/** An option drawn in the editor may leave its label blank: it then prints its value. */
+const toOptionBody = (option: ChoiceOption): ChoiceOption => {
+  const value = option.value.trim();
+  return { ...option, value, label: option.label.trim() || value };
 };
 
 /** Boxes grouped into fields: linked text by label, every other box on its own. */

@@ -197,4 +197,15 @@ describe('the save check (SPEC §5)', () => {
     ]);
     expect([...findInvalidBoxes(doc)].sort()).toEqual(ids.slice(0, 4).sort());
   });
+
+  it('refuses a choice without options, with a blank value or a value twice', () => {
+    const option = (value: string) => ({ value, label: '' });
+    const { doc, ids } = docWith([
+      { set: { type: 'choice', label: 'None', options: [] } },
+      { set: { type: 'choice', label: 'Blank', options: [option(' ')] } },
+      { set: { type: 'choice', label: 'Twice', options: [option('a'), option('a')] } },
+      { set: { type: 'choice', label: 'Fine', options: [option('a'), option('b')] } },
+    ]);
+    expect([...findInvalidBoxes(doc)].sort()).toEqual(ids.slice(0, 3).sort());
+  });
 });

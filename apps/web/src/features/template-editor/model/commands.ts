@@ -60,7 +60,10 @@ export const setBoxRect = (
 };
 
 export type FieldSettings = Partial<
-  Pick<FieldBox, 'type' | 'label' | 'fontSize' | 'fontFamily' | 'textAlign' | 'fontColor' | 'order'>
+  Pick<
+    FieldBox,
+    'type' | 'label' | 'fontSize' | 'fontFamily' | 'textAlign' | 'fontColor' | 'order' | 'options'
+  >
 >;
 
 /** The style keys a linked-text chain shares: it is drawn and saved as one field. */
@@ -185,4 +188,5 @@ export const FIELD_TYPE_LABELS: Record<FieldType, string> = {
   image: 'Image',
   checkbox: 'Checkbox',
   radio: 'Radio',
+  choice: 'Choice',
 };
