@@ -32,6 +32,17 @@ export const ChoiceOptionsEditor = ({ options, isInvalid, onChange }: ChoiceOpti
             : 'The payload sends a value; the document prints its text.'}
         </Text>
       </div>
+      {options.length > 0 && (
+        <Group gap={6} wrap="nowrap" aria-hidden>
+          <Text size="xs" fw={500} style={{ flex: 1 }}>
+            Value
+          </Text>
+          <Text size="xs" fw={500} style={{ flex: 1 }}>
+            {hasBoxes ? 'Name' : 'Printed as'}
+          </Text>
+          <div style={{ width: 28 }} />
+        </Group>
+      )}
       {options.map((option, index) => (
         <Group key={index} gap={6} wrap="nowrap" align="flex-start">
           <TextInput
