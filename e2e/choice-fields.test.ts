@@ -8,6 +8,7 @@ import { expectAccessible, hasChromium, saveScreenshot } from './support/browser
 import { editorSuite, openSignedIn } from './support/editor-suite.ts';
 import {
   configureSelected,
+  corpusPdf,
   dragOnPage,
   fetchTemplateByApi,
   gearMenu,
@@ -136,6 +137,28 @@ describe.skipIf(!hasChromium || !hasCorpus)('choice fields', () => {
     const texts = words(await generatedPdf(page)).map((w) => w.text);
     expect(texts).toContain('elephant');
     expect(texts).toContain('five'); // list1 keeps its example, the first option
+    await context.close();
+  });
+
+  it('says after an upload what of the PDF’s form it took over and what it left alone', async () => {
+    const { page, context } = await open('dark');
+    await page.goto(`${suite.url}/admin/templates`);
+    await page.getByRole('button', { name: 'Create Template' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create Template' });
+    await dialog.getByLabel('Template name').fill('Fancy');
+    const file = 'acroform_fancy_fields_acrobat.pdf';
+    await dialog.locator('input[type="file"]').setInputFiles(corpusPdf(file));
+    await dialog.getByTestId('chosen-file').getByText(file).waitFor();
+    await dialog.getByRole('button', { name: 'CREATE' }).click();
+    const done = page.getByRole('dialog', { name: 'Template created' });
+    await done.getByRole('button', { name: 'OK' }).waitFor();
+    const reason = 'a push button has no value to fill';
+    expect(await done.getByTestId('import-summary').allTextContents()).toEqual([
+      '17 fields were taken from the PDF’s own form.',
+      `Not imported: Eject 📼, Play ▶️, Submit 📝, Launch 🚀 (${reason}).`,
+    ]);
+    await saveScreenshot(page, 'choice-import-report-1440-dark');
+    await expectAccessible(page, 'template created, with its import report');
     await context.close();
   });
 });
