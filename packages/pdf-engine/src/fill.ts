@@ -132,6 +132,10 @@ export const CHEAP_FILL_MAX_CHARS = 4096;
 /** Fields a cheap fill may draw: each costs a few microseconds even when it is one tick. */
 export const CHEAP_FILL_MAX_FIELDS = 200;
 
+/** What a value puts on the page: a list-style choice prints its option's label, not the value. */
+const drawnText = (field: FieldSpec, value: FieldValue): FieldValue =>
+  field.type === 'choice' ? (field.options?.find((o) => o.value === value)?.label ?? value) : value;
+
 /** Only text in standard fonts: no picture to decode, no font to embed or subset. */
 const isCheapToDraw = (fields: readonly FieldSpec[], values: FieldValues): boolean => {
   let chars = 0;
@@ -140,7 +144,7 @@ const isCheapToDraw = (fields: readonly FieldSpec[], values: FieldValues): boole
     const value = Object.hasOwn(values, field.label) ? values[field.label] : undefined;
     if (isEmpty(value)) continue;
     if (++drawn > CHEAP_FILL_MAX_FIELDS) return false;
-    const texts = Array.isArray(value) ? value : [value];
+    const texts = Array.isArray(value) ? value : [drawnText(field, value)];
     for (const text of texts) {
       if (text instanceof Uint8Array) return false;
       if (typeof text !== 'string') continue;
