@@ -10,6 +10,7 @@ import {
   type TemplateResponse,
 } from '@platen/contract';
 import { roundRect } from '../geometry/page-geometry.ts';
+import { optionsAtField } from '../model/choice-boxes.ts';
 import {
   emptyDocument,
   isSavedId,
@@ -106,7 +107,7 @@ const toInput = (group: FieldBox[]): TemplateInputBody => {
     fontColor: first.fontColor,
     ...(first.maxLength !== undefined && { maxLength: first.maxLength }),
     ...(first.comb !== undefined && { comb: first.comb }),
-    ...(first.type === 'choice' && { options: (first.options ?? []).map(toOptionBody) }),
+    ...(first.type === 'choice' && { options: optionsAtField(first).map(toOptionBody) }),
     ...(first.rotation && { rotation: first.rotation }),
     ...(isLinked && {
       boxes: sorted.map((box) => {

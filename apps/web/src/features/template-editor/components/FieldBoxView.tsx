@@ -2,6 +2,7 @@ import { memo, type CSSProperties } from 'react';
 import type { FieldBox as FieldBoxRect } from '@platen/contract';
 import { rectToCss, type RectPt } from '../geometry/page-geometry.ts';
 import { useEditorSelector } from '../hooks/use-editor-store.ts';
+import { optionsAtField } from '../model/choice-boxes.ts';
 import { FIELD_TYPE_LABELS } from '../model/commands.ts';
 import type { BoxId, FieldBox } from '../model/editor-state.ts';
 import { DeleteItemButton } from './DeleteItemButton.tsx';
@@ -17,12 +18,10 @@ const rectOf = (r: FieldBoxRect): RectPt => ({
   height: r.rectHeight,
 });
 
-/** A radio-style choice's option boxes on the field's page, but for the one the field shows. */
+/** A radio-style choice's option boxes on the field's page, but for the first: the field's own. */
 const otherOptionBoxes = (box: FieldBox) =>
-  (box.options ?? []).flatMap((option) =>
-    option.box &&
-    option.box.page === box.page &&
-    !(option.box.rectX === box.rect.x && option.box.rectY === box.rect.y)
+  optionsAtField(box).flatMap((option, index) =>
+    index > 0 && option.box && option.box.page === box.page
       ? [{ value: option.value, label: option.label, box: option.box }]
       : [],
   );
