@@ -61,8 +61,8 @@ export const rectSchema = z.object({
 export const fieldBoxSchema = rectSchema.extend({ page: pageNumber }).meta({ id: 'FieldBox' });
 export type FieldBox = z.infer<typeof fieldBoxSchema>;
 
-/** Most options a choice field may list. */
-export const MAX_CHOICE_OPTIONS = 200;
+/** Most options a choice field may list (a list of the world's countries has about 250). */
+export const MAX_CHOICE_OPTIONS = 1000;
 
 /**
  * One option of a choice field: the payload sends `value`; `label` is what a list-style choice
@@ -82,8 +82,13 @@ export const choiceOptionSchema = z
       .max(200, { error: 'An option label must be at most 200 characters.' }),
     box: fieldBoxSchema.optional(),
   })
+  .meta({ id: 'ChoiceOptionBody' });
+
+/** An option as stored and sent back: checked on the way in, so read as it is. */
+export const choiceOption = z
+  .object({ value: z.string(), label: z.string(), box: fieldBoxSchema.optional() })
   .meta({ id: 'ChoiceOption' });
-export type ChoiceOption = z.infer<typeof choiceOptionSchema>;
+export type ChoiceOption = z.infer<typeof choiceOption>;
 
 /** Counter-clockwise turn of a field's text on the displayed page (imported rotated widgets). */
 export const fieldRotations = [0, 90, 180, 270] as const;
@@ -150,7 +155,7 @@ export const templateInput = rectSchema
     boxes: z.array(fieldBoxSchema).optional(),
     maxLength: z.number().int().optional(),
     comb: z.boolean().optional(),
-    options: z.array(choiceOptionSchema).optional(),
+    options: z.array(choiceOption).optional(),
     rotation: fieldRotation.optional(),
   })
   .meta({ id: 'TemplateField' });

@@ -107,10 +107,23 @@ const textOf = (value: unknown): string | undefined =>
 
 const choicesOf = (field: PDFField): FoundWidget['choices'] => {
   if (!(field instanceof PDFDropdown || field instanceof PDFOptionList)) return undefined;
-  return field.acroField.getOptions().map(({ value, display }) => {
-    const text = value.decodeText();
-    return { value: text, label: display?.decodeText() || text };
-  });
+  try {
+    return field.acroField.getOptions().map(({ value, display }) => {
+      const text = value.decodeText();
+      return { value: text, label: display?.decodeText() || text };
+    });
+  } catch {
+    return []; // unreadable /Opt: imported as nothing to choose, and reported
+  }
+};
+
+/** A radio group's /Opt export values; a malformed /Opt falls back to the on-state names. */
+const exportValuesOf = (field: PDFRadioGroup) => {
+  try {
+    return field.acroField.getExportValues();
+  } catch {
+    return undefined;
+  }
 };
 
 /**
@@ -118,8 +131,12 @@ const choicesOf = (field: PDFField): FoundWidget['choices'] => {
  * appearance's /Matrix (some writers rotate only that), made relative to the displayed page.
  */
 const rotationOf = (widget: PDFWidgetAnnotation, page: PageRotation): FieldRotation => {
-  const turn = widget.getAppearanceCharacteristics()?.getRotation() ?? appearanceTurn(widget);
-  return normaliseRotation(turn - page);
+  try {
+    const turn = widget.getAppearanceCharacteristics()?.getRotation() ?? appearanceTurn(widget);
+    return normaliseRotation(turn - page);
+  } catch {
+    return normaliseRotation(-page); // a malformed /MK or appearance: read the widget as upright
+  }
 };
 
 const appearanceTurn = (widget: PDFWidgetAnnotation): number => {
@@ -137,8 +154,7 @@ const widgetsOf = (t: LoadedTemplate, field: PDFField, pages: Map<PDFDict, numbe
   const details = textDetails(field);
   const tooltip = textOf(field.acroField.dict.lookup(PDFName.of('TU')))?.trim();
   const choices = choicesOf(field);
-  const exportValues =
-    field instanceof PDFRadioGroup ? field.acroField.getExportValues() : undefined;
+  const exportValues = field instanceof PDFRadioGroup ? exportValuesOf(field) : undefined;
   const found: FoundWidget[] = [];
   for (const [index, widget] of field.acroField.getWidgets().entries()) {
     const pageIndex = pages.get(widget.dict);

@@ -62,11 +62,15 @@ const toFieldSpec = (w: FoundWidget, type: FieldType, label: string): FieldSpec 
   };
 };
 
+/** What a choice field may hold (the contract's limits): longer texts are cut, repeats dropped. */
+const MAX_OPTION_TEXT = 200;
+const MAX_OPTIONS = 1000;
+
 /** One option per widget, with its box; a value repeated by a second widget keeps the first. */
 const optionsOf = (widgets: FoundWidget[]): ChoiceOption[] => {
   const options = new Map<string, ChoiceOption>();
   widgets.forEach((w, i) => {
-    const value = w.exportValue ?? `Option ${i + 1}`;
+    const value = w.exportValue?.trim().slice(0, MAX_OPTION_TEXT) || `Option ${i + 1}`;
     if (options.has(value)) return;
     // Sibling checkboxes are fields of their own, so a short tooltip names the option.
     const tip = w.kind === 'checkbox' ? readableName('', w.tooltip) : '';
@@ -75,6 +79,20 @@ const optionsOf = (widgets: FoundWidget[]): ChoiceOption[] => {
     options.set(value, { value, label: tip && tip !== 'Field' ? tip : value, box });
   });
   return [...options.values()];
+};
+
+/**
+ * A list's options as a template can keep them: trimmed, none blank (forms often start a list
+ * with a blank placeholder, which is what no value already means), each value once.
+ */
+const cleanOptions = (choices: { value: string; label: string }[]): ChoiceOption[] => {
+  const options = new Map<string, ChoiceOption>();
+  for (const choice of choices) {
+    const value = choice.value.trim().slice(0, MAX_OPTION_TEXT);
+    const label = choice.label.trim().slice(0, MAX_OPTION_TEXT) || value;
+    if (value && !options.has(value)) options.set(value, { value, label });
+  }
+  return [...options.values()].slice(0, MAX_OPTIONS);
 };
 
 type Outcome = { field: FieldSpec; widgets: FoundWidget[] } | NotImported;
@@ -93,7 +111,7 @@ const importGroup = (group: ImportGroup, label: (wanted: string) => string): Out
   const name = readableName(widget.name, widget.tooltip);
   if (type !== 'choice')
     return { field: toFieldSpec(widget, type, label(name)), widgets: [widget] };
-  const options = (widget.choices ?? []).filter((o) => o.value !== '');
+  const options = cleanOptions(widget.choices ?? []);
   if (options.length === 0) return { name, reason: 'a list without options has nothing to choose' };
   return { field: { ...toFieldSpec(widget, type, label(name)), options }, widgets: [widget] };
 };

@@ -177,6 +177,27 @@ describe.runIf(hasCorpus).each(testDatabases())('importing fillable PDFs on %s',
     expect(word!.xMax - word!.xMin).toBeGreaterThan(tall.rectWidth * 0.5);
   });
 
+  it('leaves out a list’s blank placeholder, and the imported fields save back unchanged', async () => {
+    const form = await upload('Combed', 'acroform_combed_fields_13p.pdf');
+    const province = byLabel(form, 'Province');
+    expect(province.options?.slice(0, 2)).toEqual([
+      { value: 'AB', label: 'Alberta' },
+      { value: 'BC', label: 'British Columbia' },
+    ]);
+    // What the editor sends back when its user saves without changing anything.
+    const inputs = form.inputs.map(({ type, ...field }) => ({
+      ...field,
+      fieldType: type.toLowerCase(),
+    }));
+    const saved = await call(app, 'PUT', '/v1/template', {
+      token: ada.token,
+      body: { templateName: 'Combed', inputs },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const withoutIds = (fields: TemplateInput[]) => fields.map(({ id: _id, ...field }) => field);
+    expect(withoutIds(saved.json<TemplateResponse>().inputs)).toEqual(withoutIds(form.inputs));
+  });
+
   it('reports the form fields it could not import', async () => {
     const form = await upload('Fancy', 'acroform_fancy_fields_acrobat.pdf');
     expect(form.notImported).toEqual(
