@@ -174,6 +174,8 @@ export const pasteBox = (
     textAlign: source.textAlign,
     fontColor: source.fontColor,
     order: isLinked ? chainLength + 1 : 1,
+    // A choice keeps its options; a radio group's boxes follow the copy (choice-boxes.ts).
+    ...(source.options && { options: source.options }),
   };
   return { doc: configureBox(added.doc, { id: added.id, settings }), id: added.id };
 };
