@@ -140,6 +140,25 @@ describe.skipIf(!hasChromium || !hasCorpus)('choice fields', () => {
     await context.close();
   });
 
+  it('edits the options on a phone, 390 px wide, in the field options drawer', async () => {
+    const opened = await openSignedIn(suite, { theme: 'dark', width: 390 });
+    const { page, context } = opened;
+    await page.goto(`${suite.url}/admin/templates/Every%20field`);
+    await waitForPageDrawn(page, 1);
+    await gearMenu(page, 'Edit template');
+    await page.getByRole('button', { name: 'drop1 field, Choice', exact: true }).click();
+    await page.getByRole('button', { name: 'Field options' }).click();
+    const options = page.getByTestId('choice-options');
+    await expect.poll(() => options.getByRole('textbox').count()).toBe(8); // 4 options × 2
+    expect(await options.getByRole('textbox', { name: 'Option 3 value' }).inputValue()).toBe(
+      'elephant',
+    );
+    await options.getByRole('button', { name: 'Add option' }).scrollIntoViewIfNeeded();
+    await saveScreenshot(page, 'choice-options-390-dark');
+    await expectAccessible(page, 'choice options on a phone');
+    await context.close();
+  });
+
   it('says after an upload what of the PDF’s form it took over and what it left alone', async () => {
     const { page, context } = await open('dark');
     await page.goto(`${suite.url}/admin/templates`);
