@@ -1,8 +1,38 @@
+import { degrees, PDFDocument, PDFName, PDFNumber } from '@cantoo/pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { analyse } from './analyse.ts';
 import { fill } from './fill.ts';
 import { importAcroForm } from './import-acroform.ts';
 import { corpusPdf, hasCorpus, isInside, readTexts } from './test-support/fixtures.ts';
+
+/** One text field per widget turn, on a page shown turned by `pageRotation`. */
+const turnedForm = async (pageRotation: number) => {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([595, 842]);
+  page.node.set(PDFName.of('Rotate'), PDFNumber.of(pageRotation));
+  const form = doc.getForm();
+  for (const [i, turn] of [0, 90, 180, 270].entries()) {
+    form.createTextField(`turn${turn}`).addToPage(page, {
+      x: 50 + i * 100,
+      y: 300,
+      width: 40,
+      height: 200,
+      rotate: degrees(turn),
+    });
+  }
+  return doc.save();
+};
+
+describe('importAcroForm: rotation', () => {
+  it.each([
+    [0, { turn0: undefined, turn90: 90, turn180: 180, turn270: 270 }],
+    // A form on a page shown turned usually turns its widgets the same way: they read upright.
+    [90, { turn0: 270, turn90: undefined, turn180: 90, turn270: 180 }],
+  ])('turns text by the widget’s /R less the page’s /Rotate %i', async (rotation, expected) => {
+    const { fields } = await importAcroForm(await turnedForm(rotation));
+    expect(Object.fromEntries(fields.map((f) => [f.label, f.rotation]))).toEqual(expected);
+  });
+});
 
 describe.skipIf(!hasCorpus)('importAcroForm', () => {
   it('imports every field family: radio groups and lists as choices, nothing dropped', async () => {
