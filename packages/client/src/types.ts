@@ -41,7 +41,8 @@ export type FieldType =
   | 'long_text'
   | 'image'
   | 'checkbox'
-  | 'radio';
+  | 'radio'
+  | 'choice';
 
 /**
  * A field to save: its box in PDF points from the top-left of the page as displayed, `page`
@@ -63,6 +64,17 @@ export type FieldInput = {
   maxLength?: number;
   comb?: boolean;
   boxes?: { page: number; rectX: number; rectY: number; rectWidth: number; rectHeight: number }[];
+  /** Choice only: the values it accepts; a radio-style option has its own box. */
+  options?: ChoiceOption[];
+  /** Text turned counter-clockwise in its box (imported rotated form fields). */
+  rotation?: 0 | 90 | 180 | 270;
+};
+
+/** One option of a choice field: the payload sends `value`, a list-style choice prints `label`. */
+export type ChoiceOption = {
+  value: string;
+  label: string;
+  box?: { page: number; rectX: number; rectY: number; rectWidth: number; rectHeight: number };
 };
 
 /** A saved field, with the type in upper case. */
@@ -79,6 +91,8 @@ export type Field = {
   fontFamily: 'arial' | 'helvetica' | 'timesnewroman' | 'courier';
   textAlign: 'left' | 'center' | 'right';
   fontColor: string;
+  options?: ChoiceOption[];
+  rotation?: 0 | 90 | 180 | 270;
 };
 
 export type Template = {

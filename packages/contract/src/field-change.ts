@@ -1,18 +1,29 @@
 import { z } from 'zod';
 
 /**
- * How a field changed from one published version to the next. Removals, renames and type changes
- * are `breaking`: a payload built for the older version would lose values or be refused.
+ * How a field changed from one published version to the next. Removals, renames, type changes
+ * and a choice's options taken away are `breaking`: a payload built for the older version would
+ * lose values or be refused.
  */
 export const fieldChange = z
   .object({
-    kind: z.enum(['added', 'removed', 'renamed', 'typeChanged', 'moved', 'resized']),
+    kind: z.enum([
+      'added',
+      'removed',
+      'renamed',
+      'typeChanged',
+      'moved',
+      'resized',
+      'optionsRemoved',
+    ]),
     label: z.string(),
     /** `renamed`: the label before. */
     previousLabel: z.string().optional(),
     type: z.string(),
     /** `typeChanged`: the type before. */
     previousType: z.string().optional(),
+    /** `optionsRemoved`: the values a choice no longer accepts. */
+    removedOptions: z.array(z.string()).optional(),
     breaking: z.boolean(),
   })
   .meta({ id: 'FieldChange' });

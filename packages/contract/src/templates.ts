@@ -12,6 +12,7 @@ export const fieldTypes = [
   'image',
   'checkbox',
   'radio',
+  'choice',
 ] as const;
 export type FieldType = (typeof fieldTypes)[number];
 
@@ -60,6 +61,39 @@ export const rectSchema = z.object({
 export const fieldBoxSchema = rectSchema.extend({ page: pageNumber }).meta({ id: 'FieldBox' });
 export type FieldBox = z.infer<typeof fieldBoxSchema>;
 
+/** Most options a choice field may list (a list of the world's countries has about 250). */
+export const MAX_CHOICE_OPTIONS = 1000;
+
+/**
+ * One option of a choice field: the payload sends `value`; `label` is what a list-style choice
+ * prints. A radio-style option has its own `box`, marked when it is chosen.
+ */
+export const choiceOptionSchema = z
+  .object({
+    value: z
+      .string()
+      .trim()
+      .min(1, { error: 'Every option needs a value.' })
+      .max(200, { error: 'An option value must be at most 200 characters.' }),
+    label: z
+      .string()
+      .trim()
+      .min(1, { error: 'Every option needs a label.' })
+      .max(200, { error: 'An option label must be at most 200 characters.' }),
+    box: fieldBoxSchema.optional(),
+  })
+  .meta({ id: 'ChoiceOptionBody' });
+
+/** An option as stored and sent back: checked on the way in, so read as it is. */
+export const choiceOption = z
+  .object({ value: z.string(), label: z.string(), box: fieldBoxSchema.optional() })
+  .meta({ id: 'ChoiceOption' });
+export type ChoiceOption = z.infer<typeof choiceOption>;
+
+/** Counter-clockwise turn of a field's text on the displayed page (imported rotated widgets). */
+export const fieldRotations = [0, 90, 180, 270] as const;
+const fieldRotation = z.literal(fieldRotations);
+
 const fieldStyle = {
   fontSize: z.number().min(FONT_SIZE.min).max(FONT_SIZE.max).default(FONT_SIZE.default),
   fontFamily: z.enum(fontFamilies).default('helvetica'),
@@ -70,6 +104,7 @@ const fieldStyle = {
     .default('#000000'),
   maxLength: z.number().int().min(1).max(10_000).optional(),
   comb: z.boolean().optional(),
+  rotation: fieldRotation.optional(),
 };
 
 /**
@@ -94,6 +129,11 @@ export const templateInputBody = rectSchema
       .array(rectSchema.extend({ page: pageNumber.optional() }))
       .max(100)
       .optional(),
+    /** Choice only: the values it accepts (each with its own box for a radio-style choice). */
+    options: z
+      .array(choiceOptionSchema)
+      .max(MAX_CHOICE_OPTIONS, { error: `A choice holds at most ${MAX_CHOICE_OPTIONS} options.` })
+      .optional(),
     ...fieldStyle,
   })
   .meta({ id: 'TemplateInputBody' });
@@ -115,6 +155,8 @@ export const templateInput = rectSchema
     boxes: z.array(fieldBoxSchema).optional(),
     maxLength: z.number().int().optional(),
     comb: z.boolean().optional(),
+    options: z.array(choiceOption).optional(),
+    rotation: fieldRotation.optional(),
   })
   .meta({ id: 'TemplateField' });
 export type TemplateInput = z.infer<typeof templateInput>;
@@ -199,6 +241,11 @@ export const templateResponse = z
     boxes: z.array(fieldBoxSchema.extend({ label: z.string() })),
     stamps: z.array(stamp),
     lastUpdate: z.string(),
+    /**
+     * Only in the answer to an upload: the PDF's own form fields that did not become fields
+     * (push buttons, signatures, …), each with the reason.
+     */
+    notImported: z.array(z.object({ name: z.string(), reason: z.string() })).optional(),
     ...publicationState,
   })
   .meta({ id: 'Template' });

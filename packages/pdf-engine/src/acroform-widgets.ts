@@ -8,10 +8,14 @@ import {
   PDFCheckBox,
   PDFDict,
   PDFDropdown,
+  PDFHexString,
   PDFName,
+  PDFNumber,
   PDFOptionList,
   PDFRadioGroup,
   PDFSignature,
+  PDFStream,
+  PDFString,
   PDFTextField,
   TextAlignment,
   type PDFField,
@@ -19,7 +23,8 @@ import {
 } from '@cantoo/pdf-lib';
 import type { LoadedTemplate } from './load-template.ts';
 import { pdfBoxToDisplayRect } from './page-geometry.ts';
-import type { AcroFieldKind, AcroWidget, TextAlign } from './types.ts';
+import { normaliseRotation } from './page-geometry.ts';
+import type { AcroFieldKind, AcroWidget, FieldRotation, PageRotation, TextAlign } from './types.ts';
 
 /** One widget together with the pdf-lib objects import needs to remove it later. */
 export interface FoundWidget extends AcroWidget {
@@ -29,6 +34,14 @@ export interface FoundWidget extends AcroWidget {
   color?: string;
   /** The radio or checkbox "on" state's name, e.g. `Choice1`. */
   onValue?: string;
+  /** What choosing this radio or checkbox widget means: its /Opt entry, else `onValue`. */
+  exportValue?: string;
+  /** The field's tooltip (/TU), when it has one. */
+  tooltip?: string;
+  /** List and combo fields: their options, export value and displayed text. */
+  choices?: { value: string; label: string }[];
+  /** Counter-clockwise turn of the widget's text on the displayed page; 0 when upright. */
+  rotation: FieldRotation;
 }
 
 const kindOf = (field: PDFField): AcroFieldKind | undefined => {
@@ -89,20 +102,70 @@ const textDetails = (field: PDFField): Partial<AcroWidget> => {
   };
 };
 
+const textOf = (value: unknown): string | undefined =>
+  value instanceof PDFString || value instanceof PDFHexString ? value.decodeText() : undefined;
+
+const choicesOf = (field: PDFField): FoundWidget['choices'] => {
+  if (!(field instanceof PDFDropdown || field instanceof PDFOptionList)) return undefined;
+  try {
+    return field.acroField.getOptions().map(({ value, display }) => {
+      const text = value.decodeText();
+      return { value: text, label: display?.decodeText() || text };
+    });
+  } catch {
+    return []; // unreadable /Opt: imported as nothing to choose, and reported
+  }
+};
+
+/** A radio group's /Opt export values; a malformed /Opt falls back to the on-state names. */
+const exportValuesOf = (field: PDFRadioGroup) => {
+  try {
+    return field.acroField.getExportValues();
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * The widget's own turn (/MK /R, counter-clockwise in user space), else the quarter turn of its
+ * appearance's /Matrix (some writers rotate only that), made relative to the displayed page.
+ */
+const rotationOf = (widget: PDFWidgetAnnotation, page: PageRotation): FieldRotation => {
+  try {
+    const turn = widget.getAppearanceCharacteristics()?.getRotation() ?? appearanceTurn(widget);
+    return normaliseRotation(turn - page);
+  } catch {
+    return normaliseRotation(-page); // a malformed /MK or appearance: read the widget as upright
+  }
+};
+
+const appearanceTurn = (widget: PDFWidgetAnnotation): number => {
+  const normal = widget.dict.lookupMaybe(PDFName.of('AP'), PDFDict)?.lookup(PDFName.of('N'));
+  if (!(normal instanceof PDFStream)) return 0;
+  const matrix = normal.dict.lookupMaybe(PDFName.of('Matrix'), PDFArray)?.asArray();
+  const [a, b] = (matrix ?? []).map((n) => (n instanceof PDFNumber ? n.asNumber() : NaN));
+  return a === undefined || b === undefined ? 0 : (Math.atan2(b, a) * 180) / Math.PI;
+};
+
 const widgetsOf = (t: LoadedTemplate, field: PDFField, pages: Map<PDFDict, number>) => {
   const kind = kindOf(field);
   if (!kind) return [];
   const name = field.getName();
   const details = textDetails(field);
+  const tooltip = textOf(field.acroField.dict.lookup(PDFName.of('TU')))?.trim();
+  const choices = choicesOf(field);
+  const exportValues = field instanceof PDFRadioGroup ? exportValuesOf(field) : undefined;
   const found: FoundWidget[] = [];
-  for (const widget of field.acroField.getWidgets()) {
+  for (const [index, widget] of field.acroField.getWidgets().entries()) {
     const pageIndex = pages.get(widget.dict);
     if (pageIndex === undefined) continue; // a widget on no page is never seen
     const da = widget.getDefaultAppearance() ?? field.acroField.getDefaultAppearance();
     const fontSize = fontSizeOf(da);
     const color = colorOf(da);
     const onValue = widget.getOnValue()?.decodeText();
-    const rect = pdfBoxToDisplayRect(t.geometries[pageIndex]!, widget.getRectangle());
+    const exportValue = exportValues?.[index]?.decodeText() ?? onValue;
+    const geometry = t.geometries[pageIndex]!;
+    const rect = pdfBoxToDisplayRect(geometry, widget.getRectangle());
     found.push({
       name,
       kind,
@@ -112,6 +175,10 @@ const widgetsOf = (t: LoadedTemplate, field: PDFField, pages: Map<PDFDict, numbe
       ...(fontSize ? { fontSize } : {}),
       ...(color ? { color } : {}),
       ...(onValue ? { onValue } : {}),
+      ...(exportValue ? { exportValue } : {}),
+      ...(tooltip ? { tooltip } : {}),
+      ...(choices ? { choices } : {}),
+      rotation: rotationOf(widget, geometry.rotation),
       field,
       widget,
     });

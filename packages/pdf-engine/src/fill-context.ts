@@ -4,9 +4,9 @@ import type { BoxFrame } from './draw-text.ts';
 import { PdfEngineError } from './errors.ts';
 import type { TemplateFonts } from './fonts.ts';
 import { PageCanvas } from './page-canvas.ts';
-import { displayRectTransform } from './page-geometry.ts';
+import { displayRectTransform, type Matrix } from './page-geometry.ts';
 import type { PreparedTemplate } from './prepared-template.ts';
-import type { DisplayRect } from './types.ts';
+import type { DisplayRect, FieldRotation } from './types.ts';
 
 export interface FillContext {
   template: PreparedTemplate;
@@ -77,8 +77,65 @@ const sameRect = (a: DisplayRect, b: DisplayRect) =>
   a.rectWidth === b.rectWidth &&
   a.rectHeight === b.rectHeight;
 
-/** The page and upright frame of a box, refusing pages the template does not have. */
-export const boxFrame = (ctx: FillContext, label: string, page: number, rect: DisplayRect) => {
+/** Turned frames by upright frame and rotation; shared like the frames they come from. */
+const turnedFrames = new WeakMap<BoxFrame, Map<FieldRotation, BoxFrame>>();
+
+/**
+ * The frame turned counter-clockwise inside the same box: a quarter turn swaps its width and
+ * height, so text in a tall, narrow rotated widget runs along its length at full size. Local
+ * (0, 0) stays the text's bottom-left: the box's bottom-right after 90, its top-right after 180,
+ * its top-left after 270.
+ */
+const turnFrame = (frame: BoxFrame, rotation: FieldRotation): BoxFrame => {
+  const { width: w, height: h } = frame;
+  const turn: Matrix = {
+    0: [1, 0, 0, 1, 0, 0] as Matrix,
+    90: [0, 1, -1, 0, w, 0] as Matrix,
+    180: [-1, 0, 0, -1, w, h] as Matrix,
+    270: [0, -1, 1, 0, 0, h] as Matrix,
+  }[rotation];
+  const isQuarter = rotation === 90 || rotation === 270;
+  return {
+    matrix: multiply(turn, frame.matrix),
+    width: isQuarter ? h : w,
+    height: isQuarter ? w : h,
+  };
+};
+
+/** `a` then `b`, in PDF's row-vector convention. */
+const multiply = (a: Matrix, b: Matrix): Matrix => [
+  a[0] * b[0] + a[1] * b[2],
+  a[0] * b[1] + a[1] * b[3],
+  a[2] * b[0] + a[3] * b[2],
+  a[2] * b[1] + a[3] * b[3],
+  a[4] * b[0] + a[5] * b[2] + b[4],
+  a[4] * b[1] + a[5] * b[3] + b[5],
+];
+
+const turnedFrame = (frame: BoxFrame, rotation: FieldRotation): BoxFrame => {
+  let turned = turnedFrames.get(frame);
+  if (!turned) {
+    turned = new Map();
+    turnedFrames.set(frame, turned);
+  }
+  let result = turned.get(rotation);
+  if (!result) {
+    result = turnFrame(frame, rotation);
+    turned.set(rotation, result);
+  }
+  return result;
+};
+
+/**
+ * The page and frame of a box, refusing pages the template does not have. The frame is upright
+ * on the displayed page, or turned by the box's `rotation` when it has one.
+ */
+export const boxFrame = (
+  ctx: FillContext,
+  label: string,
+  page: number,
+  rect: DisplayRect & { rotation?: FieldRotation },
+) => {
   const pages = ctx.template.pages;
   const prepared = pages[page - 1];
   if (!prepared || !Number.isInteger(page)) {
@@ -91,5 +148,9 @@ export const boxFrame = (ctx: FillContext, label: string, page: number, rect: Di
   if (!(rect.rectWidth > 0 && rect.rectHeight > 0)) {
     throw new PdfEngineError('INVALID_FIELD', `The field "${label}" has an empty box.`, [label]);
   }
-  return { page: canvasFor(ctx, page - 1), frame: frameFor(ctx.template, page - 1, rect) };
+  const frame = frameFor(ctx.template, page - 1, rect);
+  return {
+    page: canvasFor(ctx, page - 1),
+    frame: rect.rotation ? turnedFrame(frame, rect.rotation) : frame,
+  };
 };

@@ -211,7 +211,9 @@ describe('fillIfCheap: filling a template another thread prepared', () => {
     await fill(template, fields, { Name: 'x' }, key);
     const png = await makePng(4, 4);
     const photo = field('Photo', { type: 'image', rectY: 200 });
+    const city = field('City', { type: 'choice', options: [{ value: 'lodz', label: 'Łódź' }] });
     for (const [fs, values] of [
+      [[city], { City: 'lodz' }], // the label printed needs an embedded font, not the value
       [fields, { Name: 'Łódź' }],
       [[...fields, photo], { Name: 'x', Photo: png }],
       [fields, { Name: 'x'.repeat(5000) }],

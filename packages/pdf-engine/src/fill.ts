@@ -1,6 +1,7 @@
 import { parseColor, type TextStyle } from './draw-text.ts';
 import { PdfEngineError } from './errors.ts';
 import type { FillContext } from './fill-context.ts';
+import { drawChoice } from './field-choice.ts';
 import { drawLinkedText } from './field-linked-text.ts';
 import { drawCheckMark, drawImageField, drawRadioDot } from './field-marks.ts';
 import { drawTextField } from './field-text.ts';
@@ -54,6 +55,9 @@ const drawField = (
         ? drawCheckMark(ctx, field, style.color)
         : drawRadioDot(ctx, field, style.color);
     }
+    case 'choice':
+      if (typeof value !== 'string') throw wrongType(field.label, 'one of its options');
+      return drawChoice(ctx, field, value, style);
     case 'image':
       if (!(value instanceof Uint8Array)) throw wrongType(field.label, 'a PNG or JPEG picture');
       return drawImageField(ctx, field, value);
@@ -128,6 +132,10 @@ export const CHEAP_FILL_MAX_CHARS = 4096;
 /** Fields a cheap fill may draw: each costs a few microseconds even when it is one tick. */
 export const CHEAP_FILL_MAX_FIELDS = 200;
 
+/** What a value puts on the page: a list-style choice prints its option's label, not the value. */
+const drawnText = (field: FieldSpec, value: FieldValue): FieldValue =>
+  field.type === 'choice' ? (field.options?.find((o) => o.value === value)?.label ?? value) : value;
+
 /** Only text in standard fonts: no picture to decode, no font to embed or subset. */
 const isCheapToDraw = (fields: readonly FieldSpec[], values: FieldValues): boolean => {
   let chars = 0;
@@ -136,7 +144,7 @@ const isCheapToDraw = (fields: readonly FieldSpec[], values: FieldValues): boole
     const value = Object.hasOwn(values, field.label) ? values[field.label] : undefined;
     if (isEmpty(value)) continue;
     if (++drawn > CHEAP_FILL_MAX_FIELDS) return false;
-    const texts = Array.isArray(value) ? value : [value];
+    const texts = Array.isArray(value) ? value : [drawnText(field, value)];
     for (const text of texts) {
       if (text instanceof Uint8Array) return false;
       if (typeof text !== 'string') continue;

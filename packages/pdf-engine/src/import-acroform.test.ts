@@ -1,29 +1,118 @@
+import { degrees, PDFDocument, PDFName, PDFNumber } from '@cantoo/pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { analyse } from './analyse.ts';
 import { fill } from './fill.ts';
 import { importAcroForm } from './import-acroform.ts';
 import { corpusPdf, hasCorpus, isInside, readTexts } from './test-support/fixtures.ts';
 
+/** One text field per widget turn, on a page shown turned by `pageRotation`. */
+const turnedForm = async (pageRotation: number) => {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([595, 842]);
+  page.node.set(PDFName.of('Rotate'), PDFNumber.of(pageRotation));
+  const form = doc.getForm();
+  for (const [i, turn] of [0, 90, 180, 270].entries()) {
+    form.createTextField(`turn${turn}`).addToPage(page, {
+      x: 50 + i * 100,
+      y: 300,
+      width: 40,
+      height: 200,
+      rotate: degrees(turn),
+    });
+  }
+  return doc.save();
+};
+
+describe('importAcroForm: rotation', () => {
+  it.each([
+    [0, { turn0: undefined, turn90: 90, turn180: 180, turn270: 270 }],
+    // A form on a page shown turned usually turns its widgets the same way: they read upright.
+    [90, { turn0: 270, turn90: undefined, turn180: 90, turn270: 180 }],
+  ])('turns text by the widget’s /R less the page’s /Rotate %i', async (rotation, expected) => {
+    const { fields } = await importAcroForm(await turnedForm(rotation));
+    expect(Object.fromEntries(fields.map((f) => [f.label, f.rotation]))).toEqual(expected);
+  });
+});
+
 describe.skipIf(!hasCorpus)('importAcroForm', () => {
-  it('imports text, checkbox and radio fields and removes their widgets', async () => {
+  it('imports every field family: radio groups and lists as choices, nothing dropped', async () => {
     const original = corpusPdf('acroform_all_field_types.pdf');
     const before = await analyse(original);
-    const { fields, pdf, skipped } = await importAcroForm(original);
-    expect(fields.filter((f) => f.type === 'text')).toHaveLength(2);
-    expect(fields.filter((f) => f.type === 'checkbox')).toHaveLength(3);
-    expect(fields.filter((f) => f.type === 'radio')).toHaveLength(6);
-    expect(new Set(fields.map((f) => f.label)).size).toBe(fields.length);
-    expect(skipped).toHaveLength(4); // list and combo boxes stay as they are
-    const text = fields.find((f) => f.label === 'text')!;
-    const widget = before.widgets.find((w) => w.name === 'text')!;
-    expect(text).toMatchObject({
-      page: 1,
-      rectX: widget.rectX,
-      rectY: widget.rectY,
-      rectWidth: widget.rectWidth,
+    const { fields, pdf, notImported } = await importAcroForm(original);
+    const byLabel = Object.fromEntries(fields.map((f) => [f.label, f]));
+    expect(fields.map((f) => f.label)).toEqual([
+      'text',
+      'r1',
+      'checkbox1',
+      'checkbox2',
+      'checkbox3',
+      'r2',
+      'text2',
+      'list1',
+      'drop1',
+      'combolist1',
+      'combodrop1',
+    ]);
+    expect(notImported).toEqual([]);
+    const r1 = byLabel.r1!;
+    expect(r1.type).toBe('choice');
+    expect(r1.options?.map((o) => o.value)).toEqual(['1', '2', '3']);
+    const radioWidgets = before.widgets.filter((w) => w.name === 'r1');
+    expect(r1.options?.map((o) => o.box?.rectX)).toEqual(radioWidgets.map((w) => w.rectX));
+    expect(byLabel.drop1).toMatchObject({
+      type: 'choice',
+      options: [
+        { value: 'nine', label: 'nine' },
+        { value: 'ten', label: 'ten' },
+        { value: 'elephant', label: 'elephant' },
+        { value: 'twelve', label: 'twelve' },
+      ],
     });
-    const after = await analyse(pdf);
-    expect(after.widgets.every((w) => w.kind === 'choice')).toBe(true);
+    expect(byLabel.list1!.options?.every((o) => o.box === undefined)).toBe(true);
+    const widget = before.widgets.find((w) => w.name === 'text')!;
+    expect(byLabel.text).toMatchObject({ page: 1, rectX: widget.rectX, rectY: widget.rectY });
+    expect((await analyse(pdf)).widgets).toEqual([]); // every widget became a field
+  });
+
+  it('gives the W-9 short readable labels, one choice for its classification boxes', async () => {
+    const { fields } = await importAcroForm(corpusPdf('bench_irs_fw9.pdf'));
+    const labels = fields.map((f) => f.label);
+    expect(new Set(labels).size).toBe(labels.length);
+    for (const label of labels) {
+      expect(label.length).toBeLessThanOrEqual(40);
+      expect(label).not.toMatch(/[[\].]|topmostSubform|Page1/);
+    }
+    const classification = fields.filter((f) => f.label.startsWith('FederalClassification c1_1'));
+    expect(classification).toHaveLength(1);
+    expect(classification[0]).toMatchObject({ type: 'choice' });
+    expect(classification[0]!.options).toHaveLength(7);
+    expect(classification[0]!.options!.every((o) => o.box !== undefined)).toBe(true);
+    expect(fields.find((f) => f.label === 'SSN f1_11')).toMatchObject({ maxLength: 3, comb: true });
+  });
+
+  it('reports push buttons instead of dropping them silently', async () => {
+    const { notImported } = await importAcroForm(corpusPdf('acroform_fancy_fields_acrobat.pdf'));
+    expect(notImported).toHaveLength(4);
+    expect(notImported[0]).toEqual({
+      name: 'Eject 📼',
+      reason: 'a push button has no value to fill',
+    });
+  });
+
+  it('keeps a rotated widget turned: its text runs along the box at full size', async () => {
+    const { fields, pdf } = await importAcroForm(
+      corpusPdf('annotations_rotated_90_landscape_form.pdf'),
+    );
+    const tall = fields.find((f) => f.label === 'Text Box 1')!;
+    expect(tall.rotation).toBe(270); // its appearance reads top to bottom
+    expect(tall.rectHeight).toBeGreaterThan(tall.rectWidth * 5);
+    const filled = await fill(pdf, [tall], { 'Text Box 1': 'Rotated text' });
+    const [text] = (await readTexts(filled.pdf, 1)).filter((t) => t.str === 'Rotated text');
+    const [start, end] = text!.corners;
+    expect(end!.y - start!.y).toBeGreaterThan(40); // runs down the page
+    expect(Math.abs(end!.x - start!.x)).toBeLessThan(1);
+    expect(isInside(text!, tall)).toBe(true);
+    expect(filled.fitReport['Text Box 1']?.fontSize).toBeGreaterThanOrEqual(tall.rectWidth * 0.5);
   });
 
   it('keeps max length and comb, and fills the imported fields in place', async () => {
@@ -57,6 +146,7 @@ describe.skipIf(!hasCorpus)('importAcroForm', () => {
   ])('imports %s without error', async (name) => {
     const { fields, pdf } = await importAcroForm(corpusPdf(name));
     expect(fields.length).toBeGreaterThan(0);
+    expect(new Set(fields.map((f) => f.label)).size).toBe(fields.length);
     expect((await analyse(pdf)).pageCount).toBeGreaterThan(0);
   });
 });

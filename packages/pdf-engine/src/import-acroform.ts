@@ -1,13 +1,28 @@
 /**
- * Turning a fillable PDF's own form into template fields. Text, checkbox and radio widgets become
- * fields at the same place; their widget annotations are then removed from the copy, so the
- * filled document never shows a value twice (our drawing plus the viewer's form layer). Other
- * kinds (lists, push buttons, signatures) are left in place and reported as skipped.
+ * Turning a fillable PDF's own form into template fields. Text, checkbox, radio, list and combo
+ * widgets become fields at the same place (import-groups.ts says which widgets make one field);
+ * their widget annotations are then removed from the copy, so the filled document never shows a
+ * value twice (our drawing plus the viewer's form layer). What cannot be filled (push buttons,
+ * signatures, lists without options, fields on no page) stays in place and is reported.
  */
 import { PDFArray, PDFName, type PDFDict, type PDFField } from '@cantoo/pdf-lib';
 import { findWidgets, type FoundWidget } from './acroform-widgets.ts';
+import { groupWidgets, type ImportGroup } from './import-groups.ts';
+import { readableName, uniqueLabels } from './import-labels.ts';
 import { asEngineError, loadTemplate, type LoadedTemplate } from './load-template.ts';
-import type { FieldSpec, FieldType } from './types.ts';
+import type { ChoiceOption, FieldSpec, FieldType } from './types.ts';
+
+/**
+ * A form field that did not become a template field, and why, for the person who uploaded it.
+ *
+ * @example
+ * const item: NotImported = { name: 'Print', reason: 'a push button has no value to fill' };
+ */
+export interface NotImported {
+  /** The field's readable name (see import-labels.ts). */
+  name: string;
+  reason: string;
+}
 
 /**
  * The fields found in a form and the template copy without their widgets.
@@ -19,47 +34,87 @@ export interface AcroFormImport {
   fields: FieldSpec[];
   /** The PDF to store as the template: imported widgets removed. */
   pdf: Uint8Array;
-  /** Names of fields that were not imported (lists, push buttons, signatures). */
-  skipped: string[];
+  /** What was left in the PDF as it was, one entry per form field. */
+  notImported: NotImported[];
 }
-
-const typeOf = (w: FoundWidget): FieldType | undefined => {
-  if (w.kind === 'text') return w.multiline ? 'long_text' : 'text';
-  if (w.kind === 'checkbox' || w.kind === 'radio') return w.kind;
-  return undefined;
-};
-
-/** Labels must be unique in a template: radio options get their value, repeats a number. */
-const labeller = () => {
-  const used = new Set<string>();
-  return (w: FoundWidget): string => {
-    const base = w.kind === 'radio' && w.onValue ? `${w.name}: ${w.onValue}` : w.name;
-    let label = base;
-    for (let n = 2; used.has(label); n++) label = `${base} (${n})`;
-    used.add(label);
-    return label;
-  };
-};
 
 // "Auto" size in a form means "fit the box"; pick what a one-line box of that height holds.
 const autoFontSize = (height: number) => Math.max(6, Math.min(12, Math.round(height * 0.6)));
 
-const toFieldSpec = (w: FoundWidget, type: FieldType, label: string, index: number): FieldSpec => ({
-  id: `acroform-${index + 1}`,
-  label,
-  type,
-  page: w.page,
-  rectX: w.rectX,
-  rectY: w.rectY,
-  rectWidth: w.rectWidth,
-  rectHeight: w.rectHeight,
-  fontSize: w.fontSize ?? autoFontSize(w.rectHeight),
-  fontFamily: 'helvetica', // forms default to Helv; embedded form fonts are not reused
-  textAlign: w.textAlign ?? 'left',
-  fontColor: w.color ?? '#000000',
-  ...(w.maxLength !== undefined ? { maxLength: w.maxLength } : {}),
-  ...(w.comb ? { comb: true } : {}),
-});
+const toFieldSpec = (w: FoundWidget, type: FieldType, label: string): FieldSpec => {
+  const lineHeight = w.rotation === 90 || w.rotation === 270 ? w.rectWidth : w.rectHeight;
+  return {
+    id: '',
+    label,
+    type,
+    page: w.page,
+    rectX: w.rectX,
+    rectY: w.rectY,
+    rectWidth: w.rectWidth,
+    rectHeight: w.rectHeight,
+    fontSize: w.fontSize ?? autoFontSize(lineHeight),
+    fontFamily: 'helvetica', // forms default to Helv; embedded form fonts are not reused
+    textAlign: w.textAlign ?? 'left',
+    fontColor: w.color ?? '#000000',
+    ...(w.maxLength !== undefined ? { maxLength: w.maxLength } : {}),
+    ...(w.comb ? { comb: true } : {}),
+    ...(w.rotation ? { rotation: w.rotation } : {}),
+  };
+};
+
+/** What a choice field may hold (the contract's limits): longer texts are cut, repeats dropped. */
+const MAX_OPTION_TEXT = 200;
+const MAX_OPTIONS = 1000;
+
+/** One option per widget, with its box; a value repeated by a second widget keeps the first. */
+const optionsOf = (widgets: FoundWidget[]): ChoiceOption[] => {
+  const options = new Map<string, ChoiceOption>();
+  widgets.forEach((w, i) => {
+    const value = w.exportValue?.trim().slice(0, MAX_OPTION_TEXT) || `Option ${i + 1}`;
+    if (options.has(value)) return;
+    // Sibling checkboxes are fields of their own, so a short tooltip names the option.
+    const tip = w.kind === 'checkbox' ? readableName('', w.tooltip) : '';
+    const { page, rectX, rectY, rectWidth, rectHeight } = w;
+    const box = { page, rectX, rectY, rectWidth, rectHeight };
+    options.set(value, { value, label: tip && tip !== 'Field' ? tip : value, box });
+  });
+  return [...options.values()];
+};
+
+/**
+ * A list's options as a template can keep them: trimmed, none blank (forms often start a list
+ * with a blank placeholder, which is what no value already means), each value once.
+ */
+const cleanOptions = (choices: { value: string; label: string }[]): ChoiceOption[] => {
+  const options = new Map<string, ChoiceOption>();
+  for (const choice of choices) {
+    const value = choice.value.trim().slice(0, MAX_OPTION_TEXT);
+    const label = choice.label.trim().slice(0, MAX_OPTION_TEXT) || value;
+    if (value && !options.has(value)) options.set(value, { value, label });
+  }
+  return [...options.values()].slice(0, MAX_OPTIONS);
+};
+
+type Outcome = { field: FieldSpec; widgets: FoundWidget[] } | NotImported;
+
+const importGroup = (group: ImportGroup, label: (wanted: string) => string): Outcome => {
+  if (group.kind === 'skipped') {
+    return { name: readableName(group.widget.name, group.widget.tooltip), reason: group.reason };
+  }
+  if (group.kind === 'options') {
+    const [first] = group.widgets as [FoundWidget];
+    const name = label(readableName(group.name, first.tooltip));
+    const field = { ...toFieldSpec(first, 'choice', name), options: optionsOf(group.widgets) };
+    return { field, widgets: group.widgets };
+  }
+  const { widget, type } = group;
+  const name = readableName(widget.name, widget.tooltip);
+  if (type !== 'choice')
+    return { field: toFieldSpec(widget, type, label(name)), widgets: [widget] };
+  const options = cleanOptions(widget.choices ?? []);
+  if (options.length === 0) return { name, reason: 'a list without options has nothing to choose' };
+  return { field: { ...toFieldSpec(widget, type, label(name)), options }, widgets: [widget] };
+};
 
 const removeWidgets = (t: LoadedTemplate, imported: FoundWidget[]) => {
   const doomed = new Set(imported.map((w) => w.widget.dict));
@@ -83,28 +138,51 @@ const removeFields = (t: LoadedTemplate, imported: FoundWidget[], all: FoundWidg
   for (const field of fields) acroForm.removeField(field.acroField);
 };
 
+/** Form fields without a widget on any page: nobody can see them, so nothing marks their place. */
+const fieldsOnNoPage = (t: LoadedTemplate, widgets: FoundWidget[]): NotImported[] => {
+  // getFields() makes new wrappers on every call: compare the dictionaries behind them.
+  const seen = new Set(widgets.map((w) => w.field.acroField.dict));
+  return t.doc
+    .getForm()
+    .getFields()
+    .filter((field) => !seen.has(field.acroField.dict))
+    .map((field) => ({ name: readableName(field.getName()), reason: 'it has no box on any page' }));
+};
+
 /**
- * Imports a fillable PDF's form fields as template fields (field name → label; rects in the
- * displayed top-left model; font size, alignment, max length and comb kept) and returns a copy
- * of the PDF without the imported widgets.
+ * Imports a fillable PDF's form fields as template fields (readable unique labels; rects in the
+ * displayed top-left model; font size, alignment, max length, comb and rotation kept; radio
+ * groups, exclusive checkbox sets, lists and combos as `choice` fields) and returns a copy of the
+ * PDF without the imported widgets, with what it left alone.
  *
  * @example
- * const { fields, pdf, skipped } = await importAcroForm(uploadedBytes);
- * await saveTemplate({ pdf, fields }); // fields[0] → { label: 'Name', type: 'text', page: 1, ... }
+ * const { fields, pdf, notImported } = await importAcroForm(uploadedBytes);
+ * // fields[0] → { label: 'Name', type: 'text', page: 1, ... }
+ * // notImported → [{ name: 'Print', reason: 'a push button has no value to fill' }]
  */
 export const importAcroForm = async (pdf: Uint8Array): Promise<AcroFormImport> => {
   const t = await loadTemplate(pdf);
   try {
     const widgets = findWidgets(t);
-    const label = labeller();
-    const imported = widgets.filter((w) => typeOf(w) !== undefined);
-    const fields = imported.map((w, i) => toFieldSpec(w, typeOf(w)!, label(w), i));
-    const skipped = [...new Set(widgets.filter((w) => typeOf(w) === undefined).map((w) => w.name))];
-    removeWidgets(t, imported);
-    removeFields(t, imported, widgets);
+    const label = uniqueLabels();
+    const outcomes = groupWidgets(widgets).map((group) => importGroup(group, label));
+    const imported = outcomes.filter((o) => 'field' in o);
+    const fields = imported.map((o, i) => ({ ...o.field, id: `acroform-${i + 1}` }));
+    const notImported = [
+      ...dedupe(outcomes.filter((o): o is NotImported => !('field' in o))),
+      ...fieldsOnNoPage(t, widgets),
+    ];
+    const importedWidgets = imported.flatMap((o) => o.widgets);
+    removeWidgets(t, importedWidgets);
+    removeFields(t, importedWidgets, widgets);
     const bytes = await t.doc.save({ updateFieldAppearances: false });
-    return { fields, pdf: bytes, skipped };
+    return { fields, pdf: bytes, notImported };
   } catch (error) {
     throw asEngineError(error);
   }
 };
+
+/** A push button with three widgets is one entry. */
+const dedupe = (items: NotImported[]): NotImported[] => [
+  ...new Map(items.map((item) => [`${item.name}\n${item.reason}`, item])).values(),
+];

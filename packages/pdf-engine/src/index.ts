@@ -13,7 +13,7 @@ export {
   type FillCacheStats,
 } from './template-cache.ts';
 export { type PreparedTemplateData } from './prepared-template.ts';
-export { importAcroForm, type AcroFormImport } from './import-acroform.ts';
+export { importAcroForm, type AcroFormImport, type NotImported } from './import-acroform.ts';
 export { renderPreview, MAX_PREVIEW_WIDTH_PX } from './render-preview.ts';
 export {
   displayRectToPdfBox,

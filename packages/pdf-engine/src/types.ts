@@ -19,7 +19,8 @@ export type FieldType =
   | 'long_text'
   | 'image'
   | 'checkbox'
-  | 'radio';
+  | 'radio'
+  | 'choice';
 
 /**
  * The font families offered in the editor; each maps to a metric-compatible font from npm.
@@ -62,6 +63,28 @@ export interface FieldBox extends DisplayRect {
 }
 
 /**
+ * One option of a choice field. The payload sends `value`. A radio-style option has its own
+ * `box`, marked with a dot when chosen; without a box the chosen option's `label` is printed in
+ * the field's own box (list and combo style).
+ *
+ * @example
+ * const option: ChoiceOption = { value: 'llc', label: 'Limited liability company' };
+ */
+export interface ChoiceOption {
+  value: string;
+  label: string;
+  box?: FieldBox;
+}
+
+/**
+ * How far a field's text is turned on the displayed page, counter-clockwise (as a form's /MK /R).
+ *
+ * @example
+ * const upwards: FieldRotation = 90; // reads bottom to top
+ */
+export type FieldRotation = 0 | 90 | 180 | 270;
+
+/**
  * A field drawn on a template: where it is and how its value looks.
  *
  * @example
@@ -90,11 +113,15 @@ export interface FieldSpec extends DisplayRect {
   maxLength?: number;
   /** With `maxLength`: one character per equal cell, like a paper form's comb. */
   comb?: boolean;
+  /** Choice only: the values it accepts, in order. */
+  options?: ChoiceOption[];
+  /** Text turned in its box (imported from a form's rotated widget); 0 when absent. */
+  rotation?: FieldRotation;
 }
 
 /**
  * The value of one field. Text-like fields take a string (number also a number), checkbox and
- * radio a boolean, image the PNG or JPEG bytes, linked text a string or one string per box.
+ * radio a boolean, choice one of its options' values, image the PNG or JPEG bytes, linked text a string or one string per box.
  * `null` and `undefined` leave the box empty.
  *
  * @example

@@ -11,6 +11,7 @@ import {
   type FieldValues,
   type FillOptions,
   type FitReport,
+  type NotImported,
   type PageInfo,
   preparedTemplateData,
   type PreparedTemplateData,
@@ -68,6 +69,8 @@ export type PreparedTemplate = {
   pages: PageInfo[];
   /** Fields found in the PDF's own form, ready to be the template's first inputs. */
   importedFields: FieldSpec[];
+  /** The form's fields that did not become fields, each with the reason. */
+  notImported: NotImported[];
   /** The PDF to store: the original, with its form widgets taken out when it had any. */
   pdf: Uint8Array;
   previewPng: Uint8Array;
@@ -83,12 +86,13 @@ export const prepareTemplate = async (
     const imported =
       analysis.widgets.length > 0
         ? await importAcroForm(input.pdf)
-        : { fields: [], pdf: input.pdf };
+        : { fields: [], pdf: input.pdf, notImported: [] };
     const previewPng = await renderPreview(imported.pdf, 1, PREVIEW_WIDTH_PX);
     return {
       ok: true,
       pages: analysis.pages,
       importedFields: imported.fields,
+      notImported: imported.notImported,
       pdf: imported.pdf,
       previewPng,
       isSigned: analysis.isSigned,

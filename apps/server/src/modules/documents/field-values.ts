@@ -1,8 +1,9 @@
 import type { FieldSpec, FieldValue, FieldValues } from '@platen/pdf-engine';
 import { AppError } from '../../lib/app-error.ts';
+import { describeOptions } from '../templates/choice-values.ts';
 import { type ImageNetwork, loadImageValue } from './image-source.ts';
 
-const EXPECTED: Record<FieldSpec['type'], string> = {
+const EXPECTED: Record<Exclude<FieldSpec['type'], 'choice'>, string> = {
   text: 'text',
   date: 'text',
   email: 'text',
@@ -14,9 +15,14 @@ const EXPECTED: Record<FieldSpec['type'], string> = {
   linked_text: 'text or a list of texts',
 };
 
-const isValidValue = (type: FieldSpec['type'], value: unknown): boolean => {
+const expectedOf = (field: FieldSpec): string =>
+  field.type === 'choice' ? describeOptions(field.options ?? []) : EXPECTED[field.type];
+
+const isValidValue = (field: FieldSpec, value: unknown): boolean => {
   if (value === null || value === undefined) return true;
-  switch (type) {
+  switch (field.type) {
+    case 'choice':
+      return value === '' || (field.options ?? []).some((option) => option.value === value);
     case 'checkbox':
     case 'radio':
       return typeof value === 'boolean';
@@ -49,9 +55,9 @@ export const resolveFieldValues = async (
   payload: Record<string, unknown>,
   network?: ImageNetwork,
 ): Promise<FieldValues> => {
-  const wrong = fields.filter((field) => !isValidValue(field.type, valueOf(payload, field.label)));
+  const wrong = fields.filter((field) => !isValidValue(field, valueOf(payload, field.label)));
   if (wrong.length > 0) {
-    const list = wrong.map((f) => `"${f.label}" (expected ${EXPECTED[f.type]})`).join(', ');
+    const list = wrong.map((f) => `"${f.label}" (expected ${expectedOf(f)})`).join(', ');
     throw new AppError(
       'INVALID_VALUES',
       400,

@@ -4,7 +4,7 @@ import type { FieldSpec, FieldType } from '@platen/pdf-engine';
 const SAMPLE_PNG_DATA_URI =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAYAAAAf8/9hAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAHUlEQVR4nGNQ6n72nxLMMGrA/9EweDYaBt3DIgwAaUmSH6Bn+N4AAAAASUVORK5CYII=';
 
-const EXAMPLES: Record<FieldType, unknown> = {
+const EXAMPLES: Record<Exclude<FieldType, 'choice'>, unknown> = {
   text: 'Jane Doe',
   date: '2026-01-31',
   number: 42,
@@ -17,9 +17,52 @@ const EXAMPLES: Record<FieldType, unknown> = {
   radio: true,
 };
 
-/** A realistic value per field, keyed by label: the template's `api.fields` and the tryout. */
+/** Shorter stand-ins, longest first, for one-line text boxes too narrow for the first example. */
+const SHORTER_TEXT = ['Jane', 'J. D.', 'JD', 'J'];
+/** What a comb or a short numbered box usually holds: digits. */
+const DIGITS = '1234567890';
+/**
+ * Points one character needs per point of font size: about half an em wide, and a one-line
+ * field may shrink its text to two thirds of its size before an example looks wrong.
+ */
+const CHAR_WIDTH_PER_PT = 0.5 * (2 / 3);
+
+/** How many characters fit on one line of the box (along its text), allowing some shrinking. */
+const charsThatFit = (field: FieldSpec) => {
+  const length =
+    field.rotation === 90 || field.rotation === 270 ? field.rectHeight : field.rectWidth;
+  return Math.max(1, Math.floor((length - 4) / (field.fontSize * CHAR_WIDTH_PER_PT)));
+};
+
+/** A text-like example no longer than the field takes and, on one line, as wide as its box. */
+const fittingText = (field: FieldSpec, example: string): string => {
+  if (field.comb && field.maxLength) return DIGITS.repeat(10).slice(0, field.maxLength);
+  const limit = Math.min(
+    field.maxLength ?? Infinity,
+    field.type === 'long_text' || field.type === 'linked_text' ? Infinity : charsThatFit(field),
+  );
+  if (example.length <= limit) return example;
+  if (field.type === 'number' || field.type === 'date') return DIGITS.slice(0, limit);
+  return SHORTER_TEXT.find((text) => text.length <= limit) ?? example.slice(0, limit);
+};
+
+const exampleOf = (field: FieldSpec): unknown => {
+  if (field.type === 'choice') return field.options?.[0]?.value ?? null;
+  const example = EXAMPLES[field.type];
+  if (field.type === 'number' && field.maxLength === undefined && !field.comb) return example;
+  return typeof example === 'number' ||
+    (typeof example === 'string' && !example.startsWith('data:'))
+    ? fittingText(field, String(example))
+    : example;
+};
+
+/**
+ * A realistic value per field, keyed by label: the template's `api.fields` and the tryout. Each
+ * fits its field: digits in a comb's cells, no more characters than its max length, a shorter
+ * text where a one-line box is narrow, a choice's first option.
+ */
 export const exampleValues = (fields: readonly FieldSpec[]): Record<string, unknown> =>
-  Object.fromEntries(fields.map((field) => [field.label, EXAMPLES[field.type]]));
+  Object.fromEntries(fields.map((field) => [field.label, exampleOf(field)]));
 
 // Single quotes keep the shell from expanding anything; a quote inside becomes '\''.
 const shellQuote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;

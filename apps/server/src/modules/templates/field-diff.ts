@@ -29,11 +29,19 @@ const sameSize = (a: FieldSpec, b: FieldSpec) => {
 
 const sameBox = (a: FieldSpec, b: FieldSpec) => samePlace(a, b) && sameSize(a, b);
 
+/** Values a choice accepted before and no longer does (a payload sending one is refused). */
+const optionsTakenAway = (old: FieldSpec, field: FieldSpec): string[] => {
+  if (old.type !== 'choice' || field.type !== 'choice') return [];
+  const kept = new Set((field.options ?? []).map((option) => option.value));
+  return (old.options ?? []).map((option) => option.value).filter((value) => !kept.has(value));
+};
+
 /**
  * What changed from one version's fields to the next. A field is the same field when it keeps
  * its id (the editor keeps ids) or, failing that, its label, or (a field deleted and drawn again
- * under another label) its exact box: then a new label is a rename. Removals, renames and type
- * changes are breaking: a payload built for the older version would lose values or be refused.
+ * under another label) its exact box: then a new label is a rename. Removals, renames, type
+ * changes and options taken from a choice are breaking: a payload built for the older version
+ * would lose values or be refused.
  */
 export const diffFields = (before: readonly FieldSpec[], after: readonly FieldSpec[]) => {
   const changes: FieldChange[] = [];
@@ -62,6 +70,10 @@ export const diffFields = (before: readonly FieldSpec[], after: readonly FieldSp
     }
     if (old.type !== field.type) {
       changes.push({ kind: 'typeChanged', ...common, previousType: old.type, breaking: true });
+    }
+    const removedOptions = optionsTakenAway(old, field);
+    if (removedOptions.length > 0) {
+      changes.push({ kind: 'optionsRemoved', ...common, removedOptions, breaking: true });
     }
     if (!samePlace(old, field)) changes.push({ kind: 'moved', ...common, breaking: false });
     if (!sameSize(old, field)) changes.push({ kind: 'resized', ...common, breaking: false });

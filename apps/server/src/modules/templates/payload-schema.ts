@@ -6,8 +6,15 @@ type JsonSchema = Record<string, unknown>;
  * What generate accepts for each field type (`documents/field-values.ts` is the check itself):
  * null or a missing value prints nothing, so every type also takes null and no field is required.
  */
-const schemaOfType = (type: FieldSpec['type']): JsonSchema => {
-  switch (type) {
+const schemaOf = (field: FieldSpec): JsonSchema => {
+  switch (field.type) {
+    case 'choice': {
+      const options = field.options ?? [];
+      return {
+        enum: [...options.map((option) => option.value), null],
+        description: `One of: ${options.map((o) => (o.label === o.value ? o.value : `${o.value} (${o.label})`)).join(', ')}.`,
+      };
+    }
     case 'checkbox':
     case 'radio':
       return { type: ['boolean', 'null'] };
@@ -50,7 +57,7 @@ export const payloadSchema = (
   properties: Object.fromEntries(
     fields.map((field) => [
       field.label,
-      { description: `A ${field.type} field.`, ...schemaOfType(field.type) },
+      { description: `A ${field.type} field.`, ...schemaOf(field) },
     ]),
   ),
   additionalProperties: true,

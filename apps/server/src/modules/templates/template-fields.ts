@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { TemplateInput, TemplateInputValue } from '@platen/contract';
-import type { FieldBox, FieldSpec, PageInfo } from '@platen/pdf-engine';
+import type { ChoiceOption, FieldBox, FieldSpec, PageInfo } from '@platen/pdf-engine';
 import { AppError } from '../../lib/app-error.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -38,6 +38,32 @@ const boxesOf = (input: TemplateInputValue): FieldBox[] =>
       ];
 
 /**
+ * A choice's options, checked: at least one, no value twice, every option box on its page.
+ * Other types carry none.
+ */
+const choiceOptions = (
+  input: TemplateInputValue,
+  pages: PageInfo[],
+): ChoiceOption[] | undefined => {
+  if (input.fieldType !== 'choice') return undefined;
+  const options = input.options ?? [];
+  if (options.length === 0) {
+    throw invalid(`The choice field "${input.label}" needs at least one option.`);
+  }
+  const seen = new Set<string>();
+  for (const option of options) {
+    if (seen.has(option.value)) {
+      throw invalid(
+        `The choice field "${input.label}" has two options with the value "${option.value}".`,
+      );
+    }
+    seen.add(option.value);
+    if (option.box) checkOnPage(`${input.label}: ${option.label}`, option.box, pages);
+  }
+  return options;
+};
+
+/**
  * Turns the editor's inputs into stored fields (SPEC §5): every field has a type and a label,
  * labels are unique except for linked text, whose inputs sharing a label become one field with
  * all their boxes; every box lies on its page. Saved fields keep their UUID, new ones get one.
@@ -61,6 +87,7 @@ export const normaliseFields = (
       continue;
     }
     const [first] = boxes;
+    const options = choiceOptions(input, pages);
     byLabel.set(input.label, {
       id: input.id && UUID.test(input.id) && existingIds.has(input.id) ? input.id : randomUUID(),
       label: input.label,
@@ -77,6 +104,8 @@ export const normaliseFields = (
       ...(input.fieldType === 'linked_text' && { boxes }),
       ...(input.maxLength !== undefined && { maxLength: input.maxLength }),
       ...(input.comb !== undefined && { comb: input.comb }),
+      ...(options && { options }),
+      ...(input.rotation && { rotation: input.rotation }),
     });
   }
   return [...byLabel.values()];
@@ -88,7 +117,7 @@ export const fieldsThatFit = (fields: FieldSpec[], pages: PageInfo[]) => {
   const removed: string[] = [];
   for (const field of fields) {
     try {
-      for (const box of field.boxes ?? [field]) checkOnPage(field.label, box, pages);
+      for (const box of boxesOfField(field)) checkOnPage(field.label, box, pages);
       kept.push(field);
     } catch {
       removed.push(field.label);
@@ -97,15 +126,21 @@ export const fieldsThatFit = (fields: FieldSpec[], pages: PageInfo[]) => {
   return { kept, removed };
 };
 
+/** Every box a field draws in: linked-text boxes, or its own and its options' boxes. */
+const boxesOfField = (field: FieldSpec): FieldBox[] => [
+  ...(field.boxes ?? [field]),
+  ...(field.options ?? []).flatMap((option) => (option.box ? [option.box] : [])),
+];
+
 /**
  * The fields a draft can fill: a replaced PDF may have fewer pages than the draft's fields (they
  * stay in the draft, listed and marked, until moved), and those print nothing rather than
  * failing the documents of integrations that fill the draft.
  */
 export const fieldsOnPages = (fields: FieldSpec[], pageCount: number) =>
-  fields.every((field) => (field.boxes ?? [field]).every((box) => box.page <= pageCount))
+  fields.every((field) => boxesOfField(field).every((box) => box.page <= pageCount))
     ? fields
-    : fields.filter((field) => (field.boxes ?? [field]).every((box) => box.page <= pageCount));
+    : fields.filter((field) => boxesOfField(field).every((box) => box.page <= pageCount));
 
 export const toTemplateInput = (field: FieldSpec): TemplateInput => ({
   id: field.id,
@@ -123,4 +158,6 @@ export const toTemplateInput = (field: FieldSpec): TemplateInput => ({
   ...(field.boxes && { boxes: field.boxes }),
   ...(field.maxLength !== undefined && { maxLength: field.maxLength }),
   ...(field.comb !== undefined && { comb: field.comb }),
+  ...(field.options && { options: field.options }),
+  ...(field.rotation && { rotation: field.rotation }),
 });

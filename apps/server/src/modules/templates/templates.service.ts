@@ -134,7 +134,10 @@ export const createTemplatesService = (deps: Deps) => {
       throw error;
     }
     deps.log.info({ event: 'template.created', userId, templateId: id }, 'template created');
-    return detail(await getTemplate(userId, name));
+    return {
+      ...(await detail(await getTemplate(userId, name))),
+      notImported: prepared.notImported,
+    };
   };
 
   const list = async (

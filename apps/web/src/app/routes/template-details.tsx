@@ -20,6 +20,11 @@ export default function TemplateDetailsRoute() {
             payload={t.api}
             apiKey={t.apiKey}
             imageFields={t.inputs.filter((input) => input.type === 'IMAGE').map((i) => i.label)}
+            choiceFields={Object.fromEntries(
+              t.inputs.flatMap((input) =>
+                input.type === 'CHOICE' ? [[input.label, input.options ?? []]] : [],
+              ),
+            )}
           />
         )}
       />

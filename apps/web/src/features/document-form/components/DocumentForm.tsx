@@ -12,6 +12,7 @@ import {
 } from '@mantine/core';
 import { useComputedColorScheme } from '@mantine/core';
 import { IconFileTypePdf, IconPlus, IconTrash } from '@tabler/icons-react';
+import type { ChoiceOption } from '@platen/contract';
 import { useState } from 'react';
 import { LazyAceJsonView } from '../../../components/code-view/LazyAceJsonView.tsx';
 import { readEditorTheme } from '../../../components/code-view/editor-theme.ts';
@@ -27,6 +28,8 @@ type DocumentFormProps = {
   apiKey: string;
   /** The labels of the template's image fields: each gets a picture input, whatever its name. */
   imageFields: readonly string[];
+  /** The options of the template's choice fields, by label: each gets a select. */
+  choiceFields?: Readonly<Record<string, readonly ChoiceOption[]>>;
 };
 
 const ArrayInput = ({
@@ -80,9 +83,16 @@ const ArrayInput = ({
  * SPEC §2 Form tab: a form built from the template's api payload (typing rules of SPEC §5),
  * a live JSON preview, and Generate, which opens the PDF in a new tab.
  */
-export const DocumentForm = ({ payload, apiKey, imageFields }: DocumentFormProps) => {
+export const DocumentForm = ({
+  payload,
+  apiKey,
+  imageFields,
+  choiceFields = {},
+}: DocumentFormProps) => {
   const [fields, setFields] = useState<Record<string, unknown>>(payload.fields);
-  const [kinds] = useState(() => kindsOfPayload(payload.fields, imageFields));
+  const [kinds] = useState(() =>
+    kindsOfPayload(payload.fields, imageFields, Object.keys(choiceFields)),
+  );
   const [isGenerating, setIsGenerating] = useState(false);
   const scheme = useComputedColorScheme('dark');
   const body = { templateName: payload.templateName, fields };
@@ -140,6 +150,7 @@ export const DocumentForm = ({ payload, apiKey, imageFields }: DocumentFormProps
                     kind={kinds[name] ?? 'text'}
                     label={name}
                     value={value}
+                    options={choiceFields[name]}
                     onChange={set(name)}
                   />
                 ),

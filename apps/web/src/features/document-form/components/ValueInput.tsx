@@ -1,4 +1,5 @@
-import { Checkbox, Image, NumberInput, Stack, Textarea, TextInput } from '@mantine/core';
+import { Checkbox, Image, NumberInput, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import type { ChoiceOption } from '@platen/contract';
 import {
   hasImagePreview,
   isShowablePicture,
@@ -14,15 +15,34 @@ type ValueInputProps = {
   /** Decided from the example payload, never from the value being typed (`kindsOfPayload`). */
   kind: FieldKind;
   value: unknown;
+  /** A choice field's options: the select shows their text and sends their value. */
+  options?: readonly ChoiceOption[];
   onChange: (value: unknown) => void;
 };
 
 /** One value of the payload, edited with the input its name and example call for. */
-export const ValueInput = ({ name, label, kind, value, onChange }: ValueInputProps) => {
+export const ValueInput = ({ name, label, kind, value, options, onChange }: ValueInputProps) => {
   const text = typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
   switch (kind) {
     case 'image':
       return <ImageValueInput label={label} value={value} onChange={onChange} />;
+    case 'choice':
+      return (
+        <Select
+          label={label}
+          data={(options ?? []).map((option) => ({
+            value: option.value,
+            label:
+              option.label === option.value ? option.value : `${option.label} (${option.value})`,
+          }))}
+          value={text || null}
+          onChange={(chosen) => onChange(chosen ?? null)}
+          placeholder="Leave empty"
+          clearable
+          maxDropdownHeight={200}
+          comboboxProps={{ withinPortal: true }}
+        />
+      );
     case 'checkbox':
       return (
         <Checkbox

@@ -65,6 +65,13 @@ describe('form inputs keep their kind while the user edits', () => {
   };
   const kinds = kindsOfPayload(example);
 
+  it("gives the template's choice fields a select, whatever their example", () => {
+    expect(kindsOfPayload({ size: 's', title: 'x' }, [], ['size'])).toEqual({
+      size: 'choice',
+      title: 'text',
+    });
+  });
+
   it('decides every kind from the example payload', () => {
     expect(kinds).toEqual({
       issuedOn: 'date',

@@ -1,6 +1,6 @@
 /** How one value of the api payload is edited (SPEC §5 "Dynamic form typing"). */
 export type FieldKind =
-  'image' | 'checkbox' | 'number' | 'email' | 'url' | 'date' | 'textarea' | 'text';
+  'image' | 'checkbox' | 'choice' | 'number' | 'email' | 'url' | 'date' | 'textarea' | 'text';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const DATE = /^\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/;
@@ -25,18 +25,22 @@ export const kindOf = (name: string, value: unknown): FieldKind => {
  * Each field's kind, decided once from the template's example payload: the input must not turn
  * into another kind while the user edits it (a cleared date is still a date, a long sentence in a
  * text box does not remount it as a textarea). Array fields take the kind of their first example.
- * The template's image fields get a picture input whatever their names.
+ * The template's image fields get a picture input and its choice fields a select, whatever
+ * their names.
  */
 export const kindsOfPayload = (
   example: Record<string, unknown>,
   imageFields: readonly string[] = [],
+  choiceFields: readonly string[] = [],
 ): Record<string, FieldKind> =>
   Object.fromEntries(
     Object.entries(example).map(([name, value]) => [
       name,
       imageFields.includes(name)
         ? 'image'
-        : kindOf(name, Array.isArray(value) ? (value as unknown[])[0] : value),
+        : choiceFields.includes(name)
+          ? 'choice'
+          : kindOf(name, Array.isArray(value) ? (value as unknown[])[0] : value),
     ]),
   );
 

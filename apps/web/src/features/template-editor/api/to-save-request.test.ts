@@ -170,4 +170,46 @@ describe('the save mapper', () => {
       fieldType: 'checkbox',
     });
   });
+
+  it("keeps a choice field's options, with their boxes, and its rotation through a save", () => {
+    const options = [
+      {
+        value: 's',
+        label: 'Small',
+        box: { page: 1, rectX: 10, rectY: 10, rectWidth: 9, rectHeight: 9 },
+      },
+      {
+        value: 'l',
+        label: 'Large',
+        box: { page: 1, rectX: 30, rectY: 10, rectWidth: 9, rectHeight: 9 },
+      },
+    ];
+    const input: TemplateInput = {
+      id: uuid,
+      page: 1,
+      rectX: 10,
+      rectY: 10,
+      rectWidth: 9,
+      rectHeight: 9,
+      label: 'Size',
+      type: 'CHOICE',
+      fontSize: 12,
+      fontFamily: 'helvetica',
+      textAlign: 'left',
+      fontColor: '#000000',
+      options,
+      rotation: 90,
+    };
+    const [sent] = toSaveRequest('Order', toDocument({ inputs: [input] })).inputs;
+    expect(sent).toMatchObject({ fieldType: 'choice', options, rotation: 90 });
+  });
+
+  it('sends an option whose text was left blank with its value as text', () => {
+    const { doc } = docWith([
+      { set: { type: 'choice', label: 'Colour', options: [{ value: ' red ', label: ' ' }] } },
+    ]);
+    expect(toSaveRequest('Order', doc).inputs[0]?.options).toEqual([
+      { value: 'red', label: 'red' },
+    ]);
+  });
 });

@@ -1,5 +1,6 @@
 import {
   fieldTypes,
+  type ChoiceOption,
   type FieldType,
   type SaveTemplateBody,
   type Stamp as TemplateStamp,
@@ -9,6 +10,7 @@ import {
   type TemplateResponse,
 } from '@platen/contract';
 import { roundRect } from '../geometry/page-geometry.ts';
+import { optionsAtField } from '../model/choice-boxes.ts';
 import {
   emptyDocument,
   isSavedId,
@@ -39,6 +41,8 @@ const boxesOfInput = (input: TemplateInput): FieldBox[] => {
     fontColor: input.fontColor,
     ...(input.maxLength !== undefined && { maxLength: input.maxLength }),
     ...(input.comb !== undefined && { comb: input.comb }),
+    ...(input.options && { options: input.options }),
+    ...(input.rotation && { rotation: input.rotation }),
   };
   const rects = input.boxes?.length ? input.boxes : [input];
   return rects.map((box, index) => ({
@@ -103,6 +107,8 @@ const toInput = (group: FieldBox[]): TemplateInputBody => {
     fontColor: first.fontColor,
     ...(first.maxLength !== undefined && { maxLength: first.maxLength }),
     ...(first.comb !== undefined && { comb: first.comb }),
+    ...(first.type === 'choice' && { options: optionsAtField(first).map(toOptionBody) }),
+    ...(first.rotation && { rotation: first.rotation }),
     ...(isLinked && {
       boxes: sorted.map((box) => {
         const r = roundRect(box.rect);
@@ -110,6 +116,12 @@ const toInput = (group: FieldBox[]): TemplateInputBody => {
       }),
     }),
   };
+};
+
+/** An option drawn in the editor may leave its label blank: it then prints its value. */
+const toOptionBody = (option: ChoiceOption): ChoiceOption => {
+  const value = option.value.trim();
+  return { ...option, value, label: option.label.trim() || value };
 };
 
 /** Boxes grouped into fields: linked text by label, every other box on its own. */

@@ -1,13 +1,30 @@
 import { memo, type CSSProperties } from 'react';
-import { rectToCss } from '../geometry/page-geometry.ts';
+import type { FieldBox as FieldBoxRect } from '@platen/contract';
+import { rectToCss, type RectPt } from '../geometry/page-geometry.ts';
 import { useEditorSelector } from '../hooks/use-editor-store.ts';
+import { optionsAtField } from '../model/choice-boxes.ts';
 import { FIELD_TYPE_LABELS } from '../model/commands.ts';
-import type { BoxId } from '../model/editor-state.ts';
+import type { BoxId, FieldBox } from '../model/editor-state.ts';
 import { DeleteItemButton } from './DeleteItemButton.tsx';
 import { useEditor } from './editor-context.ts';
 import classes from './editor.module.css';
 import { fieldColorVar } from './field-colors.ts';
 import { Handles } from './Handles.tsx';
+
+const rectOf = (r: FieldBoxRect): RectPt => ({
+  x: r.rectX,
+  y: r.rectY,
+  width: r.rectWidth,
+  height: r.rectHeight,
+});
+
+/** A radio-style choice's option boxes on the field's page, but for the first: the field's own. */
+const otherOptionBoxes = (box: FieldBox) =>
+  optionsAtField(box).flatMap((option, index) =>
+    index > 0 && option.box && option.box.page === box.page
+      ? [{ value: option.value, label: option.label, box: option.box }]
+      : [],
+  );
 
 /**
  * One field box, positioned from its rectangle in points through the geometry module. It reads
@@ -23,6 +40,7 @@ export const FieldBoxView = memo(function FieldBoxView({ id }: { id: BoxId }) {
   const name = box.label || 'Unlabelled';
   const kind = box.type ? FIELD_TYPE_LABELS[box.type] : 'no type';
   const css = rectToCss(box.rect, scale);
+  const optionBoxes = otherOptionBoxes(box);
   const style = {
     ...css,
     '--box-color': fieldColorVar(box.type),
@@ -49,6 +67,20 @@ export const FieldBoxView = memo(function FieldBoxView({ id }: { id: BoxId }) {
         <span className={classes.label}>{box.label}</span>
         {isSelected && isInteractive && <Handles id={id} />}
       </div>
+      {optionBoxes.map((option) => (
+        <div
+          key={option.value}
+          className={classes.optionBox}
+          style={
+            {
+              ...rectToCss(rectOf(option.box), scale),
+              '--box-color': fieldColorVar(box.type),
+            } as CSSProperties
+          }
+          data-testid="choice-option-box"
+          title={`${name}: ${option.label}`}
+        />
+      ))}
       {isSelected && isInteractive && (
         <DeleteItemButton
           css={css}

@@ -21,6 +21,8 @@ import { useEditorSelector } from '../hooks/use-editor-store.ts';
 import { configureBox, FIELD_TYPE_LABELS, type FieldSettings } from '../model/commands.ts';
 import type { BoxId, FieldBox } from '../model/editor-state.ts';
 import { useEditor } from './editor-context.ts';
+import { blankOption, ChoiceOptionsEditor } from './ChoiceOptionsEditor.tsx';
+import { hasUsableOptions } from '../model/save-check.ts';
 import { Geometry } from './GeometryInputs.tsx';
 import { toNumber } from './to-number.ts';
 
@@ -40,13 +42,23 @@ const alignOptions = [
 
 type SettingsFormProps = Pick<
   FieldBox,
-  'id' | 'type' | 'label' | 'fontSize' | 'fontFamily' | 'textAlign' | 'fontColor' | 'order'
-> & { isInvalid: boolean };
+  | 'id'
+  | 'type'
+  | 'label'
+  | 'fontSize'
+  | 'fontFamily'
+  | 'textAlign'
+  | 'fontColor'
+  | 'order'
+  | 'options'
+> & { isInvalid: boolean; hasBadOptions: boolean };
 
 /** Everything but the rectangle, memoised on plain values so a drag leaves it alone. */
 const SettingsForm = memo(function SettingsForm(props: SettingsFormProps) {
   const { store } = useEditor();
-  const { id, isInvalid } = props;
+  const { id, hasBadOptions } = props;
+  // A choice whose options are the problem is not told its label is.
+  const isInvalid = props.isInvalid && !hasBadOptions;
   const set = (settings: FieldSettings) =>
     store.apply((doc) => configureBox(doc, { id, settings }));
   return (
@@ -56,7 +68,11 @@ const SettingsForm = memo(function SettingsForm(props: SettingsFormProps) {
         placeholder="Choose a type"
         data={typeOptions}
         value={props.type || null}
-        onChange={(value) => value && set({ type: value as FieldType })}
+        onChange={(value) => {
+          if (!value) return;
+          const needsOptions = value === 'choice' && !props.options?.length;
+          set({ type: value as FieldType, ...(needsOptions && { options: [blankOption()] }) });
+        }}
         withAsterisk
         allowDeselect={false}
         comboboxProps={{ withinPortal: true }}
@@ -121,6 +137,13 @@ const SettingsForm = memo(function SettingsForm(props: SettingsFormProps) {
           /^#[0-9a-f]{6}$/i.test(value) && set({ fontColor: value.toLowerCase() })
         }
       />
+      {props.type === 'choice' && (
+        <ChoiceOptionsEditor
+          options={props.options ?? []}
+          isInvalid={props.isInvalid && hasBadOptions}
+          onChange={(options) => set({ options })}
+        />
+      )}
       {props.type === 'linked_text' && (
         <NumberInput
           label="Box order"
@@ -159,7 +182,9 @@ export const FieldPanel = ({ id }: { id: BoxId }) => {
         textAlign={box.textAlign}
         fontColor={box.fontColor}
         order={box.order}
+        options={box.options}
         isInvalid={isInvalid}
+        hasBadOptions={!hasUsableOptions(box)}
       />
       <div>
         <Text size="sm" fw={500} mb={4}>

@@ -12,6 +12,7 @@ export const fieldColors: Record<FieldType | '', string> = {
   image: 'pink',
   checkbox: 'green',
   radio: 'lime',
+  choice: 'violet',
 };
 
 export const fieldColorVar = (type: FieldType | '', shade = 6) =>

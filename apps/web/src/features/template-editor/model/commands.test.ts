@@ -139,6 +139,13 @@ describe('editor commands', () => {
     expect(uniqueLabel(text.doc, 'Name')).toBe('Name copy 2');
   });
 
+  it('pastes a choice with its options', () => {
+    const options = [{ value: 's', label: 'Small' }];
+    const { doc, ids } = docWith([{ set: { type: 'choice', label: 'Size', options } }]);
+    const copy = pasteBox(doc, { source: doc.boxes[ids[0]!]!, pages: testPages });
+    expect(copy.doc.boxes[copy.id]).toMatchObject({ label: 'Size copy', options });
+  });
+
   it('places a stamp within 75 % of the page, centred, and moves and removes it', () => {
     const rect = initialStampRect({ width: 2000, height: 1000 }, { width: 600, height: 800 });
     expect(rect).toEqual({ x: 75, y: 287.5, width: 450, height: 225 });
@@ -196,5 +203,16 @@ describe('the save check (SPEC §5)', () => {
       { set: { type: 'number', label: 'Fine' } },
     ]);
     expect([...findInvalidBoxes(doc)].sort()).toEqual(ids.slice(0, 4).sort());
+  });
+
+  it('refuses a choice without options, with a blank value or a value twice', () => {
+    const option = (value: string) => ({ value, label: '' });
+    const { doc, ids } = docWith([
+      { set: { type: 'choice', label: 'None', options: [] } },
+      { set: { type: 'choice', label: 'Blank', options: [option(' ')] } },
+      { set: { type: 'choice', label: 'Twice', options: [option('a'), option('a')] } },
+      { set: { type: 'choice', label: 'Fine', options: [option('a'), option('b')] } },
+    ]);
+    expect([...findInvalidBoxes(doc)].sort()).toEqual(ids.slice(0, 3).sort());
   });
 });

@@ -60,7 +60,10 @@ export const setBoxRect = (
 };
 
 export type FieldSettings = Partial<
-  Pick<FieldBox, 'type' | 'label' | 'fontSize' | 'fontFamily' | 'textAlign' | 'fontColor' | 'order'>
+  Pick<
+    FieldBox,
+    'type' | 'label' | 'fontSize' | 'fontFamily' | 'textAlign' | 'fontColor' | 'order' | 'options'
+  >
 >;
 
 /** The style keys a linked-text chain shares: it is drawn and saved as one field. */
@@ -171,6 +174,8 @@ export const pasteBox = (
     textAlign: source.textAlign,
     fontColor: source.fontColor,
     order: isLinked ? chainLength + 1 : 1,
+    // A choice keeps its options; a radio group's boxes follow the copy (choice-boxes.ts).
+    ...(source.options && { options: source.options }),
   };
   return { doc: configureBox(added.doc, { id: added.id, settings }), id: added.id };
 };
@@ -185,4 +190,5 @@ export const FIELD_TYPE_LABELS: Record<FieldType, string> = {
   image: 'Image',
   checkbox: 'Checkbox',
   radio: 'Radio',
+  choice: 'Choice',
 };

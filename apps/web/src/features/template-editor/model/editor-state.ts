@@ -1,4 +1,4 @@
-import type { FieldType, FontFamily, TextAlign } from '@platen/contract';
+import type { ChoiceOption, FieldType, FontFamily, TextAlign } from '@platen/contract';
 import type { PageSize, RectPt } from '../geometry/page-geometry.ts';
 
 export type BoxId = string & { readonly __brand: 'BoxId' };
@@ -23,6 +23,13 @@ export type FieldBox = {
   order: number;
   maxLength?: number;
   comb?: boolean;
+  /**
+   * Choice only: the values it accepts. An imported radio group's options each carry their own
+   * box (shown, not edited, in the editor); options drawn here print their label in this box.
+   */
+  options?: readonly ChoiceOption[];
+  /** Text turned counter-clockwise in the box (imported from a rotated form field). */
+  rotation?: 90 | 180 | 270;
 };
 
 /** A static image placed on a page (SPEC §5, §9). */

@@ -1,8 +1,18 @@
-import type { BoxId, EditorDocument } from './editor-state.ts';
+import type { BoxId, EditorDocument, FieldBox } from './editor-state.ts';
+
+/** A choice needs at least one option, each with a value no other option has. */
+export const hasUsableOptions = (box: FieldBox): boolean => {
+  if (box.type !== 'choice') return true;
+  const values = (box.options ?? []).map((option) => option.value.trim());
+  return (
+    values.length > 0 && values.every((v) => v !== '') && new Set(values).size === values.length
+  );
+};
 
 /**
  * SPEC §5's check before a save: every box needs a type and a label, and labels are unique
- * except among linked-text boxes (they form one field). Returns the boxes that fail.
+ * except among linked-text boxes (they form one field); a choice needs options with distinct
+ * values. Returns the boxes that fail.
  */
 export const findInvalidBoxes = (doc: EditorDocument): Set<BoxId> => {
   const invalid = new Set<BoxId>();
@@ -10,7 +20,7 @@ export const findInvalidBoxes = (doc: EditorDocument): Set<BoxId> => {
   const byLabel = new Map<string, typeof boxes>();
   for (const box of boxes) {
     const label = box.label.trim();
-    if (!box.type || !label) invalid.add(box.id);
+    if (!box.type || !label || !hasUsableOptions(box)) invalid.add(box.id);
     byLabel.set(label, [...(byLabel.get(label) ?? []), box]);
   }
   for (const [label, group] of byLabel) {

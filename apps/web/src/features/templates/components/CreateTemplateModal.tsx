@@ -8,6 +8,7 @@ import { PdfDropzone } from '../../../components/forms/PdfDropzone.tsx';
 import { paths } from '../../../config/paths.ts';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { useCreateTemplate } from '../api/create-template.ts';
+import { importSummary } from '../model/import-summary.ts';
 
 type CreateTemplateModalProps = { isOpen: boolean; onClose: () => void };
 
@@ -42,7 +43,17 @@ export const CreateTemplateModal = ({ isOpen, onClose }: CreateTemplateModalProp
       const isOpening = await showAlertDialog({
         kind: 'success',
         title: 'Template created',
-        message: `"${created.templateName}" is ready: open it to draw its fields.`,
+        message: (
+          <>
+            {`"${created.templateName}" is ready: open it to draw its fields.`}
+            {importSummary(created).map((line) => (
+              // Inside the dialog's paragraph: spans, shown as lines of their own.
+              <Text key={line} span display="block" size="sm" mt="xs" data-testid="import-summary">
+                {line}
+              </Text>
+            ))}
+          </>
+        ),
         actionLabel: 'Open template',
       });
       if (isOpening) await navigate(paths.template(created.templateName));

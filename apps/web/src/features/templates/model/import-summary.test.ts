@@ -1,0 +1,32 @@
+import type { TemplateInput } from '@platen/contract';
+import { describe, expect, it } from 'vitest';
+import { importSummary } from './import-summary.ts';
+
+const input = { label: 'Name' } as TemplateInput;
+const button = (name: string) => ({ name, reason: 'a push button has no value to fill' });
+
+describe('importSummary', () => {
+  it('says nothing for a PDF without a form', () => {
+    expect(importSummary({ inputs: [] })).toEqual([]);
+  });
+
+  it('counts the fields taken over and names the ones left alone, a line per reason', () => {
+    const signature = { name: 'Signed', reason: 'a signature field is signed, not filled' };
+    expect(
+      importSummary({
+        inputs: [input, input],
+        notImported: [button('Print'), signature, button('Reset')],
+      }),
+    ).toEqual([
+      '2 fields were taken from the PDF’s own form.',
+      'Not imported: Print, Reset (a push button has no value to fill).',
+      'Not imported: Signed (a signature field is signed, not filled).',
+    ]);
+  });
+
+  it('counts the rest past eight', () => {
+    const many = Array.from({ length: 10 }, (_, i) => button(`B${i + 1}`));
+    const [line] = importSummary({ inputs: [], notImported: many });
+    expect(line).toMatch(/, B8 and 2 more \(a push button has no value to fill\)\.$/);
+  });
+});

@@ -1,0 +1,37 @@
+import type { TemplateResponse } from '@platen/contract';
+
+/** Past this many, the fields not imported are counted rather than named. */
+const NAMED_AT_MOST = 8;
+
+/**
+ * What the upload made of the PDF's own form, in sentences for the "Template created" dialog:
+ * how many fields it took over, and the fields it left alone by reason (the server's
+ * `notImported`), so nothing disappears without a word.
+ *
+ * @example
+ * importSummary({ inputs: [a, b], notImported: [{ name: 'Print', reason: 'a push button has no value to fill' }] })
+ * // ['2 fields were taken from the PDF’s own form.', 'Not imported: Print (a push button has no value to fill).']
+ */
+export const importSummary = (
+  created: Pick<TemplateResponse, 'inputs' | 'notImported'>,
+): string[] => {
+  const count = created.inputs.length;
+  const skipped = created.notImported ?? [];
+  const lines: string[] = [];
+  if (count > 0) {
+    lines.push(
+      `${count} ${count === 1 ? 'field was' : 'fields were'} taken from the PDF’s own form.`,
+    );
+  }
+  const byReason = new Map<string, typeof skipped>();
+  for (const item of skipped)
+    byReason.set(item.reason, [...(byReason.get(item.reason) ?? []), item]);
+  for (const [reason, items] of byReason) {
+    const named = items.slice(0, NAMED_AT_MOST).map((item) => item.name);
+    const more = items.length - named.length;
+    lines.push(
+      `Not imported: ${named.join(', ')}${more > 0 ? ` and ${more} more` : ''} (${reason}).`,
+    );
+  }
+  return lines;
+};
