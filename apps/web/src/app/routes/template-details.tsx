@@ -20,6 +20,7 @@ export default function TemplateDetailsRoute() {
             payload={t.api}
             apiKey={t.apiKey}
             imageFields={t.inputs.filter((input) => input.type === 'IMAGE').map((i) => i.label)}
+            publication={t}
           />
         )}
       />

@@ -18,7 +18,9 @@ import { readEditorTheme } from '../../../components/code-view/editor-theme.ts';
 import { openPdfInNewTab, showGenerationError } from '../../../components/files/open-pdf.tsx';
 import { generatePdf } from '../api/generate-document.ts';
 import { blankLike, kindsOfPayload, payloadPreview, type FieldKind } from '../model/field-kinds.ts';
+import { versionToFill, type VersionChoice } from '../model/version-choice.ts';
 import { ValueInput } from './ValueInput.tsx';
+import { VersionPicker } from './VersionPicker.tsx';
 
 type Payload = { templateName: string; fields: Record<string, unknown> };
 
@@ -27,6 +29,8 @@ type DocumentFormProps = {
   apiKey: string;
   /** The labels of the template's image fields: each gets a picture input, whatever its name. */
   imageFields: readonly string[];
+  /** The template's publication state: the version selector's choices. */
+  publication: { publishedVersion: number | null; hasUnpublishedChanges: boolean };
 };
 
 const ArrayInput = ({
@@ -80,12 +84,14 @@ const ArrayInput = ({
  * SPEC §2 Form tab: a form built from the template's api payload (typing rules of SPEC §5),
  * a live JSON preview, and Generate, which opens the PDF in a new tab.
  */
-export const DocumentForm = ({ payload, apiKey, imageFields }: DocumentFormProps) => {
+export const DocumentForm = ({ payload, apiKey, imageFields, publication }: DocumentFormProps) => {
   const [fields, setFields] = useState<Record<string, unknown>>(payload.fields);
   const [kinds] = useState(() => kindsOfPayload(payload.fields, imageFields));
   const [isGenerating, setIsGenerating] = useState(false);
   const scheme = useComputedColorScheme('dark');
-  const body = { templateName: payload.templateName, fields };
+  const [choice, setChoice] = useState<VersionChoice>('api');
+  const version = versionToFill(choice, publication.publishedVersion);
+  const body = { templateName: payload.templateName, version, fields };
   const set = (name: string) => (value: unknown) => setFields((old) => ({ ...old, [name]: value }));
 
   const generate = async () => {
@@ -119,6 +125,7 @@ export const DocumentForm = ({ payload, apiKey, imageFields }: DocumentFormProps
                 readOnly
                 data-testid="form-template-name"
               />
+              <VersionPicker choice={choice} onChange={setChoice} {...publication} />
               {Object.keys(fields).length === 0 && (
                 <Text size="sm" c="dimmed">
                   This template has no fields yet: draw some in Edit template.
