@@ -1,5 +1,6 @@
-import { Alert, Button, Text } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import { ErrorAlert } from '../../../components/feedback/ErrorAlert.tsx';
 import { useEditorSelector } from '../hooks/use-editor-store.ts';
 import { bringOntoPages, findOutOfBounds } from '../model/out-of-bounds.ts';
 import { useEditor } from './editor-context.ts';
@@ -18,8 +19,7 @@ export const OutOfBoundsAlert = ({ onEdit }: { onEdit: () => void }) => {
   );
   if (!outside) return null;
   return (
-    <Alert
-      color="red"
+    <ErrorAlert
       variant="light"
       icon={<IconAlertTriangle aria-hidden />}
       title="Some fields lie off the pages"
@@ -39,6 +39,6 @@ export const OutOfBoundsAlert = ({ onEdit }: { onEdit: () => void }) => {
       >
         {isEditing ? 'Move them onto the pages' : 'Edit template to move them'}
       </Button>
-    </Alert>
+    </ErrorAlert>
   );
 };

@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Loader, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Loader, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { diffFields, type FieldChange, type TemplateResponse } from '@platen/contract';
 import { IconAlertTriangle, IconRocket } from '@tabler/icons-react';
 import { useState } from 'react';
 import { showAlertDialog } from '../../../components/dialogs/alert-dialog.tsx';
+import { ErrorAlert } from '../../../components/feedback/ErrorAlert.tsx';
 import { errorMessage, isApiError } from '../../../lib/api-error.ts';
 import { usePublishTemplate, useVersion } from '../api/versions.ts';
 import { ChangeList } from './ChangeList.tsx';
@@ -130,7 +131,7 @@ const PublishBody = ({ template, onClose, hasUnsavedWork, saveWork }: PublishMod
   if (breaking) {
     return (
       <Stack>
-        <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />}>
+        <ErrorAlert variant="light" icon={<IconAlertTriangle aria-hidden />}>
           <Text size="sm" fw={600}>
             These changes break integrations built for version {previous}.
           </Text>
@@ -138,7 +139,7 @@ const PublishBody = ({ template, onClose, hasUnsavedWork, saveWork }: PublishMod
             Payloads they send today would lose values or be refused once version {next} is
             published. Integrations that pin version {previous} keep working.
           </Text>
-        </Alert>
+        </ErrorAlert>
         <ChangeList changes={breaking} />
         {problem && <ProblemAlert message={problem} />}
         <Group justify="flex-end">
@@ -198,7 +199,7 @@ const PublishBody = ({ template, onClose, hasUnsavedWork, saveWork }: PublishMod
 };
 
 const ProblemAlert = ({ message }: { message: string }) => (
-  <Alert color="red" variant="light" role="alert" icon={<IconAlertTriangle aria-hidden />}>
+  <ErrorAlert variant="light" role="alert" icon={<IconAlertTriangle aria-hidden />}>
     {message}
-  </Alert>
+  </ErrorAlert>
 );

@@ -1,8 +1,9 @@
-import { Alert, Button, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { showAlertDialog } from '../../../components/dialogs/alert-dialog.tsx';
+import { ContrastAlert } from '../../../components/feedback/ContrastAlert.tsx';
 import { paths } from '../../../config/paths.ts';
 import { isApiError } from '../../../lib/api-error.ts';
 import { useRenameTemplate } from '../api/rename-template.ts';
@@ -82,9 +83,8 @@ export const RenameModal = ({ templateName, templateId, isOpen, onClose }: Renam
             }
           />
           {/* Generate finds a template by its name: a call made with the old one gets a 404. */}
-          <Alert
+          <ContrastAlert
             color="yellow"
-            variant="light"
             icon={<IconAlertTriangle aria-hidden />}
             title="Integrations calling it by name will break"
           >
@@ -93,7 +93,7 @@ export const RenameModal = ({ templateName, templateId, isOpen, onClose }: Renam
               Update them to the new name, or make them send the template's id, which never changes:{' '}
               <code style={{ wordBreak: 'break-all' }}>{templateId}</code>
             </Text>
-          </Alert>
+          </ContrastAlert>
           <Button type="submit" loading={rename.isPending} disabled={!name.trim()}>
             Save name
           </Button>

@@ -16,7 +16,12 @@ type TemplateHeaderProps = {
 /** The template's name with its publication badge, the Versions button, and the menus. */
 export const TemplateHeader = ({ template, isMobile, ...props }: TemplateHeaderProps) => (
   // On a phone the menus of editing mode leave no room for the name: they wrap below.
-  <Group justify="space-between" wrap={isMobile ? 'wrap' : 'nowrap'} gap="xs">
+  <Group
+    justify="space-between"
+    wrap={isMobile ? 'wrap' : 'nowrap'}
+    gap="xs"
+    data-testid="template-header"
+  >
     <Group gap={6} wrap="nowrap" style={{ minWidth: 0, flex: isMobile ? '1 1 12rem' : undefined }}>
       <Title order={2} size="h3" lineClamp={1} style={{ wordBreak: 'break-all' }}>
         {template.templateName}

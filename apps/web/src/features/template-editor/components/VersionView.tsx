@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, Card, Group, Skeleton, Stack, Text } from '@mantine/core';
 import type { TemplateResponse } from '@platen/contract';
 import {
   IconArrowLeft,
@@ -8,6 +8,7 @@ import {
   IconLock,
 } from '@tabler/icons-react';
 import { useMemo } from 'react';
+import { ContrastAlert } from '../../../components/feedback/ContrastAlert.tsx';
 import { ErrorAlert } from '../../../components/feedback/ErrorAlert.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { toDocument } from '../api/to-save-request.ts';
@@ -34,9 +35,8 @@ export const VersionView = ({ template, version, ...props }: VersionViewProps) =
   const error = detail.error ?? pdf.error;
   return (
     <Stack gap="sm">
-      <Alert
+      <ContrastAlert
         color="brand"
-        variant="light"
         icon={<IconLock aria-hidden />}
         title={`Version ${version} — read only`}
         data-testid="version-banner"
@@ -88,7 +88,7 @@ export const VersionView = ({ template, version, ...props }: VersionViewProps) =
             </Button>
           </Group>
         </Stack>
-      </Alert>
+      </ContrastAlert>
       {error ? (
         <ErrorAlert title={`Version ${version} cannot be shown`}>{errorMessage(error)}</ErrorAlert>
       ) : detail.data && pdf.data ? (

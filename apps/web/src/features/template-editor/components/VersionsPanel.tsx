@@ -1,5 +1,4 @@
 import {
-  Alert,
   Badge,
   Button,
   Card,
@@ -21,6 +20,7 @@ import {
   IconRocket,
 } from '@tabler/icons-react';
 import { useState } from 'react';
+import { ContrastAlert } from '../../../components/feedback/ContrastAlert.tsx';
 import { ErrorAlert } from '../../../components/feedback/ErrorAlert.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { useVersions } from '../api/versions.ts';
@@ -57,8 +57,7 @@ export const VersionsPanel = (props: VersionsPanelProps) => {
       }
     >
       <Stack gap="md">
-        <Alert
-          variant="light"
+        <ContrastAlert
           color={template.hasUnpublishedChanges ? 'yellow' : 'teal'}
           title={draftTitle(template)}
         >
@@ -78,7 +77,7 @@ export const VersionsPanel = (props: VersionsPanelProps) => {
               </Button>
             )}
           </Stack>
-        </Alert>
+        </ContrastAlert>
         {versions.isError ? (
           <ErrorAlert title="The versions cannot be shown">
             {errorMessage(versions.error)}
