@@ -222,7 +222,10 @@ describe.skipIf(!hasChromium || !hasCorpus)('template versions in the app', () =
     await shoot(page, 'form-version-1440-dark');
     await expectAccessible(page, 'form tab with versions');
 
-    await page.locator('label').filter({ hasText: /^Draft$/ }).click();
+    await page
+      .locator('label')
+      .filter({ hasText: /^Draft$/ })
+      .click();
     await expect.poll(() => fills.textContent()).toContain('Generate fills the saved draft.');
     const draft = await generate();
     expect(draft.headers()['x-template-version']).toBe('draft');
@@ -266,6 +269,19 @@ describe.skipIf(!hasChromium || !hasCorpus)('template versions in the app', () =
     expect((await fetchTemplateByApi(suite.url, suite.tokens, 'Conflict')).body.inputs).toEqual([
       expect.objectContaining({ label: 'Mine' }),
     ]);
+
+    // Or the user lets their work go and sees the saved draft instead.
+    await gearMenu(page, 'Edit template');
+    await box(page, 'Mine').click();
+    await page.getByTestId('field-panel').getByRole('textbox', { name: 'Label' }).fill('Again');
+    await saveFieldsByApi(suite.url, suite.tokens, {
+      templateName: 'Conflict',
+      inputs: [textField('Newer')],
+    });
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await conflict.getByRole('button', { name: 'Load the saved template' }).click();
+    await box(page, 'Newer').waitFor();
+    expect(await box(page, 'Again').count()).toBe(0);
     await context.close();
   });
 

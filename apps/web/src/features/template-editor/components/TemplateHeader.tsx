@@ -1,4 +1,4 @@
-import { Button, Group, Title } from '@mantine/core';
+import { ActionIcon, Button, Group, Title } from '@mantine/core';
 import type { TemplateResponse } from '@platen/contract';
 import { IconHistory, IconPencil } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -22,30 +22,42 @@ export const TemplateHeader = ({ template, isMobile, ...props }: TemplateHeaderP
     gap="xs"
     data-testid="template-header"
   >
-    <Group gap={6} wrap="nowrap" style={{ minWidth: 0, flex: isMobile ? '1 1 12rem' : undefined }}>
-      <Title order={2} size="h3" lineClamp={1} style={{ wordBreak: 'break-all' }}>
-        {template.templateName}
-      </Title>
-      {isMobile && (
-        <Button
-          variant="subtle"
-          size="compact-sm"
-          aria-label="Rename template"
-          onClick={props.onRename}
-        >
-          <IconPencil size={16} aria-hidden />
-        </Button>
-      )}
+    <Group
+      gap={6}
+      wrap={isMobile ? 'wrap' : 'nowrap'}
+      style={{ minWidth: 0, flex: isMobile ? '1 1 100%' : undefined }}
+    >
+      <Group gap={4} wrap="nowrap" style={{ minWidth: 0 }}>
+        <Title order={2} size="h3" lineClamp={1} style={{ wordBreak: 'break-all' }}>
+          {template.templateName}
+        </Title>
+        {isMobile && (
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            aria-label="Rename template"
+            onClick={props.onRename}
+          >
+            <IconPencil size={16} aria-hidden />
+          </Button>
+        )}
+      </Group>
       <PublicationBadge state={template} style={{ flex: 'none' }} />
     </Group>
     <Group gap="xs" wrap="nowrap">
-      <Button
-        variant="default"
-        leftSection={<IconHistory size={16} aria-hidden />}
-        onClick={props.onVersions}
-      >
-        Versions
-      </Button>
+      {isMobile ? (
+        <ActionIcon variant="default" size="lg" aria-label="Versions" onClick={props.onVersions}>
+          <IconHistory size={18} aria-hidden />
+        </ActionIcon>
+      ) : (
+        <Button
+          variant="default"
+          leftSection={<IconHistory size={16} aria-hidden />}
+          onClick={props.onVersions}
+        >
+          Versions
+        </Button>
+      )}
       {props.children}
     </Group>
   </Group>
