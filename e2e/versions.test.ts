@@ -335,6 +335,7 @@ describe.skipIf(!hasChromium || !hasCorpus)('template versions in the app', () =
       templateName: 'Looks',
       inputs: [textField('Full name'), textField('City', { y: 200 })],
     });
+    await uploadTemplateByApi(suite.url, suite.tokens, 'Fresh', corpusPdf(TWO_PAGES));
     for (const [theme, width] of [
       ['light', 1440],
       ['dark', 390],
@@ -342,6 +343,9 @@ describe.skipIf(!hasChromium || !hasCorpus)('template versions in the app', () =
     ] as const) {
       const at = `${width}-${theme}`;
       const { page, context } = await open({ theme, width });
+      await openTemplate(page, 'Fresh');
+      await expect.poll(() => headerBadge(page).textContent()).toBe('Draft');
+      await expectAccessible(page, `a draft's header ${at}`);
       await openTemplate(page, 'Looks');
       await shoot(page, `header-${at}`);
       await page.getByRole('button', { name: 'Versions' }).click();

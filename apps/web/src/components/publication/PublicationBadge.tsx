@@ -6,7 +6,7 @@ import {
 } from './publication-label.ts';
 
 const COLORS: Record<PublicationLabel['tone'], string> = {
-  draft: 'gray',
+  draft: 'gray.7',
   published: 'teal',
   changed: 'yellow',
 };
