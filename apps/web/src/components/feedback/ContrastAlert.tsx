@@ -11,12 +11,5 @@ export const ContrastAlert = ({ color, ...props }: AlertProps & { color: string 
     scheme === 'dark'
       ? `var(--mantine-color-${color}-3)`
       : `color-mix(in srgb, var(--mantine-color-${color}-9) 60%, black)`;
-  return (
-    <Alert
-      color={color}
-      variant="light"
-      styles={{ title: { color: title } }}
-      {...props}
-    />
-  );
+  return <Alert color={color} variant="light" styles={{ title: { color: title } }} {...props} />;
 };

@@ -7,7 +7,6 @@ import { openPdfInNewTab, showGenerationError } from '../../../components/files/
 import { showApiError } from '../../../components/feedback/show-api-error.ts';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { useReloadTemplate } from '../api/get-template.ts';
-import { templateKeys } from '../api/keys.ts';
 import {
   downloadVersionPdf,
   generateVersionSample,
