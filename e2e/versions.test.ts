@@ -205,6 +205,9 @@ describe.skipIf(!hasChromium || !hasCorpus)('template versions in the app', () =
       .poll(() => fills.textContent())
       .toContain('Generate fills version 1, the version the API fills by default.');
     await page.getByTestId('json-preview').getByText('"version": 1').waitFor();
+    // Version 1's own fields: the draft's new one is not part of its payload.
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Ada');
+    await expect.poll(() => page.getByRole('textbox', { name: 'Extra' }).count()).toBe(0);
 
     const generate = async () => {
       const popup = page.waitForEvent('popup');
@@ -218,7 +221,11 @@ describe.skipIf(!hasChromium || !hasCorpus)('template versions in the app', () =
     };
     const pinned = await generate();
     expect(pinned.headers()['x-template-version']).toBe('1');
-    expect(pinned.request().postDataJSON()).toMatchObject({ version: 1 });
+    expect(pinned.request().postDataJSON()).toEqual({
+      templateName: 'Pinned',
+      version: 1,
+      fields: { Name: 'Ada' },
+    });
     await shoot(page, 'form-version-1440-dark');
     await expectAccessible(page, 'form tab with versions');
 
@@ -227,6 +234,8 @@ describe.skipIf(!hasChromium || !hasCorpus)('template versions in the app', () =
       .filter({ hasText: /^Draft$/ })
       .click();
     await expect.poll(() => fills.textContent()).toContain('Generate fills the saved draft.');
+    await page.getByRole('textbox', { name: 'Extra' }).waitFor();
+    expect(await page.getByRole('textbox', { name: 'Name', exact: true }).inputValue()).toBe('Ada');
     const draft = await generate();
     expect(draft.headers()['x-template-version']).toBe('draft');
     expect(draft.request().postDataJSON()).toMatchObject({ version: 'draft' });

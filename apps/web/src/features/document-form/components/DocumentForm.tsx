@@ -18,7 +18,9 @@ import { readEditorTheme } from '../../../components/code-view/editor-theme.ts';
 import { openPdfInNewTab, showGenerationError } from '../../../components/files/open-pdf.tsx';
 import { generatePdf } from '../api/generate-document.ts';
 import { blankLike, kindsOfPayload, payloadPreview, type FieldKind } from '../model/field-kinds.ts';
+import { useVersionFields } from '../api/get-version-fields.ts';
 import { versionToFill, type VersionChoice } from '../model/version-choice.ts';
+import { formForVersion } from '../model/version-fields.ts';
 import { ValueInput } from './ValueInput.tsx';
 import { VersionPicker } from './VersionPicker.tsx';
 
@@ -29,8 +31,8 @@ type DocumentFormProps = {
   apiKey: string;
   /** The labels of the template's image fields: each gets a picture input, whatever its name. */
   imageFields: readonly string[];
-  /** The template's publication state: the version selector's choices. */
-  publication: { publishedVersion: number | null; hasUnpublishedChanges: boolean };
+  /** The template's latest published version (null: never published): the selector's choices. */
+  publication: { publishedVersion: number | null };
 };
 
 const ArrayInput = ({
@@ -91,7 +93,12 @@ export const DocumentForm = ({ payload, apiKey, imageFields, publication }: Docu
   const scheme = useComputedColorScheme('dark');
   const [choice, setChoice] = useState<VersionChoice>('api');
   const version = versionToFill(choice, publication.publishedVersion);
-  const body = { templateName: payload.templateName, version, fields };
+  // A published version may have other fields than the draft: its form shows its own.
+  const versionFields = useVersionFields(payload.templateName, version);
+  const shown = versionFields
+    ? formForVersion(versionFields, { fields, kinds })
+    : { fields, kinds };
+  const body = { templateName: payload.templateName, version, fields: shown.fields };
   const set = (name: string) => (value: unknown) => setFields((old) => ({ ...old, [name]: value }));
 
   const generate = async () => {
@@ -125,18 +132,22 @@ export const DocumentForm = ({ payload, apiKey, imageFields, publication }: Docu
                 readOnly
                 data-testid="form-template-name"
               />
-              <VersionPicker choice={choice} onChange={setChoice} {...publication} />
-              {Object.keys(fields).length === 0 && (
+              <VersionPicker
+                choice={choice}
+                onChange={setChoice}
+                publishedVersion={publication.publishedVersion}
+              />
+              {Object.keys(shown.fields).length === 0 && (
                 <Text size="sm" c="dimmed">
                   This template has no fields yet: draw some in Edit template.
                 </Text>
               )}
-              {Object.entries(fields).map(([name, value]) =>
+              {Object.entries(shown.fields).map(([name, value]) =>
                 Array.isArray(value) ? (
                   <ArrayInput
                     key={name}
                     name={name}
-                    kind={kinds[name] ?? 'text'}
+                    kind={shown.kinds[name] ?? 'text'}
                     items={value}
                     onChange={set(name)}
                   />
@@ -144,7 +155,7 @@ export const DocumentForm = ({ payload, apiKey, imageFields, publication }: Docu
                   <ValueInput
                     key={name}
                     name={name}
-                    kind={kinds[name] ?? 'text'}
+                    kind={shown.kinds[name] ?? 'text'}
                     label={name}
                     value={value}
                     onChange={set(name)}

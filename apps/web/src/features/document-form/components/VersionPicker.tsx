@@ -5,7 +5,6 @@ type VersionPickerProps = {
   choice: VersionChoice;
   onChange: (choice: VersionChoice) => void;
   publishedVersion: number | null;
-  hasUnpublishedChanges: boolean;
 };
 
 /** Which version the Form tab fills, and a sentence saying so. */
@@ -24,9 +23,6 @@ export const VersionPicker = ({ choice, onChange, ...template }: VersionPickerPr
     )}
     <Text size="sm" c="dimmed" data-testid="form-fills">
       {fillsSentence(choice, template.publishedVersion)}
-      {choice === 'api' && template.hasUnpublishedChanges
-        ? ` The form lists the draft’s fields: version ${template.publishedVersion} ignores those it does not have.`
-        : ''}
     </Text>
   </Stack>
 );
