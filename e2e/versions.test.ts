@@ -294,6 +294,31 @@ describe.skipIf(!hasChromium || !hasCorpus)('template versions in the app', () =
     await context.close();
   });
 
+  it("saves after a saved field was deleted on the server: that revision is the editor's own", async () => {
+    await templateWith('Deleted', [[textField('Gone'), textField('Kept', { y: 200 })]]);
+    const { page, context } = await open();
+    await openTemplate(page, 'Deleted');
+    await gearMenu(page, 'Edit template');
+    await box(page, 'Gone').click();
+    await page.getByRole('button', { name: 'Delete field Gone' }).click();
+    await page.getByRole('button', { name: 'Yes, delete it!' }).click();
+    await box(page, 'Gone').waitFor({ state: 'detached' });
+    await expect.poll(() => headerBadge(page).textContent()).toBe('v1 · unpublished changes');
+    await box(page, 'Kept').click();
+    await page
+      .getByTestId('field-panel')
+      .getByRole('textbox', { name: 'Label' })
+      .fill('Still here');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page
+      .getByRole('dialog', { name: 'Template updated' })
+      .getByRole('button', { name: 'OK' })
+      .click();
+    const saved = (await fetchTemplateByApi(suite.url, suite.tokens, 'Deleted')).body;
+    expect(saved.inputs.map((input) => input.label)).toEqual(['Still here']);
+    await context.close();
+  });
+
   it('lists the fields a new PDF leaves off its pages, marks them and moves them back', async () => {
     await uploadTemplateByApi(suite.url, suite.tokens, 'Shrunk', corpusPdf(TWO_PAGES));
     await saveFieldsByApi(suite.url, suite.tokens, {
