@@ -319,6 +319,45 @@ describe.skipIf(!hasChromium || !hasCorpus)('template versions in the app', () =
     await context.close();
   });
 
+  it('saves right after a rename, before the renamed template is fetched again', async () => {
+    await uploadTemplateByApi(suite.url, suite.tokens, 'Old name', corpusPdf(TWO_PAGES));
+    await saveFieldsByApi(suite.url, suite.tokens, {
+      templateName: 'Old name',
+      inputs: [textField('Name')],
+    });
+    const { page, context } = await open();
+    await openTemplate(page, 'Old name');
+    await gearMenu(page, 'Edit template');
+    await box(page, 'Name').click();
+    await page.getByTestId('field-panel').getByRole('textbox', { name: 'Label' }).fill('Renamed');
+    // The template under its new name answers only after the save: the editor has only the
+    // rename's answer to go on.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/v1\/template\/New%20name$/, async (route) => {
+      if (route.request().method() === 'GET') await held;
+      await route.continue();
+    });
+    await page.getByRole('button', { name: 'Rename template' }).click();
+    const rename = page.getByRole('dialog', { name: 'Change template name' });
+    await rename.getByRole('textbox', { name: 'Template name' }).fill('New name');
+    await rename.getByRole('button', { name: 'Save name' }).click();
+    await page
+      .getByRole('dialog', { name: 'Success!' })
+      .getByRole('button', { name: 'OK' })
+      .click();
+    await page.waitForURL(/New%20name/);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page
+      .getByRole('dialog', { name: 'Template updated' })
+      .getByRole('button', { name: 'OK' })
+      .click();
+    release();
+    const saved = (await fetchTemplateByApi(suite.url, suite.tokens, 'New name')).body;
+    expect(saved.inputs.map((input) => input.label)).toEqual(['Renamed']);
+    await context.close();
+  });
+
   it('lists the fields a new PDF leaves off its pages, marks them and moves them back', async () => {
     await uploadTemplateByApi(suite.url, suite.tokens, 'Shrunk', corpusPdf(TWO_PAGES));
     await saveFieldsByApi(suite.url, suite.tokens, {
