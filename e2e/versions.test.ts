@@ -239,6 +239,19 @@ describe.skipIf(!hasChromium || !hasCorpus)('template versions in the app', () =
     const draft = await generate();
     expect(draft.headers()['x-template-version']).toBe('draft');
     expect(draft.request().postDataJSON()).toMatchObject({ version: 'draft' });
+
+    // The Api tab names the template both ways and shows what generate accepts.
+    await page.getByRole('tab', { name: '3 Api' }).click();
+    const { id } = (await fetchTemplateByApi(suite.url, suite.tokens, 'Pinned')).body;
+    expect(await page.getByRole('textbox', { name: 'templateName' }).inputValue()).toBe('Pinned');
+    expect(await page.getByRole('textbox', { name: 'templateId' }).inputValue()).toBe(id);
+    await page.getByRole('button', { name: 'Payload JSON Schema' }).click();
+    const schema = page.getByRole('dialog', { name: 'Payload schema — version 1' });
+    await schema.getByTestId('schema-view').getByText('"Name"').waitFor();
+    await shoot(page, 'api-schema-1440-dark');
+    await expectAccessible(page, 'payload schema');
+    await page.keyboard.press('Escape');
+    await schema.waitFor({ state: 'detached' });
     await context.close();
   });
 

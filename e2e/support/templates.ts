@@ -52,6 +52,7 @@ export const uploadTemplateByApi = async (
 };
 
 export type SavedTemplate = {
+  id: string;
   templateName: string;
   apiKey: string;
   pages: { page: number; width: number; height: number }[];
