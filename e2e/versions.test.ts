@@ -353,6 +353,10 @@ describe.skipIf(!hasChromium || !hasCorpus)('template versions in the app', () =
     });
     await page.getByRole('button', { name: 'Rename template' }).click();
     const rename = page.getByRole('dialog', { name: 'Change template name' });
+    await rename.getByText('Integrations calling it by name will break').waitFor();
+    await rename.getByText('Calls that send', { exact: false }).waitFor();
+    await shoot(page, 'rename-warning-1440-dark');
+    await expectAccessible(page, 'rename warning');
     await rename.getByRole('textbox', { name: 'Template name' }).fill('New name');
     await rename.getByRole('button', { name: 'Save name' }).click();
     await page
