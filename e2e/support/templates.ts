@@ -15,7 +15,7 @@ if (!hasCorpus) {
 
 type Tokens = { token: string };
 
-const csrfHeaders = async (baseUrl: string) => {
+export const csrfHeaders = async (baseUrl: string) => {
   const csrf = await fetch(`${baseUrl}/v1/auth/csrf`);
   const { csrfToken } = (await csrf.json()) as { csrfToken: string };
   return { 'x-xsrf-token': csrfToken, cookie: `XSRF-TOKEN=${csrfToken}` };
@@ -52,6 +52,7 @@ export const uploadTemplateByApi = async (
 };
 
 export type SavedTemplate = {
+  id: string;
   templateName: string;
   apiKey: string;
   pages: { page: number; width: number; height: number }[];

@@ -7,6 +7,7 @@ export * from './health.ts';
 export * from './templates.ts';
 export * from './documents.ts';
 export * from './field-change.ts';
+export * from './field-diff.ts';
 export * from './versions.ts';
 export * from './billing.ts';
 export * from './dashboard.ts';

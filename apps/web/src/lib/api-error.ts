@@ -7,6 +7,8 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly fields: ErrorResponse['fields'];
+  /** `BREAKING_CHANGES`: what a publish would break. */
+  readonly changes: ErrorResponse['changes'];
 
   constructor(body: ErrorResponse) {
     super(body.message);
@@ -14,6 +16,7 @@ export class ApiError extends Error {
     this.status = body.status;
     this.code = body.code;
     this.fields = body.fields;
+    this.changes = body.changes;
   }
 }
 

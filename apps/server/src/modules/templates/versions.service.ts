@@ -1,7 +1,6 @@
-import type { PublishTemplateBody, TemplateVersionDetail } from '@platen/contract';
+import { diffFields, type PublishTemplateBody, type TemplateVersionDetail } from '@platen/contract';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { diffFields } from './field-diff.ts';
 import { payloadSchema } from './payload-schema.ts';
 import { listStamps } from './stamps.repository.ts';
 import { toStampResponse } from './stamps.ts';

@@ -25,6 +25,7 @@ export default function TemplateDetailsRoute() {
                 input.type === 'CHOICE' ? [[input.label, input.options ?? []]] : [],
               ),
             )}
+            publication={t}
           />
         )}
       />

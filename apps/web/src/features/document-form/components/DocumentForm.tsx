@@ -19,7 +19,11 @@ import { readEditorTheme } from '../../../components/code-view/editor-theme.ts';
 import { openPdfInNewTab, showGenerationError } from '../../../components/files/open-pdf.tsx';
 import { generatePdf } from '../api/generate-document.ts';
 import { blankLike, kindsOfPayload, payloadPreview, type FieldKind } from '../model/field-kinds.ts';
+import { useVersionFields } from '../api/get-version-fields.ts';
+import { versionToFill, type VersionChoice } from '../model/version-choice.ts';
+import { formForVersion } from '../model/version-fields.ts';
 import { ValueInput } from './ValueInput.tsx';
+import { VersionPicker } from './VersionPicker.tsx';
 
 type Payload = { templateName: string; fields: Record<string, unknown> };
 
@@ -30,6 +34,8 @@ type DocumentFormProps = {
   imageFields: readonly string[];
   /** The options of the template's choice fields, by label: each gets a select. */
   choiceFields?: Readonly<Record<string, readonly ChoiceOption[]>>;
+  /** The template's latest published version (null: never published): the selector's choices. */
+  publication: { publishedVersion: number | null };
 };
 
 const ArrayInput = ({
@@ -88,6 +94,7 @@ export const DocumentForm = ({
   apiKey,
   imageFields,
   choiceFields = {},
+  publication,
 }: DocumentFormProps) => {
   const [fields, setFields] = useState<Record<string, unknown>>(payload.fields);
   const [kinds] = useState(() =>
@@ -95,7 +102,14 @@ export const DocumentForm = ({
   );
   const [isGenerating, setIsGenerating] = useState(false);
   const scheme = useComputedColorScheme('dark');
-  const body = { templateName: payload.templateName, fields };
+  const [choice, setChoice] = useState<VersionChoice>('api');
+  const version = versionToFill(choice, publication.publishedVersion);
+  // A published version may have other fields than the draft: its form shows its own.
+  const versionFields = useVersionFields(payload.templateName, version);
+  const shown = versionFields
+    ? formForVersion(versionFields, { fields, kinds })
+    : { fields, kinds };
+  const body = { templateName: payload.templateName, version, fields: shown.fields };
   const set = (name: string) => (value: unknown) => setFields((old) => ({ ...old, [name]: value }));
 
   const generate = async () => {
@@ -129,17 +143,22 @@ export const DocumentForm = ({
                 readOnly
                 data-testid="form-template-name"
               />
-              {Object.keys(fields).length === 0 && (
+              <VersionPicker
+                choice={choice}
+                onChange={setChoice}
+                publishedVersion={publication.publishedVersion}
+              />
+              {Object.keys(shown.fields).length === 0 && (
                 <Text size="sm" c="dimmed">
                   This template has no fields yet: draw some in Edit template.
                 </Text>
               )}
-              {Object.entries(fields).map(([name, value]) =>
+              {Object.entries(shown.fields).map(([name, value]) =>
                 Array.isArray(value) ? (
                   <ArrayInput
                     key={name}
                     name={name}
-                    kind={kinds[name] ?? 'text'}
+                    kind={shown.kinds[name] ?? 'text'}
                     items={value}
                     onChange={set(name)}
                   />
@@ -147,7 +166,7 @@ export const DocumentForm = ({
                   <ValueInput
                     key={name}
                     name={name}
-                    kind={kinds[name] ?? 'text'}
+                    kind={shown.kinds[name] ?? 'text'}
                     label={name}
                     value={value}
                     options={choiceFields[name]}

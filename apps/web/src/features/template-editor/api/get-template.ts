@@ -1,9 +1,12 @@
 import { getTemplate } from '@platen/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { request } from '../../../lib/api-client.ts';
 import { preloadPdfJs } from '../pdf/load-pdf.ts';
 import { markTemplateData } from '../pdf/paint-marks.ts';
+import type { EditorStore } from '../model/editor-store.ts';
 import { templateKeys } from './keys.ts';
+import { toDocument } from './to-save-request.ts';
 
 export const fetchTemplate = async (templateName: string, signal?: AbortSignal) => {
   preloadPdfJs();
@@ -23,3 +26,18 @@ export const templateQuery = (templateName: string) =>
   });
 
 export const useTemplate = (templateName: string) => useQuery(templateQuery(templateName));
+
+/**
+ * Fetches the template again and shows it in the editor, dropping the editor's work (the user
+ * chose to see a draft saved elsewhere).
+ */
+export const useReloadTemplate = () => {
+  const queryClient = useQueryClient();
+  return useCallback(
+    async (templateName: string, store: EditorStore) => {
+      const fresh = await queryClient.fetchQuery({ ...templateQuery(templateName), staleTime: 0 });
+      store.reset(toDocument(fresh));
+    },
+    [queryClient],
+  );
+};

@@ -17,9 +17,11 @@ export const useRenameTemplate = () => {
       const newKey = templateKeys.detail(renamed.templateName);
       const shown = queryClient.getQueryData<TemplateResponse>(templateKeys.detail(templateName));
       if (shown) {
+        // The rename took the draft's next revision: the editor saves on from that one.
         queryClient.setQueryData<TemplateResponse>(newKey, {
           ...shown,
           templateName: renamed.templateName,
+          revision: shown.revision + 1,
         });
       }
       // Never the old name's query: it still backs the screen until the app moves to the new URL.

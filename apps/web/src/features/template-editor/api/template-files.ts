@@ -11,7 +11,7 @@ export const downloadPdf = async (templateName: string) => {
 export const fetchTryout = (templateName: string) =>
   requestBlob(tryoutDocument, { body: { templateName } });
 
-const saveBlob = (blob: Blob, fileName: string) => {
+export const saveBlob = (blob: Blob, fileName: string) => {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

@@ -17,6 +17,7 @@ import { useState } from 'react';
 import { CopyIcon } from '../../../components/clipboard/CopyIcon.tsx';
 import { openPdfInNewTab, showGenerationError } from '../../../components/files/open-pdf.tsx';
 import { fetchTryout } from '../api/template-files.ts';
+import { ApiIdentity } from './ApiIdentity.tsx';
 import { clientExample } from '../model/client-example.ts';
 
 const MASKED_KEY = '•'.repeat(24);
@@ -51,6 +52,7 @@ export const ApiTab = ({ template }: { template: TemplateResponse }) => {
   };
   return (
     <Stack gap="md" maw={900}>
+      <ApiIdentity template={template} />
       <Card withBorder>
         <Stack gap="sm">
           <Title order={3} size="h5">

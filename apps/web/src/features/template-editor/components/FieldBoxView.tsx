@@ -5,6 +5,7 @@ import { useEditorSelector } from '../hooks/use-editor-store.ts';
 import { optionsAtField } from '../model/choice-boxes.ts';
 import { FIELD_TYPE_LABELS } from '../model/commands.ts';
 import type { BoxId, FieldBox } from '../model/editor-state.ts';
+import { isOutOfBounds } from '../model/out-of-bounds.ts';
 import { DeleteItemButton } from './DeleteItemButton.tsx';
 import { useEditor } from './editor-context.ts';
 import classes from './editor.module.css';
@@ -35,6 +36,10 @@ export const FieldBoxView = memo(function FieldBoxView({ id }: { id: BoxId }) {
   const box = useEditorSelector(store, (state) => state.history.present.boxes[id]);
   const isSelected = useEditorSelector(store, (state) => state.selectedId === id);
   const isInvalid = useEditorSelector(store, (state) => state.invalidIds.has(id));
+  const isOffPage = useEditorSelector(store, (state) => {
+    const current = state.history.present.boxes[id];
+    return current !== undefined && isOutOfBounds(current, store.pages);
+  });
   if (!box) return null;
   const isInteractive = isEditing && layer === 'fields';
   const name = box.label || 'Unlabelled';
@@ -55,7 +60,9 @@ export const FieldBoxView = memo(function FieldBoxView({ id }: { id: BoxId }) {
         data-testid="field-box"
         data-label={box.label}
         data-selected={isSelected && isInteractive}
-        data-invalid={isInvalid}
+        data-invalid={isInvalid || isOffPage}
+        data-out-of-bounds={isOffPage}
+        title={isOffPage ? `${name} lies off the page: move it onto the page` : undefined}
         data-interactive={isInteractive}
         role={isInteractive ? 'button' : undefined}
         tabIndex={isInteractive ? 0 : undefined}

@@ -1,16 +1,24 @@
-import { Button, Modal, Stack, TextInput } from '@mantine/core';
+import { Button, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { showAlertDialog } from '../../../components/dialogs/alert-dialog.tsx';
+import { ContrastAlert } from '../../../components/feedback/ContrastAlert.tsx';
 import { paths } from '../../../config/paths.ts';
 import { isApiError } from '../../../lib/api-error.ts';
 import { useRenameTemplate } from '../api/rename-template.ts';
 import { PASSES_UNSAVED_GUARD } from '../hooks/use-unsaved-guard.ts';
 
-type RenameModalProps = { templateName: string; isOpen: boolean; onClose: () => void };
+type RenameModalProps = {
+  templateName: string;
+  /** Named in the warning: integrations can call the template by id instead of by name. */
+  templateId: string;
+  isOpen: boolean;
+  onClose: () => void;
+};
 
 /** SPEC §2 "Change template name"; §4: success goes to the new URL; §8 for the texts. */
-export const RenameModal = ({ templateName, isOpen, onClose }: RenameModalProps) => {
+export const RenameModal = ({ templateName, templateId, isOpen, onClose }: RenameModalProps) => {
   const [name, setName] = useState(templateName);
   /** The name the server refused because another template has it, and its words. */
   const [taken, setTaken] = useState<{ name: string; message: string } | null>(null);
@@ -74,6 +82,18 @@ export const RenameModal = ({ templateName, isOpen, onClose }: RenameModalProps)
                   : undefined
             }
           />
+          {/* Generate finds a template by its name: a call made with the old one gets a 404. */}
+          <ContrastAlert
+            color="yellow"
+            icon={<IconAlertTriangle aria-hidden />}
+            title="Integrations calling it by name will break"
+          >
+            <Text size="sm">
+              Calls that send <b>templateName: "{templateName}"</b> will fail once it is renamed.
+              Update them to the new name, or make them send the template's id, which never changes:{' '}
+              <code style={{ wordBreak: 'break-all' }}>{templateId}</code>
+            </Text>
+          </ContrastAlert>
           <Button type="submit" loading={rename.isPending} disabled={!name.trim()}>
             Save name
           </Button>

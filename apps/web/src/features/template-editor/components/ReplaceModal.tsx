@@ -33,12 +33,16 @@ export const ReplaceModal = ({ templateName, isOpen, onClose, onReplaced }: Repl
       close();
       onReplaced();
       const removed = answer.removedFields.length
-        ? ` These fields no longer fit and were removed: ${answer.removedFields.join(', ')}.`
+        ? ` These stamps no longer fit and were removed: ${answer.removedFields.join(', ')}.`
+        : '';
+      // Kept in the draft, never dropped: the editor draws them red until they are moved.
+      const outside = answer.outOfBounds.length
+        ? ` These fields lie off the new pages and are marked red: ${answer.outOfBounds.join(', ')}. Move them onto a page or delete them before you save or publish.`
         : '';
       await showAlertDialog({
-        kind: 'success',
+        kind: outside ? 'warning' : 'success',
         title: 'Replacement successful!',
-        message: `Template replaced successfully.${removed}`,
+        message: `Template replaced successfully.${removed}${outside}`,
       });
     } catch (error) {
       close();
@@ -54,8 +58,8 @@ export const ReplaceModal = ({ templateName, isOpen, onClose, onReplaced }: Repl
     <Modal opened={isOpen} onClose={close} title="Replace template" centered radius="md" size="lg">
       <Stack>
         <Text size="sm" c="dimmed">
-          The new PDF takes the place of the current one. Fields that still fit on its pages are
-          kept.
+          The new PDF takes the place of the current one. Fields that no longer fit on its pages are
+          kept and marked red, for you to move.
         </Text>
         <PdfDropzone
           file={file}

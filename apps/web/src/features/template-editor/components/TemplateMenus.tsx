@@ -20,6 +20,7 @@ type TemplateMenusProps = {
   onDelete: () => void;
   onSave: () => void;
   onDiscard: () => void;
+  onPublish: () => void;
 };
 
 /** SPEC §2: the gear menu, and while editing the Save button and the editing-mode menu. */
@@ -47,7 +48,7 @@ export const TemplateMenus = (props: TemplateMenusProps) => (
             <Menu.Item leftSection={<IconX size={16} />} onClick={props.onDiscard}>
               Discard changes
             </Menu.Item>
-            <Menu.Item leftSection={<IconRocket size={16} />} disabled>
+            <Menu.Item leftSection={<IconRocket size={16} />} onClick={props.onPublish}>
               Publish changes
             </Menu.Item>
           </Menu.Dropdown>

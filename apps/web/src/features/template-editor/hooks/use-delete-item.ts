@@ -44,11 +44,19 @@ export const useDeleteItem = (store: EditorStore, templateName: string) => {
           deleteField(templateName, serverId).then(
             () => {
               store.remove(id);
+              // The server's delete is an edit of the draft: it took the next revision, which
+              // the editor's next save must send (or it is refused as EDIT_CONFLICT).
               queryClient.setQueryData<TemplateResponse>(
                 templateKeys.detail(templateName),
                 (old) =>
-                  old && { ...old, inputs: old.inputs.filter((input) => input.id !== serverId) },
+                  old && {
+                    ...old,
+                    inputs: old.inputs.filter((input) => input.id !== serverId),
+                    revision: old.revision + 1,
+                    hasUnpublishedChanges: true,
+                  },
               );
+              void queryClient.invalidateQueries({ queryKey: [...templateKeys.all, 'list'] });
             },
             () =>
               showAlertDialog({

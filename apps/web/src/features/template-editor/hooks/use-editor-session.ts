@@ -1,12 +1,14 @@
 import type { TemplateResponse } from '@platen/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { showAlertDialog } from '../../../components/dialogs/alert-dialog.tsx';
-import { errorMessage } from '../../../lib/api-error.ts';
+import { errorMessage, isApiError } from '../../../lib/api-error.ts';
 import { useSaveTemplate } from '../api/save-template.ts';
+import { useReloadTemplate } from '../api/get-template.ts';
 import { toDocument, toSaveRequest } from '../api/to-save-request.ts';
 import { useSearchParams } from 'react-router';
 import { createEditorStore } from '../model/editor-store.ts';
 import { readTabParam, withTabParam, type EditorTab } from '../model/editor-tab.ts';
+import { askAboutConflict } from './ask-about-conflict.tsx';
 import { useUnsavedGuard } from './use-unsaved-guard.ts';
 
 /** SPEC §4: leaving editing draws the PDF again about 100 ms later. */
@@ -33,14 +35,19 @@ export const useEditorSession = (template: TemplateResponse) => {
   const save = useSaveTemplate();
   const isEditing = tab === 'editing' || tab === 'stamps';
 
-  // A new PDF (replace) starts a new editor. A rename keeps it, with any unsaved work.
+  const reload = useReloadTemplate();
+
+  // A new PDF (replace) starts a new editor. A rename keeps it, with any unsaved work; a draft
+  // changed elsewhere (a restored version, a reload) is shown when there is no work to lose.
   useEffect(() => {
     const previous = loaded.current;
     loaded.current = template;
     if (previous.file !== template.file) {
       setStore(createEditorStore(toDocument(template), template.pages));
+    } else if (previous.revision !== template.revision && !store.isDirty()) {
+      store.reset(toDocument(template));
     }
-  }, [template]);
+  }, [template, store]);
 
   const isDirty = useCallback(() => store.isDirty(), [store]);
   useUnsavedGuard(isDirty);
@@ -63,31 +70,54 @@ export const useEditorSession = (template: TemplateResponse) => {
     setTab('template', { replace: true });
   }, [store, setTab]);
 
-  const submit = useCallback(async () => {
-    if (!store.check()) {
-      // SPEC §5: the save does not happen; the failing boxes are red until they are valid.
-      console.info('Save stopped: some fields need a type and a unique label.');
-      return;
-    }
-    try {
+  /**
+   * Saves the editor's work as the draft, sending the revision it started from: a draft saved
+   * elsewhere meanwhile is refused (EDIT_CONFLICT) instead of silently overwritten. Resolves
+   * false when SPEC §5's check stops the save (the failing boxes turn red).
+   */
+  const persist = useCallback(
+    async (options: { overwrite?: boolean } = {}) => {
+      if (!store.check()) return false;
       const body = toSaveRequest(template.templateName, store.getState().history.present);
-      const saved = await save.mutateAsync(body);
+      const saved = await save.mutateAsync(
+        options.overwrite ? body : { ...body, revision: loaded.current.revision },
+      );
       loaded.current = saved;
       store.reset(toDocument(saved));
-      setTab('template', { replace: true });
-      await showAlertDialog({
-        kind: 'success',
-        title: 'Template updated',
-        message: 'Template has been updated successfully.',
-      });
-    } catch (error) {
-      await showAlertDialog({
-        kind: 'error',
-        title: 'Error updating template',
-        message: errorMessage(error),
-      });
-    }
-  }, [store, save, template.templateName, setTab]);
+      return true;
+    },
+    [store, save, template.templateName],
+  );
+
+  const submit = useCallback(
+    async (options: { overwrite?: boolean } = {}): Promise<void> => {
+      try {
+        if (!(await persist(options))) {
+          console.info('Save stopped: some fields need a type and a unique label.');
+          return;
+        }
+        setTab('template', { replace: true });
+        await showAlertDialog({
+          kind: 'success',
+          title: 'Template updated',
+          message: 'Template has been updated successfully.',
+        });
+      } catch (error) {
+        if (isApiError(error) && error.code === 'EDIT_CONFLICT') {
+          const choice = await askAboutConflict();
+          if (choice === 'overwrite') return submit({ overwrite: true });
+          if (choice === 'reload') await reload(template.templateName, store);
+          return;
+        }
+        await showAlertDialog({
+          kind: 'error',
+          title: 'Error updating template',
+          message: errorMessage(error),
+        });
+      }
+    },
+    [persist, setTab, reload, template.templateName, store],
+  );
 
   return {
     store,
@@ -98,7 +128,8 @@ export const useEditorSession = (template: TemplateResponse) => {
     edit,
     isDirty,
     discard,
-    save: submit,
+    save: () => submit(),
+    persist,
     isSaving: save.isPending,
   };
 };

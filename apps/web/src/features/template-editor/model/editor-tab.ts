@@ -21,3 +21,20 @@ export const withTabParam = (params: URLSearchParams, tab: EditorTab): URLSearch
   else next.set(TAB_PARAM, tab);
   return next;
 };
+
+/** The query parameter of a published version opened read-only (`?version=3`). */
+export const VERSION_PARAM = 'version';
+
+/** The version a URL opens read-only, or null for the draft (anything but a positive integer). */
+export const readVersionParam = (params: URLSearchParams): number | null => {
+  const value = params.get(VERSION_PARAM) ?? '';
+  return /^[1-9]\d{0,6}$/.test(value) ? Number(value) : null;
+};
+
+/** The URL parameters opening a version read-only, or the draft again (null). */
+export const withVersionParam = (params: URLSearchParams, version: number | null) => {
+  const next = new URLSearchParams(params);
+  if (version === null) next.delete(VERSION_PARAM);
+  else next.set(VERSION_PARAM, String(version));
+  return next;
+};

@@ -1,10 +1,11 @@
-import { Badge, Card, Group, Image, Stack, Text } from '@mantine/core';
+import { Card, Group, Image, Stack, Text } from '@mantine/core';
 import type { TemplateListItem } from '@platen/contract';
 import { Link } from 'react-router';
+import { PublicationBadge } from '../../../components/publication/PublicationBadge.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatLastUpdate } from '../model/format.ts';
 
-/** One template in the grid: preview, last update, field count, status and name (SPEC §2). */
+/** One template in the grid: preview, last update, field count, publication state and name (SPEC §2). */
 export const TemplateCard = ({ template }: { template: TemplateListItem }) => (
   <Card
     component={Link}
@@ -33,15 +34,7 @@ export const TemplateCard = ({ template }: { template: TemplateListItem }) => (
         <Text size="sm" c="dimmed">
           {template.coordinates} {template.coordinates === 1 ? 'coordinate' : 'coordinates'}
         </Text>
-        {/* Filled, text colour chosen for contrast: the light variant is under 4.5:1 on white. */}
-        <Badge
-          variant="filled"
-          color={template.status === 'READY' ? 'teal' : 'yellow'}
-          autoContrast
-          radius="sm"
-        >
-          {template.status}
-        </Badge>
+        <PublicationBadge state={template} />
       </Group>
       <Text size="xs" c="dimmed">
         Last update {formatLastUpdate(template.lastUpdate)}

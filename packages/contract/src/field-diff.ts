@@ -1,9 +1,22 @@
-import type { FieldChange } from '@platen/contract';
-import type { FieldSpec } from '@platen/pdf-engine';
+import type { FieldChange } from './field-change.ts';
 
-const boxesOf = (field: FieldSpec) => field.boxes ?? [field];
+type Rect = { page: number; rectX: number; rectY: number; rectWidth: number; rectHeight: number };
 
-const samePlace = (a: FieldSpec, b: FieldSpec) => {
+/**
+ * A field as both sides store it: the server's stored fields and the API's `TemplateField`
+ * (whose type is in upper case) both fit, so the editor shows the very diff publish checks.
+ */
+export type DiffableField = Rect & {
+  id: string;
+  label: string;
+  type: string;
+  boxes?: readonly Rect[] | undefined;
+  options?: readonly { value: string }[] | undefined;
+};
+
+const boxesOf = (field: DiffableField) => field.boxes ?? [field];
+
+const samePlace = (a: DiffableField, b: DiffableField) => {
   const [boxesA, boxesB] = [boxesOf(a), boxesOf(b)];
   return (
     boxesA.length === boxesB.length &&
@@ -16,7 +29,7 @@ const samePlace = (a: FieldSpec, b: FieldSpec) => {
   );
 };
 
-const sameSize = (a: FieldSpec, b: FieldSpec) => {
+const sameSize = (a: DiffableField, b: DiffableField) => {
   const [boxesA, boxesB] = [boxesOf(a), boxesOf(b)];
   return (
     boxesA.length === boxesB.length &&
@@ -27,11 +40,13 @@ const sameSize = (a: FieldSpec, b: FieldSpec) => {
   );
 };
 
-const sameBox = (a: FieldSpec, b: FieldSpec) => samePlace(a, b) && sameSize(a, b);
+const sameBox = (a: DiffableField, b: DiffableField) => samePlace(a, b) && sameSize(a, b);
+
+const isChoice = (field: DiffableField) => field.type.toLowerCase() === 'choice';
 
 /** Values a choice accepted before and no longer does (a payload sending one is refused). */
-const optionsTakenAway = (old: FieldSpec, field: FieldSpec): string[] => {
-  if (old.type !== 'choice' || field.type !== 'choice') return [];
+const optionsTakenAway = (old: DiffableField, field: DiffableField): string[] => {
+  if (!isChoice(old) || !isChoice(field)) return [];
   const kept = new Set((field.options ?? []).map((option) => option.value));
   return (old.options ?? []).map((option) => option.value).filter((value) => !kept.has(value));
 };
@@ -43,12 +58,15 @@ const optionsTakenAway = (old: FieldSpec, field: FieldSpec): string[] => {
  * changes and options taken from a choice are breaking: a payload built for the older version
  * would lose values or be refused.
  */
-export const diffFields = (before: readonly FieldSpec[], after: readonly FieldSpec[]) => {
+export const diffFields = (
+  before: readonly DiffableField[],
+  after: readonly DiffableField[],
+): FieldChange[] => {
   const changes: FieldChange[] = [];
   const unmatched = new Set(before);
-  const pairs: [FieldSpec, FieldSpec][] = [];
-  const added: FieldSpec[] = [];
-  const take = (find: (old: FieldSpec) => boolean) => {
+  const pairs: [DiffableField, DiffableField][] = [];
+  const added: DiffableField[] = [];
+  const take = (find: (old: DiffableField) => boolean) => {
     const found = [...unmatched].find(find);
     if (found) unmatched.delete(found);
     return found;

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { formForVersion, schemaFields } from './version-fields.ts';
+
+const schema = {
+  type: 'object',
+  properties: {
+    Name: { type: ['string', 'null'] },
+    Paid: { type: ['boolean', 'null'] },
+    Total: { type: ['number', 'string', 'null'] },
+    Mail: { type: ['string', 'null'], format: 'email' },
+    Logo: { type: ['string', 'null'], pattern: '^(data:|https://|$)' },
+  },
+};
+
+describe("a published version's form", () => {
+  it('reads the labels and their inputs from the payload schema', () => {
+    expect(schemaFields(schema)).toEqual([
+      { label: 'Name', kind: 'text' },
+      { label: 'Paid', kind: 'checkbox' },
+      { label: 'Total', kind: 'number' },
+      { label: 'Mail', kind: 'email' },
+      { label: 'Logo', kind: 'image' },
+    ]);
+    expect(schemaFields({})).toEqual([]);
+  });
+
+  it("keeps the draft's values and kinds for shared labels and leaves out the draft's others", () => {
+    const form = formForVersion(schemaFields(schema), {
+      fields: { Name: 'Ada', Extra: 'x', Mail: 'a@b.co' },
+      kinds: { Name: 'text', Extra: 'text', Mail: 'email' },
+    });
+    expect(form.fields).toEqual({ Name: 'Ada', Paid: false, Total: '', Mail: 'a@b.co', Logo: '' });
+    expect(form.kinds).toEqual({
+      Name: 'text',
+      Paid: 'checkbox',
+      Total: 'number',
+      Mail: 'email',
+      Logo: 'image',
+    });
+  });
+});

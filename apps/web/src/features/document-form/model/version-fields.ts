@@ -1,0 +1,47 @@
+import type { FieldKind } from './field-kinds.ts';
+
+/** One field of a version's payload schema: its label and the input it calls for. */
+export type SchemaField = { label: string; kind: FieldKind };
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The kind a schema type calls for, for a field the draft's example does not have. */
+const kindOfSchema = (schema: unknown): FieldKind => {
+  const types = isRecord(schema) ? [schema.type].flat() : [];
+  if (types.includes('boolean')) return 'checkbox';
+  if (types.includes('number')) return 'number';
+  if (isRecord(schema) && schema.format === 'email') return 'email';
+  // Image fields take a data: URI or an https:// URL, and say so with a pattern.
+  if (isRecord(schema) && typeof schema.pattern === 'string') return 'image';
+  return 'text';
+};
+
+/** The labels of a payload JSON Schema (GET …/schema), in order, with an input kind each. */
+export const schemaFields = (schema: Record<string, unknown>): SchemaField[] => {
+  const properties = isRecord(schema.properties) ? schema.properties : {};
+  return Object.entries(properties).map(([label, property]) => ({
+    label,
+    kind: kindOfSchema(property),
+  }));
+};
+
+/**
+ * The form of a published version: its labels, with the value and kind the draft's form has for
+ * a label they share (typed values are kept across a switch), and empty otherwise. Labels the
+ * version lacks are left out, so the payload is what an integration of that version sends.
+ */
+export const formForVersion = (
+  versionFields: readonly SchemaField[],
+  draft: { fields: Record<string, unknown>; kinds: Record<string, FieldKind> },
+) => ({
+  fields: Object.fromEntries(
+    versionFields.map(({ label, kind }) => [
+      label,
+      label in draft.fields ? draft.fields[label] : kind === 'checkbox' ? false : '',
+    ]),
+  ),
+  kinds: Object.fromEntries(
+    versionFields.map(({ label, kind }) => [label, draft.kinds[label] ?? kind]),
+  ) as Record<string, FieldKind>,
+});

@@ -1,0 +1,47 @@
+import type { Page } from 'playwright-core';
+import { csrfHeaders } from './templates.ts';
+
+type Tokens = { token: string };
+
+/** POST /v1/template/:name/publish, as the Publish dialog does; answers the status and body. */
+export const publishByApi = async (
+  baseUrl: string,
+  tokens: Tokens,
+  name: string,
+  body: { note?: string; acceptBreaking?: boolean } = {},
+) => {
+  const response = await fetch(`${baseUrl}/v1/template/${encodeURIComponent(name)}/publish`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${tokens.token}`,
+      'content-type': 'application/json',
+      ...(await csrfHeaders(baseUrl)),
+    },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+};
+
+export type VersionSummary = { version: number; note: string; changes: { kind: string }[] };
+
+export const listVersionsByApi = async (baseUrl: string, tokens: Tokens, name: string) => {
+  const response = await fetch(`${baseUrl}/v1/template/${encodeURIComponent(name)}/versions`, {
+    headers: { authorization: `Bearer ${tokens.token}` },
+  });
+  return ((await response.json()) as { versions: VersionSummary[] }).versions;
+};
+
+/** A plain text field for PUT /v1/template. */
+export const textField = (label: string, at: { page?: number; x?: number; y?: number } = {}) => ({
+  page: at.page ?? 1,
+  rectX: at.x ?? 60,
+  rectY: at.y ?? 100,
+  rectWidth: 180,
+  rectHeight: 24,
+  label,
+  fieldType: 'text',
+});
+
+/** The publication badge of the template header. */
+export const headerBadge = (page: Page) =>
+  page.getByTestId('template-header').getByTestId('publication-badge');
