@@ -4,13 +4,8 @@
  * field's size and the last box takes the rest, shrinking if it must. An array puts one item in
  * each box, each fitted like a one-line field.
  */
-import {
-  normaliseText,
-  shapeText,
-  drawTextLayout,
-  textMetrics,
-  type TextStyle,
-} from './draw-text.ts';
+import { normaliseText, drawTextLayout, type TextStyle } from './draw-text.ts';
+import { shapeText, textMetrics } from './engine-fonts.ts';
 import { singleLineSpace, withMissing, wrappedSpace } from './field-text.ts';
 import { boxFrame, type FillContext } from './fill-context.ts';
 import {

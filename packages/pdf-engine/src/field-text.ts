@@ -2,13 +2,11 @@
 import {
   normaliseText,
   paddingFor,
-  shapeText,
   drawTextLayout,
-  textMetrics,
   type BoxFrame,
-  type ShapedText,
   type TextStyle,
 } from './draw-text.ts';
+import { shapeText, textMetrics, type ShapedText } from './engine-fonts.ts';
 import { boxFrame, type FillContext } from './fill-context.ts';
 import { whenReady, type MaybePromise } from './maybe-async.ts';
 import {

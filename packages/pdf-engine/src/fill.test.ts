@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PdfEngineError } from './errors.ts';
-import { fill } from './fill.ts';
+import { createFillEngine } from './fill-engine.ts';
 import { renderPreview } from './render-preview.ts';
 import {
   changedPixels,
@@ -11,6 +11,8 @@ import {
   readTexts,
 } from './test-support/fixtures.ts';
 import type { FieldSpec, FieldValues } from './types.ts';
+
+const { fill } = createFillEngine();
 
 let template: Uint8Array;
 beforeAll(async () => {

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { analyse } from './analyse.ts';
-import { fill } from './fill.ts';
+import { createFillEngine } from './fill-engine.ts';
 import { importAcroForm } from './import-acroform.ts';
 import { corpusPdf, hasCorpus, isInside, readTexts } from './test-support/fixtures.ts';
+
+const { fill } = createFillEngine();
 
 describe.skipIf(!hasCorpus)('importAcroForm', () => {
   it('imports text, checkbox and radio fields and removes their widgets', async () => {
