@@ -29,8 +29,11 @@ export interface BoxFrame {
   height: number;
 }
 
+/** A box's size in points. */
+export type BoxSize = Pick<BoxFrame, 'width' | 'height'>;
+
 /** Side padding, so text does not touch the box's border lines. */
-export const paddingFor = (frame: BoxFrame) => Math.min(2, frame.width / 10);
+export const paddingFor = (frame: BoxSize) => Math.min(2, frame.width / 10);
 
 // Control characters have no glyph; newlines are kept only where lines may break.
 // eslint-disable-next-line no-control-regex -- matching control characters is the point

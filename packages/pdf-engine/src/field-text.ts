@@ -4,6 +4,7 @@ import {
   paddingFor,
   drawTextLayout,
   type BoxFrame,
+  type BoxSize,
   type TextStyle,
 } from './draw-text.ts';
 import { shapeText, textMetrics, type ShapedText } from './engine-fonts.ts';
@@ -25,12 +26,12 @@ const limitLength = (text: string, maxLength: number | undefined) => {
   return { text: chars.slice(0, maxLength).join(''), isCut: chars.length > maxLength };
 };
 
-export const singleLineSpace = (frame: BoxFrame) => ({
+export const singleLineSpace = (frame: BoxSize) => ({
   width: frame.width - 2 * paddingFor(frame),
   height: frame.height,
 });
 
-export const wrappedSpace = (frame: BoxFrame) => ({
+export const wrappedSpace = (frame: BoxSize) => ({
   width: frame.width - 2 * paddingFor(frame),
   height: frame.height - paddingFor(frame),
 });

@@ -79,6 +79,8 @@ type Point = { x: number; y: number };
 export interface PlacedText {
   str: string;
   corners: Point[];
+  /** The font size in points (the text matrix's scale). */
+  size: number;
 }
 
 /** Every text run on a page, positioned by pdf.js's viewport (independent of page-geometry.ts). */
@@ -107,7 +109,7 @@ export const readTexts = async (pdf: Uint8Array, pageNumber: number): Promise<Pl
       const [x, y] = viewport.convertToViewportPoint(p.x, p.y) as [number, number];
       return { x, y };
     });
-    placed.push({ str: item.str, corners });
+    placed.push({ str: item.str, corners, size });
   }
   await doc.destroy();
   return placed;
