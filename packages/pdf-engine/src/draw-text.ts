@@ -1,6 +1,6 @@
 /**
  * Drawing laid-out text into a field box. Everything is drawn in the box's own upright frame
- * (page-geometry.ts displayRectTransform) and inside a clip of the box, so a rotated page or a
+ * (pdf-user-space.ts displayRectTransform) and inside a clip of the box, so a rotated page or a
  * rounding error can never put ink outside the box.
  */
 import { rgb, type RGB } from '@cantoo/pdf-lib';
@@ -8,7 +8,7 @@ import { drawShapedLine } from './draw-glyphs.ts';
 import { textMetrics, type ShapedText } from './engine-fonts.ts';
 import type { LineMetrics } from './fonts.ts';
 import { concat, showText, type PageCanvas } from './page-canvas.ts';
-import type { Matrix } from './page-geometry.ts';
+import type { Matrix } from './pdf-user-space.ts';
 import { num } from './pdf-syntax.ts';
 import { lineHeight, rangeWidth, type LineRange, type TextLayout } from './text-layout.ts';
 import type { FontFamily, TextAlign } from './types.ts';

@@ -23,10 +23,10 @@ import {
   type Space,
   type TextLayout,
 } from './text-layout.ts';
-import type { FieldBox, FieldFit, FieldSpec } from './types.ts';
+import type { BoxOnPage, FieldFit, FieldSpec } from './types.ts';
 
 /** The boxes of a linked field; a field saved without `boxes` is its own single box. */
-export const linkedBoxes = (field: FieldSpec): FieldBox[] =>
+export const linkedBoxes = (field: FieldSpec): BoxOnPage[] =>
   field.boxes && field.boxes.length > 0 ? field.boxes : [field];
 
 const summarise = (layouts: TextLayout[], missing: string[]): FieldFit =>

@@ -4,7 +4,7 @@ import type { BoxFrame } from './draw-text.ts';
 import { PdfEngineError } from './errors.ts';
 import type { EngineFonts } from './engine-fonts.ts';
 import { PageCanvas } from './page-canvas.ts';
-import { displayRectTransform } from './page-geometry.ts';
+import { displayRectTransform } from './pdf-user-space.ts';
 import type { PreparedTemplate } from './prepared-template.ts';
 import type { DisplayRect } from './types.ts';
 

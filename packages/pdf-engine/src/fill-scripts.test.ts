@@ -11,8 +11,8 @@ import {
   SCRIPT_SAMPLES,
   scriptFields,
   scriptValues,
-} from './test-support/all-scripts.ts';
-import { makeTemplate } from './test-support/fixtures.ts';
+} from '../test/all-scripts.ts';
+import { makeTemplate } from '../test/fixtures.ts';
 import type { FieldSpec } from './types.ts';
 
 const { fill } = createFillEngine();

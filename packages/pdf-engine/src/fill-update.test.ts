@@ -13,7 +13,7 @@ import {
   makePng,
   makeTemplate,
   readTexts,
-} from './test-support/fixtures.ts';
+} from '../test/fixtures.ts';
 import type { FieldSpec } from './types.ts';
 
 const hasQpdf = spawnSync('qpdf', ['--version']).status === 0;

@@ -9,7 +9,7 @@ import {
   makePng,
   makeTemplate,
   readTexts,
-} from './test-support/fixtures.ts';
+} from '../test/fixtures.ts';
 import type { FieldSpec, FieldValues } from './types.ts';
 
 const { fill } = createFillEngine();

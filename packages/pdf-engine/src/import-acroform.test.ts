@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { analyse } from './analyse.ts';
 import { createFillEngine } from './fill-engine.ts';
 import { importAcroForm } from './import-acroform.ts';
-import { corpusPdf, hasCorpus, isInside, readTexts } from './test-support/fixtures.ts';
+import { corpusPdf, hasCorpus, isInside, readTexts } from '../test/fixtures.ts';
 
 const { fill } = createFillEngine();
 

@@ -14,7 +14,7 @@ export {
   pdfBoxToDisplayRect,
   displayedSize,
   type PageGeometry,
-} from './page-geometry.ts';
+} from './pdf-user-space.ts';
 export { PdfEngineError, MAX_PAGES, type PdfEngineErrorCode } from './errors.ts';
 export { MIN_FONT_SIZE } from './text-layout.ts';
 export type * from './types.ts';

@@ -34,6 +34,7 @@ export const FieldBoxView = memo(function FieldBoxView({ id }: { id: BoxId }) {
         className={classes.box}
         style={style}
         data-item-id={id}
+        data-item-layer="fields"
         data-testid="field-box"
         data-label={box.label}
         data-selected={isSelected && isInteractive}

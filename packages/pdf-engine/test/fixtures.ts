@@ -8,9 +8,9 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { PDFDocument, PDFName, PDFNumber, StandardFonts } from '@cantoo/pdf-lib';
-import type { DisplayRect, FieldSpec } from '../types.ts';
+import type { DisplayRect, FieldSpec } from '../src/types.ts';
 
-const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
 /** CI clones the repository with `shared/` beside it. */
 export const corpusDir = resolve(repoRoot, '../shared/corpus/pdfs');
