@@ -7,6 +7,7 @@ import { DeleteItemButton } from './DeleteItemButton.tsx';
 import { useEditor } from './editor-context.ts';
 import classes from './editor.module.css';
 import { fieldColorVar } from './field-colors.ts';
+import { labelFontPx } from './field-label-size.ts';
 import { Handles } from './Handles.tsx';
 
 /**
@@ -23,6 +24,7 @@ export const FieldBoxView = memo(function FieldBoxView({ id }: { id: BoxId }) {
   const name = box.label || 'Unlabelled';
   const kind = box.type ? FIELD_TYPE_LABELS[box.type] : 'no type';
   const css = rectToCss(box.rect, scale);
+  const labelPx = labelFontPx(scale, css.height);
   const style = {
     ...css,
     '--box-color': fieldColorVar(box.type),
@@ -47,7 +49,9 @@ export const FieldBoxView = memo(function FieldBoxView({ id }: { id: BoxId }) {
         onFocus={isInteractive ? () => store.select(id) : undefined}
       >
         {isSelected && isInteractive && <span className={classes.tag}>{kind}</span>}
-        <span className={classes.label}>{box.label}</span>
+        <span className={classes.label} style={{ fontSize: labelPx }} data-testid="field-label">
+          {box.label}
+        </span>
         {isSelected && isInteractive && <Handles id={id} />}
       </div>
       {isSelected && isInteractive && (
