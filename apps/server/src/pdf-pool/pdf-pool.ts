@@ -33,7 +33,7 @@ export type PdfPool = {
  * A stopped worker's memory (gigabytes, for a bomb) is only given back when the main thread
  * collects its Worker object, and the main thread, allocating little, may not do so for hours.
  * So a stop is followed by one full collection, through the `gc` that `node --expose-gc` gives:
- * `npm start`, `npm run dev`, the image and the tests' server processes start node with it
+ * `npm start`, `npm run dev`, the image and the server tests' processes start node with it
  * (docs/reliability.md). Nothing turns it on at run time: Node warns that changing V8 flags
  * after start (v8.setFlagsFromString) may crash the process. A process started without the
  * flag (a test's in-process server) leaves the collection to V8.
