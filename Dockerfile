@@ -31,4 +31,4 @@ USER node
 EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:3000/readyz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-CMD ["node", "apps/server/dist/server.mjs"]
+CMD ["node", "--expose-gc", "apps/server/dist/server.mjs"]

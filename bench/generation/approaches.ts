@@ -120,7 +120,8 @@ export const prepareApproach = async (
   switch (id) {
     case 'platen':
     case 'platen-keyed': {
-      const { fill } = await import('@platen/pdf-engine');
+      const { createFillEngine } = await import('@platen/pdf-engine');
+      const { fill } = createFillEngine();
       const options = id === 'platen-keyed' ? { templateKey: 'bench' } : {};
       if (set === 'cjk') {
         let n = 0; // values differ per document: each gets its own font subset

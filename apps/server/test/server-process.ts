@@ -11,10 +11,13 @@ export const serverDir = fileURLToPath(new URL('..', import.meta.url));
 /** The compiled server that `npm start` and the image run (build.mjs). */
 export const compiledServer = join(serverDir, 'dist/server.mjs');
 
-/** How a server process runs: from the TypeScript sources through tsx, or compiled. */
+/**
+ * How a server process runs: from the TypeScript sources through tsx, or compiled; with `gc`
+ * exposed, as `npm start` runs it (pdf-pool.ts collects stopped workers with it).
+ */
 const entries = {
-  source: ['--import', 'tsx', 'src/server.ts'],
-  compiled: [compiledServer],
+  source: ['--expose-gc', '--import', 'tsx', 'src/server.ts'],
+  compiled: ['--expose-gc', compiledServer],
 };
 
 export const freePort = () =>

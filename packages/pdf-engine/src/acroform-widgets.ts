@@ -1,6 +1,6 @@
 /**
  * Reading AcroForm fields and their widgets. A widget's /Rect is in user space of the page that
- * lists it in /Annots; page-geometry.ts turns it into the displayed top-left model.
+ * lists it in /Annots; pdf-user-space.ts turns it into the displayed top-left model.
  */
 import {
   PDFArray,
@@ -22,8 +22,7 @@ import {
   type PDFWidgetAnnotation,
 } from '@cantoo/pdf-lib';
 import type { LoadedTemplate } from './load-template.ts';
-import { pdfBoxToDisplayRect } from './page-geometry.ts';
-import { normaliseRotation } from './page-geometry.ts';
+import { normaliseRotation, pdfBoxToDisplayRect } from './pdf-user-space.ts';
 import type { AcroFieldKind, AcroWidget, FieldRotation, PageRotation, TextAlign } from './types.ts';
 
 /** One widget together with the pdf-lib objects import needs to remove it later. */

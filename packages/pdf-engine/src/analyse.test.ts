@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { analyse } from './analyse.ts';
 import { PdfEngineError } from './errors.ts';
 import { renderPreview } from './render-preview.ts';
-import { corpusFiles, corpusPdf, hasCorpus, makeTemplate } from './test-support/fixtures.ts';
+import { corpusFiles, corpusPdf, hasCorpus, makeTemplate } from '../test/fixtures.ts';
 
 describe('analyse', () => {
   it('reports displayed sizes, rotation and boxes of a generated template', async () => {
@@ -66,7 +66,7 @@ const PER_FILE_MS = 20_000;
 
 const startWorker = () =>
   new Promise<Worker>((resolve, reject) => {
-    const worker = new Worker(new URL('./test-support/analyse-worker.mjs', import.meta.url), {
+    const worker = new Worker(new URL('../test/analyse-worker.mjs', import.meta.url), {
       resourceLimits: { maxOldGenerationSizeMb: 512, maxYoungGenerationSizeMb: 64 },
     });
     worker.once('message', () => resolve(worker));

@@ -2,7 +2,7 @@ import { PDFBool, PDFDict, PDFName, PDFSignature } from '@cantoo/pdf-lib';
 import { findWidgets, toAcroWidget, type FoundWidget } from './acroform-widgets.ts';
 import { PdfEngineError } from './errors.ts';
 import { asEngineError, loadTemplate, type LoadedTemplate } from './load-template.ts';
-import { displayedSize } from './page-geometry.ts';
+import { displayedSize } from './pdf-user-space.ts';
 import type { PageInfo, TemplateAnalysis } from './types.ts';
 
 const pageInfos = (t: LoadedTemplate): PageInfo[] =>

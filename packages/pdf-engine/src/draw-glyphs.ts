@@ -17,7 +17,8 @@ import { visualPieces, type ShapedItem } from './shape-text.ts';
 
 /** An embedded face as a page names it; its objects are written per document (face-subset.ts). */
 export class FaceFont implements EngineFont {
-  private static readonly all = new Map<Face, FaceFont>();
+  // By face, and faces belong to an engine: a WeakMap lets a dropped engine's faces go.
+  private static readonly all = new WeakMap<Face, FaceFont>();
   readonly key: string;
 
   private constructor(readonly face: Face) {

@@ -1,41 +1,17 @@
 /**
  * Drawing laid-out text into a field box. Everything is drawn in the box's own upright frame
- * (page-geometry.ts displayRectTransform) and inside a clip of the box, so a rotated page or a
+ * (pdf-user-space.ts displayRectTransform) and inside a clip of the box, so a rotated page or a
  * rounding error can never put ink outside the box.
  */
 import { rgb, type RGB } from '@cantoo/pdf-lib';
 import { drawShapedLine } from './draw-glyphs.ts';
-import type { EngineFont } from './engine-font.ts';
-import { familyMetrics, type LineMetrics, type TemplateFonts, type TextRun } from './fonts.ts';
-import { shapeValue, type ShapedItem } from './shape-text.ts';
-import { NEWLINE, unitLength } from './code-points.ts';
-import { whenReady, type MaybePromise } from './maybe-async.ts';
+import { textMetrics, type ShapedText } from './engine-fonts.ts';
+import type { LineMetrics } from './fonts.ts';
 import { concat, showText, type PageCanvas } from './page-canvas.ts';
-import type { Matrix } from './page-geometry.ts';
+import type { Matrix } from './pdf-user-space.ts';
 import { num } from './pdf-syntax.ts';
-import {
-  lineHeight,
-  rangeWidth,
-  type LineRange,
-  type MeasuredText,
-  type TextLayout,
-} from './text-layout.ts';
+import { lineHeight, rangeWidth, type LineRange, type TextLayout } from './text-layout.ts';
 import type { FontFamily, TextAlign } from './types.ts';
-
-/**
- * Text measured in the fonts it will be drawn with. WinAnsi text has one standard font per
- * character; other text has shaped `items` (shape-text.ts) and `fonts` is empty.
- */
-export interface ShapedText extends MeasuredText {
-  fonts: EngineFont[];
-  /** The characters as one string. */
-  text: string;
-  items?: ShapedItem[];
-  /** Characters no face covers: not drawn, reported. */
-  missing: string[];
-  /** Line metrics of shaped text (the family's, widened by fallback faces). */
-  metrics?: LineMetrics;
-}
 
 /** How text looks, from the field. */
 export interface TextStyle {
@@ -53,8 +29,11 @@ export interface BoxFrame {
   height: number;
 }
 
+/** A box's size in points. */
+export type BoxSize = Pick<BoxFrame, 'width' | 'height'>;
+
 /** Side padding, so text does not touch the box's border lines. */
-export const paddingFor = (frame: BoxFrame) => Math.min(2, frame.width / 10);
+export const paddingFor = (frame: BoxSize) => Math.min(2, frame.width / 10);
 
 // Control characters have no glyph; newlines are kept only where lines may break.
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
@@ -69,77 +48,6 @@ export const normaliseText = (value: string, isMultiline: boolean): string => {
   const oneOrMore = isMultiline ? unified : unified.replace(/\n/g, ' ');
   return oneOrMore.replace(CONTROL, '');
 };
-
-const measureRuns = (runs: TextRun[]): ShapedText => {
-  const text = runs.length === 1 ? runs[0]!.text : runs.map((run) => run.text).join('');
-  // Sized once (a character is one or two UTF-16 units): arrays grown push by push were a good
-  // part of a document's garbage.
-  const codes = new Array<number>(text.length);
-  const widths = new Array<number>(text.length);
-  const fonts = new Array<EngineFont>(text.length);
-  let count = 0;
-  for (const { text: part, font } of runs) {
-    for (let i = 0; i < part.length;) {
-      const codePoint = part.codePointAt(i)!;
-      i += unitLength(codePoint);
-      codes[count] = codePoint;
-      fonts[count] = font;
-      widths[count++] = codePoint === NEWLINE ? 0 : font.charWidth(codePoint);
-    }
-  }
-  if (count < text.length) codes.length = widths.length = fonts.length = count; // emoji
-  return { text, codes, widths, fonts, missing: NONE_MISSING };
-};
-
-const NONE_MISSING: string[] = [];
-
-/**
- * Measures every character: in the family's standard font when WinAnsi can encode the text (at
- * once), else shaped by HarfBuzz with the family's face and its fallback chain.
- */
-export const shapeText = (
-  fonts: TemplateFonts,
-  text: string,
-  family: FontFamily,
-): MaybePromise<ShapedText> => {
-  const runs = fonts.standardRuns(text, family);
-  if (runs) return measureRuns(runs);
-  const key = `${family}\u0000${text}`;
-  const known = shapedTexts.get(key);
-  if (known) return known;
-  return whenReady(shapeValue(text, family), (shaped) => {
-    const t: ShapedText = {
-      ...shaped,
-      text,
-      fonts: [],
-      metrics: tallestMetrics(familyMetrics(family), shaped.items),
-    };
-    if (shapedTexts.size >= MAX_SHAPED_TEXTS) shapedTexts.clear();
-    shapedTexts.set(key, t);
-    return t;
-  });
-};
-
-/**
- * Shaped values by family and text: forms repeat values (a company name, a city), and itemising
- * and measuring again cost more than drawing. Shared: never change a ShapedText.
- */
-const shapedTexts = new Map<string, ShapedText>();
-const MAX_SHAPED_TEXTS = 4096;
-
-/** The family's line metrics widened to the tallest face drawing the text (Arabic, CJK). */
-const tallestMetrics = (family: LineMetrics, items: ShapedItem[]): LineMetrics => {
-  let { ascent, descent } = family;
-  for (const { face } of items) {
-    ascent = Math.max(ascent, face.ascent / face.upem);
-    descent = Math.min(descent, face.descent / face.upem);
-  }
-  return { ascent, descent };
-};
-
-/** How tall a line of this text is: its faces' metrics, or the family's for standard fonts. */
-export const textMetrics = (t: ShapedText, family: FontFamily): LineMetrics =>
-  t.metrics ?? familyMetrics(family);
 
 const readColor = (hex: string): RGB => {
   const match = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex.trim());

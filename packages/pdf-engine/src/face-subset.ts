@@ -6,7 +6,8 @@
  * glyph ids. No document ever carries a glyph that only another document's values needed.
  *
  * Subsets are cached by face and glyph set: documents with the same characters share the bytes
- * (otherwise about 0.3 ms to subset a CJK set of 30 glyphs).
+ * (otherwise about 0.3 ms to subset a CJK set of 30 glyphs). The subsetter and its caches belong
+ * to one fill engine ({@link FaceSubsetter}).
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -67,41 +68,10 @@ const tag = (name: string) =>
     name.charCodeAt(3)) >>>
   0;
 
-let subsetter: SubsetExports | undefined;
-/**
- * Each face's bytes copied once into the subsetter's memory, as an hb_face, and how often it was
- * subset. A face is preprocessed (hb_subset_preprocess: its tables indexed once) when it is
- * subset a second time: that costs 0.2-0.4 s for a CJK face and brings each later subset from
- * several milliseconds to a few tenths, but a process that draws one document should not pay it.
- */
-const subsetFaces = new Map<Face, { ptr: number; uses: number }>();
-
-const exportsOf = (): SubsetExports => {
-  if (!subsetter) {
-    const path = createRequire(import.meta.url).resolve('harfbuzzjs/dist/harfbuzz-subset.wasm');
-    const module = new WebAssembly.Module(readFileSync(path));
-    subsetter = new WebAssembly.Instance(module, {}).exports as unknown as SubsetExports;
-  }
-  return subsetter;
-};
-
-const hbFace = (face: Face): number => {
-  const e = exportsOf();
-  let known = subsetFaces.get(face);
-  if (known === undefined) {
-    const data = e.malloc(face.bytes.length);
-    new Uint8Array(e.memory.buffer).set(face.bytes, data);
-    const READONLY = 1;
-    const ptr = e.hb_face_create(e.hb_blob_create(data, face.bytes.length, READONLY, 0, 0), 0);
-    known = { ptr, uses: 0 };
-    subsetFaces.set(face, known);
-  }
-  if (++known.uses === 2) {
-    const raw = known.ptr;
-    known.ptr = e.hb_subset_preprocess(raw);
-    e.hb_face_destroy(raw); // the preprocessed face keeps its own reference to the blob
-  }
-  return known.ptr;
+const loadSubsetter = (): SubsetExports => {
+  const path = createRequire(import.meta.url).resolve('harfbuzzjs/dist/harfbuzz-subset.wasm');
+  const module = new WebAssembly.Module(readFileSync(path));
+  return new WebAssembly.Instance(module, {}).exports as unknown as SubsetExports;
 };
 
 /** A table of a TrueType font, located through its table directory. */
@@ -158,15 +128,19 @@ interface SubsetBytes {
   tag: string;
 }
 
-const runSubset = (face: Face, glyphs: number[], flags: number): Uint8Array | undefined => {
-  const e = exportsOf();
+const runSubset = (
+  e: SubsetExports,
+  face: number,
+  glyphs: number[],
+  flags: number,
+): Uint8Array | undefined => {
   const input = e.hb_subset_input_create_or_fail();
   const set = e.hb_subset_input_glyph_set(input);
   for (const gid of glyphs) e.hb_set_add(set, gid);
   const dropped = e.hb_subset_input_set(input, DROP_TABLE_TAGS);
   for (const name of DROPPED_TABLES) e.hb_set_add(dropped, tag(name));
   e.hb_subset_input_set_flags(input, flags);
-  const result = e.hb_subset_or_fail(hbFace(face), input);
+  const result = e.hb_subset_or_fail(face, input);
   e.hb_subset_input_destroy(input);
   if (!result) return undefined;
   const blob = e.hb_face_reference_blob(result);
@@ -190,46 +164,6 @@ const subsetTag = (key: string) => {
     hash = Math.floor((hash >>> 0) / 26) + i * 7919;
   }
   return tag;
-};
-
-const makeSubset = (face: Face, gids: readonly number[], key: string): SubsetBytes => {
-  const kept = withComponents(face.bytes, gids);
-  let font = runSubset(face, kept, NO_HINTING | NO_LAYOUT_CLOSURE);
-  const maxp = font && table(font, 'maxp');
-  const newIds = new Map<number, number>();
-  if (font && maxp && maxp.getUint16(4) === kept.length) {
-    kept.forEach((gid, newId) => newIds.set(gid, newId));
-  } else {
-    // The subsetter kept other glyphs than expected: keep every id where it was instead.
-    font = runSubset(face, kept, NO_HINTING | NO_LAYOUT_CLOSURE | RETAIN_GIDS);
-    if (!font) throw new Error(`Subsetting ${face.name} failed.`);
-    for (const gid of kept) newIds.set(gid, gid);
-  }
-  return { fontFile: font, newIds, tag: subsetTag(key) };
-};
-
-const subsets = new Map<string, SubsetBytes>();
-const SUBSET_CACHE_BYTES = 16 * 1024 * 1024;
-let subsetBytes = 0;
-
-/** The subset of a face holding exactly these glyphs (sorted ids), from the cache when known. */
-const subsetOf = (face: Face, gids: readonly number[]): SubsetBytes => {
-  const key = `${face.name}:${gids.join(',')}`;
-  let subset = subsets.get(key);
-  if (subset) {
-    subsets.delete(key); // most recently used last
-    subsets.set(key, subset);
-    return subset;
-  }
-  subset = makeSubset(face, gids, key);
-  subsets.set(key, subset);
-  subsetBytes += subset.fontFile.length;
-  for (const [oldKey, old] of subsets) {
-    if (subsetBytes <= SUBSET_CACHE_BYTES || old === subset) break;
-    subsets.delete(oldKey);
-    subsetBytes -= old.fontFile.length;
-  }
-  return subset;
 };
 
 const binaryStream = (ref: ObjectRef, dict: string, data: Uint8Array): WrittenObject => {
@@ -284,21 +218,8 @@ interface FontParts {
   cmap: string;
 }
 
-/**
- * Font parts by face, glyphs in CID order and their characters: documents with the same values
- * draw the same glyphs in the same order, and then only the object numbers differ.
- */
-const partsCache = new Map<string, FontParts>();
-const MAX_PARTS = 1024;
-
-const fontParts = (face: Face, used: FaceGlyphs): FontParts => {
-  const key = `${face.name}|${used.gids.join(',')}|${used.texts.join('\u0001')}`;
-  let parts = partsCache.get(key);
-  if (parts) return parts;
-  const subset = subsetOf(
-    face,
-    [...used.gids].sort((a, b) => a - b),
-  );
+/** A document's font parts from the subset of exactly its glyphs. */
+const buildFontParts = (face: Face, used: FaceGlyphs, subset: SubsetBytes): FontParts => {
   const map = new Uint8Array((used.gids.length + 1) * 2); // CID 0 (unused) maps to .notdef
   used.gids.forEach((gid, i) => {
     const newId = subset.newIds.get(gid)!;
@@ -307,7 +228,7 @@ const fontParts = (face: Face, used: FaceGlyphs): FontParts => {
   });
   const name = `/${subset.tag}+${face.postScriptName}`;
   const scale = 1000 / face.upem;
-  parts = {
+  return {
     name,
     widths: used.gids.map((gid) => num(Math.round(face.advance(gid) * scale))).join(' '),
     descriptor:
@@ -320,21 +241,16 @@ const fontParts = (face: Face, used: FaceGlyphs): FontParts => {
     map,
     cmap: toUnicodeCMap(used.texts),
   };
-  if (partsCache.size >= MAX_PARTS) partsCache.clear();
-  partsCache.set(key, parts);
-  return parts;
 };
 
 /**
- * The font objects for one document's use of a face: Type0 font, CIDFontType2, descriptor,
- * subset program, CID-to-glyph map and ToUnicode CMap, numbered from `allocate`.
+ * A document's font objects: Type0 font, CIDFontType2, descriptor, subset program,
+ * CID-to-glyph map and ToUnicode CMap, numbered from `allocate`.
  */
-export const documentFontObjects = (
-  face: Face,
-  used: FaceGlyphs,
+const writeFontObjects = (
+  parts: FontParts,
   allocate: () => ObjectRef,
 ): { ref: ObjectRef; objects: WrittenObject[] } => {
-  const parts = fontParts(face, used);
   const [type0, cidFont, descriptor, file, mapRef, cmap] = Array.from({ length: 6 }, allocate) as [
     ObjectRef,
     ObjectRef,
@@ -370,3 +286,106 @@ export const documentFontObjects = (
   ];
   return { ref: type0, objects };
 };
+
+const SUBSET_CACHE_BYTES = 16 * 1024 * 1024;
+const MAX_PARTS = 1024;
+
+/**
+ * HarfBuzz's subsetter with what it has made, owned by one fill engine (engine-fonts.ts): the
+ * faces copied into its memory, subsets by face and glyph set (16 MB), and font parts by face,
+ * glyphs in CID order and their characters (documents with the same values draw the same glyphs
+ * in the same order, and then only the object numbers differ). Dropping the engine drops all of
+ * it, WebAssembly memory included.
+ */
+export class FaceSubsetter {
+  private wasm?: SubsetExports;
+  /**
+   * Each face's bytes copied once into the subsetter's memory, as an hb_face, and how often it
+   * was subset. A face is preprocessed (hb_subset_preprocess: its tables indexed once) when it is
+   * subset a second time: that costs 0.2-0.4 s for a CJK face and brings each later subset from
+   * several milliseconds to a few tenths, but an engine that draws one document should not pay it.
+   */
+  private readonly hbFaces = new Map<Face, { ptr: number; uses: number }>();
+  private readonly subsets = new Map<string, SubsetBytes>();
+  private subsetBytes = 0;
+  private readonly parts = new Map<string, FontParts>();
+
+  /** The font objects for one document's use of a face, numbered from `allocate`. */
+  documentFontObjects(
+    face: Face,
+    used: FaceGlyphs,
+    allocate: () => ObjectRef,
+  ): { ref: ObjectRef; objects: WrittenObject[] } {
+    return writeFontObjects(this.fontParts(face, used), allocate);
+  }
+
+  private fontParts(face: Face, used: FaceGlyphs): FontParts {
+    const key = `${face.name}|${used.gids.join(',')}|${used.texts.join('\u0001')}`;
+    let parts = this.parts.get(key);
+    if (parts) return parts;
+    const subset = this.subsetOf(
+      face,
+      [...used.gids].sort((a, b) => a - b),
+    );
+    parts = buildFontParts(face, used, subset);
+    if (this.parts.size >= MAX_PARTS) this.parts.clear();
+    this.parts.set(key, parts);
+    return parts;
+  }
+
+  /** The subset of a face holding exactly these glyphs (sorted ids), from the cache when known. */
+  private subsetOf(face: Face, gids: readonly number[]): SubsetBytes {
+    const key = `${face.name}:${gids.join(',')}`;
+    let subset = this.subsets.get(key);
+    if (subset) {
+      this.subsets.delete(key); // most recently used last
+      this.subsets.set(key, subset);
+      return subset;
+    }
+    subset = this.makeSubset(face, gids, key);
+    this.subsets.set(key, subset);
+    this.subsetBytes += subset.fontFile.length;
+    for (const [oldKey, old] of this.subsets) {
+      if (this.subsetBytes <= SUBSET_CACHE_BYTES || old === subset) break;
+      this.subsets.delete(oldKey);
+      this.subsetBytes -= old.fontFile.length;
+    }
+    return subset;
+  }
+
+  private makeSubset(face: Face, gids: readonly number[], key: string): SubsetBytes {
+    const e = (this.wasm ??= loadSubsetter());
+    const hbFace = this.hbFace(e, face);
+    const kept = withComponents(face.bytes, gids);
+    let font = runSubset(e, hbFace, kept, NO_HINTING | NO_LAYOUT_CLOSURE);
+    const maxp = font && table(font, 'maxp');
+    const newIds = new Map<number, number>();
+    if (font && maxp && maxp.getUint16(4) === kept.length) {
+      kept.forEach((gid, newId) => newIds.set(gid, newId));
+    } else {
+      // The subsetter kept other glyphs than expected: keep every id where it was instead.
+      font = runSubset(e, hbFace, kept, NO_HINTING | NO_LAYOUT_CLOSURE | RETAIN_GIDS);
+      if (!font) throw new Error(`Subsetting ${face.name} failed.`);
+      for (const gid of kept) newIds.set(gid, gid);
+    }
+    return { fontFile: font, newIds, tag: subsetTag(key) };
+  }
+
+  private hbFace(e: SubsetExports, face: Face): number {
+    let known = this.hbFaces.get(face);
+    if (known === undefined) {
+      const data = e.malloc(face.bytes.length);
+      new Uint8Array(e.memory.buffer).set(face.bytes, data);
+      const READONLY = 1;
+      const ptr = e.hb_face_create(e.hb_blob_create(data, face.bytes.length, READONLY, 0, 0), 0);
+      known = { ptr, uses: 0 };
+      this.hbFaces.set(face, known);
+    }
+    if (++known.uses === 2) {
+      const raw = known.ptr;
+      known.ptr = e.hb_subset_preprocess(raw);
+      e.hb_face_destroy(raw); // the preprocessed face keeps its own reference to the blob
+    }
+    return known.ptr;
+  }
+}

@@ -3,7 +3,7 @@
  * per character: the field family's own face (Arimo, Tinos, Cousine), then Noto faces by script,
  * then DejaVu Sans and the symbol faces. Every face comes from an npm package (all OFL).
  *
- * Faces are loaded on first use, once per process, into HarfBuzz (harfbuzzjs, WebAssembly) for
+ * Faces are loaded on first use, once per fill engine, into HarfBuzz (harfbuzzjs, WebAssembly) for
  * shaping; CJK faces are 5-10 MB each, so a document that never needs them never loads them.
  * The server fills documents with embedded fonts in worker threads, so this loading happens off
  * the request thread.
@@ -119,6 +119,8 @@ export const chainFor = (family: FontFamily, text: string): FaceName[] => {
 };
 
 type HarfBuzzModule = typeof HarfBuzz;
+// The module itself, like any import, is loaded once per thread; what it loads (faces) belongs
+// to an engine (FaceLibrary).
 let harfBuzz: HarfBuzzModule | undefined;
 let loadingHarfBuzz: Promise<HarfBuzzModule> | undefined;
 
@@ -175,18 +177,24 @@ export class Face {
   }
 }
 
-const faces = new Map<FaceName, Face>();
+/**
+ * The faces one fill engine has loaded, each read and parsed on first use (CJK faces: 5-10 MB,
+ * about 50 ms each) and kept while the engine lives.
+ */
+export class FaceLibrary {
+  private readonly faces = new Map<FaceName, Face>();
 
-/** The face, loaded on first use (HarfBuzz must be loaded: see {@link loadHarfBuzz}). */
-export const faceNamed = (name: FaceName): Face => {
-  let face = faces.get(name);
-  if (!face) {
-    const hb = harfBuzz;
-    if (!hb) throw new Error('HarfBuzz is not loaded yet.');
-    const path = createRequire(import.meta.url).resolve(FACE_PATHS[name]);
-    const bytes = new Uint8Array(readFileSync(path));
-    face = new Face(name, bytes, new hb.Font(new hb.Face(new hb.Blob(bytes))));
-    faces.set(name, face);
+  /** The face, loaded on first use (HarfBuzz must be loaded: see {@link loadHarfBuzz}). */
+  face(name: FaceName): Face {
+    let face = this.faces.get(name);
+    if (!face) {
+      const hb = harfBuzz;
+      if (!hb) throw new Error('HarfBuzz is not loaded yet.');
+      const path = createRequire(import.meta.url).resolve(FACE_PATHS[name]);
+      const bytes = new Uint8Array(readFileSync(path));
+      face = new Face(name, bytes, new hb.Font(new hb.Face(new hb.Blob(bytes))));
+      this.faces.set(name, face);
+    }
+    return face;
   }
-  return face;
-};
+}

@@ -1,14 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fill } from './fill.ts';
+import { createFillEngine } from './fill-engine.ts';
 import { renderPreview } from './render-preview.ts';
-import {
-  changedPixels,
-  field,
-  isInside,
-  makeTemplate,
-  readTexts,
-} from './test-support/fixtures.ts';
+import { changedPixels, field, isInside, makeTemplate, readTexts } from '../test/fixtures.ts';
 import type { FieldSpec } from './types.ts';
+
+const { fill } = createFillEngine();
 
 let template: Uint8Array;
 let blank: Uint8Array;

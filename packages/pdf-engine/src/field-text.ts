@@ -2,13 +2,12 @@
 import {
   normaliseText,
   paddingFor,
-  shapeText,
   drawTextLayout,
-  textMetrics,
   type BoxFrame,
-  type ShapedText,
+  type BoxSize,
   type TextStyle,
 } from './draw-text.ts';
+import { shapeText, textMetrics, type ShapedText } from './engine-fonts.ts';
 import { boxFrame, type FillContext } from './fill-context.ts';
 import { whenReady, type MaybePromise } from './maybe-async.ts';
 import {
@@ -27,12 +26,12 @@ const limitLength = (text: string, maxLength: number | undefined) => {
   return { text: chars.slice(0, maxLength).join(''), isCut: chars.length > maxLength };
 };
 
-export const singleLineSpace = (frame: BoxFrame) => ({
+export const singleLineSpace = (frame: BoxSize) => ({
   width: frame.width - 2 * paddingFor(frame),
   height: frame.height,
 });
 
-export const wrappedSpace = (frame: BoxFrame) => ({
+export const wrappedSpace = (frame: BoxSize) => ({
   width: frame.width - 2 * paddingFor(frame),
   height: frame.height - paddingFor(frame),
 });

@@ -2,15 +2,16 @@
 import type { DocumentGlyphs } from './document-glyphs.ts';
 import type { BoxFrame } from './draw-text.ts';
 import { PdfEngineError } from './errors.ts';
-import type { TemplateFonts } from './fonts.ts';
+import type { EngineFonts } from './engine-fonts.ts';
 import { PageCanvas } from './page-canvas.ts';
-import { displayRectTransform, type Matrix } from './page-geometry.ts';
+import { displayRectTransform, type Matrix } from './pdf-user-space.ts';
 import type { PreparedTemplate } from './prepared-template.ts';
 import type { DisplayRect, FieldRotation } from './types.ts';
 
 export interface FillContext {
   template: PreparedTemplate;
-  fonts: TemplateFonts;
+  /** The engine's fonts: faces, shaped text and subsets, kept from document to document. */
+  fonts: EngineFonts;
   /** What this document draws, by 0-based page index; pages drawn on get a canvas. */
   canvases: Map<number, PageCanvas>;
   /** Glyphs drawn with embedded faces, numbered per document; made when the first is drawn. */

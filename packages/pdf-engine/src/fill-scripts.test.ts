@@ -5,15 +5,17 @@ import { join } from 'node:path';
 import { inflateSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PdfEngineError } from './errors.ts';
-import { fill } from './fill.ts';
+import { createFillEngine } from './fill-engine.ts';
 import {
   makeScriptsTemplate,
   SCRIPT_SAMPLES,
   scriptFields,
   scriptValues,
-} from './test-support/all-scripts.ts';
-import { makeTemplate } from './test-support/fixtures.ts';
+} from '../test/all-scripts.ts';
+import { makeTemplate } from '../test/fixtures.ts';
 import type { FieldSpec } from './types.ts';
+
+const { fill } = createFillEngine();
 
 const hasPoppler = spawnSync('pdftotext', ['-v']).status === 0;
 if (!hasPoppler)

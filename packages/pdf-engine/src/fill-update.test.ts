@@ -2,16 +2,9 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { fill, fillIfCheap } from './fill.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createFillEngine } from './fill-engine.ts';
 import { importAcroForm } from './import-acroform.ts';
-import {
-  adoptPreparedTemplate,
-  clearFillCache,
-  configureFillCache,
-  fillCacheStats,
-  preparedTemplateData,
-} from './template-cache.ts';
 import {
   corpusPdf,
   field,
@@ -20,7 +13,7 @@ import {
   makePng,
   makeTemplate,
   readTexts,
-} from './test-support/fixtures.ts';
+} from '../test/fixtures.ts';
 import type { FieldSpec } from './types.ts';
 
 const hasQpdf = spawnSync('qpdf', ['--version']).status === 0;
@@ -91,7 +84,7 @@ const fillAndVerify = async (template: Uint8Array, lastPage: number) => {
   return pdf;
 };
 
-afterEach(() => configureFillCache({ maxBytes: 64 * 1024 * 1024 }));
+const { fill } = createFillEngine();
 
 describe('fill: output is an incremental update', () => {
   let template: Uint8Array;
@@ -141,46 +134,59 @@ describe('fill: output is an incremental update', () => {
   });
 });
 
-describe('fill: the prepared-template cache', () => {
+describe('fill engine: the prepared-template cache', () => {
   let template: Uint8Array;
   beforeAll(async () => {
     template = await makeTemplate();
   });
 
   it('recognises a template by its bytes and prepares a changed one afresh', async () => {
-    clearFillCache();
-    await fill(template, [field('a')], { a: 'one' });
-    await fill(new Uint8Array(template), [field('a')], { a: 'two' });
-    expect(fillCacheStats()).toMatchObject({ hits: 1, misses: 1, entries: 1 });
+    const engine = createFillEngine();
+    await engine.fill(template, [field('a')], { a: 'one' });
+    await engine.fill(new Uint8Array(template), [field('a')], { a: 'two' });
+    expect(engine.cacheStats()).toMatchObject({ hits: 1, misses: 1, entries: 1 });
     const changed = new Uint8Array([...template, ...new TextEncoder().encode('%changed\n')]);
-    const { pdf } = await fill(changed, [field('a')], { a: 'three' });
+    const { pdf } = await engine.fill(changed, [field('a')], { a: 'three' });
     expect(startsWith(pdf, changed)).toBe(true);
-    expect(fillCacheStats().misses).toBe(2);
+    expect(engine.cacheStats().misses).toBe(2);
   });
 
   it('finds a template by a caller key, and never by the key alone', async () => {
-    clearFillCache();
+    const engine = createFillEngine();
     const options = { templateKey: 'template-1:v1' };
-    await fill(template, [field('a')], { a: 'x' }, options);
-    await fill(new Uint8Array(template), [field('a')], { a: 'y' }, options);
-    expect(fillCacheStats()).toMatchObject({ hits: 1, misses: 1 });
+    await engine.fill(template, [field('a')], { a: 'x' }, options);
+    await engine.fill(new Uint8Array(template), [field('a')], { a: 'y' }, options);
+    expect(engine.cacheStats()).toMatchObject({ hits: 1, misses: 1 });
     const other = new Uint8Array([...template, ...new TextEncoder().encode('%other\n')]);
-    const { pdf } = await fill(other, [field('a')], { a: 'z' }, options); // stale key, new bytes
+    const { pdf } = await engine.fill(other, [field('a')], { a: 'z' }, options); // stale key, new bytes
     expect(startsWith(pdf, other)).toBe(true);
   });
 
+  it('belongs to its engine: another engine has prepared nothing and writes the same bytes', async () => {
+    const first = createFillEngine();
+    const second = createFillEngine();
+    const key = { templateKey: 'template-3:v1' };
+    const values = { a: 'Zażółć' }; // an embedded font: faces and subsets of each engine's own
+    const one = await first.fill(template, [field('a')], values, key);
+    expect(second.cacheStats()).toMatchObject({ entries: 0, hits: 0, misses: 0 });
+    expect(second.preparedTemplateData(template, key.templateKey)).toBeUndefined();
+    expect(await second.fillIfCheap(template, [field('a')], { a: 'x' }, key)).toBeUndefined();
+    const two = await second.fill(template, [field('a')], values, key);
+    expect(Buffer.from(two.pdf).equals(Buffer.from(one.pdf))).toBe(true);
+    expect(first.cacheStats()).toMatchObject({ entries: 1, misses: 1 });
+  });
+
   it('stays within its byte budget, dropping the least recently used template', async () => {
-    clearFillCache();
-    configureFillCache({ maxBytes: template.length * 6 });
+    const engine = createFillEngine({ maxBytes: template.length * 6 });
     const copies = [0, 1, 2, 3].map(
       (i) => new Uint8Array([...template, ...new TextEncoder().encode(`%copy ${i}\n`)]),
     );
-    for (const copy of copies) await fill(copy, [field('a')], { a: 'x' });
-    const stats = fillCacheStats();
+    for (const copy of copies) await engine.fill(copy, [field('a')], { a: 'x' });
+    const stats = engine.cacheStats();
     expect(stats.bytes).toBeLessThanOrEqual(stats.maxBytes);
     expect(stats.entries).toBeLessThan(4);
-    await fill(copies[3]!, [field('a')], { a: 'x' });
-    expect(fillCacheStats().hits).toBe(1);
+    await engine.fill(copies[3]!, [field('a')], { a: 'x' });
+    expect(engine.cacheStats().hits).toBe(1);
   });
 });
 
@@ -193,22 +199,23 @@ describe('fillIfCheap: filling a template another thread prepared', () => {
   });
 
   it('declines until the template is prepared here, then writes what fill writes', async () => {
-    clearFillCache();
+    const worker = createFillEngine();
     const values = { Name: 'Zoë Müller – 12 €', Agree: true };
-    const expected = await fill(template, fields, values, key);
+    const expected = await worker.fill(template, fields, values, key);
     // What a worker thread sends: a structured clone of the plain prepared data.
-    const data = structuredClone(preparedTemplateData(template, key.templateKey)!);
-    clearFillCache();
-    expect(await fillIfCheap(template, fields, values, key)).toBeUndefined();
-    adoptPreparedTemplate(template, key.templateKey, data);
-    const cheap = await fillIfCheap(new Uint8Array(template), fields, values, key);
+    const data = structuredClone(worker.preparedTemplateData(template, key.templateKey)!);
+    const engine = createFillEngine();
+    expect(await engine.fillIfCheap(template, fields, values, key)).toBeUndefined();
+    engine.adoptPreparedTemplate(template, key.templateKey, data);
+    const cheap = await engine.fillIfCheap(new Uint8Array(template), fields, values, key);
     expect(cheap?.fitReport).toEqual(expected.fitReport);
     expect(Buffer.from(cheap!.pdf).equals(Buffer.from(expected.pdf))).toBe(true);
     if (hasQpdf) expect(qpdfCheck(cheap!.pdf).status).toBe(0);
   });
 
   it('declines text that needs an embedded font, pictures and long text', async () => {
-    await fill(template, fields, { Name: 'x' }, key);
+    const engine = createFillEngine();
+    await engine.fill(template, fields, { Name: 'x' }, key);
     const png = await makePng(4, 4);
     const photo = field('Photo', { type: 'image', rectY: 200 });
     const city = field('City', { type: 'choice', options: [{ value: 'lodz', label: 'Łódź' }] });
@@ -222,18 +229,21 @@ describe('fillIfCheap: filling a template another thread prepared', () => {
         Object.fromEntries(Array.from({ length: 201 }, (_, i) => [`Tick ${i}`, true])),
       ],
     ] as const) {
-      expect(await fillIfCheap(template, fs, values, key)).toBeUndefined();
+      expect(await engine.fillIfCheap(template, fs, values, key)).toBeUndefined();
     }
-    expect(await fillIfCheap(template, fields, { Name: 'x' }, { templateKey: 'other:v1' })).toBe(
-      undefined,
-    );
+    expect(
+      await engine.fillIfCheap(template, fields, { Name: 'x' }, { templateKey: 'other:v1' }),
+    ).toBe(undefined);
   });
 
   it('throws what fill throws', async () => {
-    await fill(template, fields, { Name: 'x' }, key);
-    await expect(fillIfCheap(template, fields, { Agree: 'yes' }, key)).rejects.toMatchObject({
-      code: 'INVALID_VALUE',
-    });
+    const engine = createFillEngine();
+    await engine.fill(template, fields, { Name: 'x' }, key);
+    await expect(engine.fillIfCheap(template, fields, { Agree: 'yes' }, key)).rejects.toMatchObject(
+      {
+        code: 'INVALID_VALUE',
+      },
+    );
   });
 });
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PdfEngineError } from './errors.ts';
-import { fill } from './fill.ts';
+import { createFillEngine } from './fill-engine.ts';
 import { renderPreview } from './render-preview.ts';
 import {
   changedPixels,
@@ -9,8 +9,10 @@ import {
   makePng,
   makeTemplate,
   readTexts,
-} from './test-support/fixtures.ts';
+} from '../test/fixtures.ts';
 import type { FieldSpec, FieldValues } from './types.ts';
+
+const { fill } = createFillEngine();
 
 let template: Uint8Array;
 beforeAll(async () => {
@@ -221,6 +223,36 @@ describe('fill: linked text', () => {
         .trim(),
     ).toBe(value);
     expect(fitReport.story?.result).toBe('fitted');
+  });
+
+  /** Every size text is drawn at in the boxes, rounded to 0.01 pt. */
+  const sizesIn = async (pdf: Uint8Array) =>
+    new Set(
+      [...(await readTexts(pdf, 1)), ...(await readTexts(pdf, 2))]
+        .filter((t) => !t.str.startsWith('Template page'))
+        .map((t) => Math.round(t.size * 100) / 100),
+    );
+
+  it('shrinks the whole chain as one when the text overflows the last box', async () => {
+    const linked = field('story', { type: 'linked_text', boxes });
+    const value =
+      'The quick brown fox jumps over the lazy dog and runs on through the field, past the barn and over the hill';
+    const { pdf, fitReport } = await fillAndCheck([linked], { story: value });
+    const sizes = await sizesIn(pdf);
+    expect([...sizes]).toEqual([fitReport.story?.fontSize]);
+    expect(fitReport.story).toMatchObject({ result: 'shrunk' });
+    expect(fitReport.story!.fontSize).toBeGreaterThan(7);
+    const second = await textOf(pdf, 2);
+    expect(second.replace('Template page 2', '').trim().endsWith('over the hill')).toBe(true);
+  });
+
+  it('draws every item of an array at one size, the size the longest needs', async () => {
+    const linked = field('lines', { type: 'linked_text', boxes });
+    const items = ['Short', 'A second item far too long for one box at fourteen points'];
+    const { pdf, fitReport } = await fillAndCheck([linked], { lines: items });
+    const sizes = await sizesIn(pdf);
+    expect([...sizes]).toEqual([fitReport.lines?.fontSize]);
+    expect(fitReport.lines).toMatchObject({ result: 'shrunk' });
   });
 
   it('puts one array item in each box', async () => {

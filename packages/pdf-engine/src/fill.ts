@@ -5,12 +5,12 @@ import { drawChoice } from './field-choice.ts';
 import { drawLinkedText } from './field-linked-text.ts';
 import { drawCheckMark, drawImageField, drawRadioDot } from './field-marks.ts';
 import { drawTextField } from './field-text.ts';
-import { isWinAnsi, TemplateFonts } from './fonts.ts';
+import type { EngineFonts } from './engine-fonts.ts';
+import { isWinAnsi } from './fonts.ts';
 import { asEngineError } from './load-template.ts';
 import type { MaybePromise } from './maybe-async.ts';
 import type { PreparedTemplate } from './prepared-template.ts';
 import { stampSample } from './sample-stamp.ts';
-import { preparedTemplate, readyTemplate } from './template-cache.ts';
 import { writeUpdate } from './update-writer.ts';
 import type {
   FieldFit,
@@ -73,8 +73,6 @@ const drawField = (
   }
 };
 
-const fonts = new TemplateFonts();
-
 const refuseTruncated = (report: FitReport) => {
   const labels = Object.keys(report).filter((label) => report[label]!.result === 'truncated');
   if (labels.length === 0) return;
@@ -99,34 +97,6 @@ const refuseMissingGlyphs = (report: FitReport) => {
   );
 };
 
-/**
- * Fills a template: draws each field's value (looked up by label) into its box and returns the
- * new PDF with a fit report. A missing, null or empty value leaves the box empty and is absent
- * from the report. Throws PdfEngineError INVALID_VALUE (wrong type, unreadable image),
- * PAGE_NOT_FOUND, MISSING_GLYPHS and TEXT_DOES_NOT_FIT (only with `strict`) and the refusals of {@link analyse}.
- *
- * @example
- * const { pdf, fitReport } = await fill(templateBytes, template.fields, {
- *   'Full name': 'Zofia Łukasiewicz',
- *   Agree: true,
- *   Photo: pngBytes,
- * }, { strict: false, sample: false });
- * // fitReport['Full name'] → { result: 'fitted', fontSize: 14 }
- */
-export const fill = async (
-  template: Uint8Array,
-  fields: readonly FieldSpec[],
-  values: FieldValues,
-  options: FillOptions = {},
-): Promise<FillResult> =>
-  fillPrepared(
-    readyTemplate(template, options.templateKey) ??
-      (await preparedTemplate(template, options.templateKey)),
-    fields,
-    values,
-    options,
-  );
-
 /** Text a cheap fill may draw, in characters over all fields: layout cost grows with it. */
 export const CHEAP_FILL_MAX_CHARS = 4096;
 /** Fields a cheap fill may draw: each costs a few microseconds even when it is one tick. */
@@ -137,7 +107,7 @@ const drawnText = (field: FieldSpec, value: FieldValue): FieldValue =>
   field.type === 'choice' ? (field.options?.find((o) => o.value === value)?.label ?? value) : value;
 
 /** Only text in standard fonts: no picture to decode, no font to embed or subset. */
-const isCheapToDraw = (fields: readonly FieldSpec[], values: FieldValues): boolean => {
+export const isCheapToDraw = (fields: readonly FieldSpec[], values: FieldValues): boolean => {
   let chars = 0;
   let drawn = 0;
   for (const field of fields) {
@@ -155,25 +125,9 @@ const isCheapToDraw = (fields: readonly FieldSpec[], values: FieldValues): boole
   return true;
 };
 
-/**
- * {@link fill}, but only when it is cheap and bounded (well under a millisecond for a
- * one-page form): the template is already prepared in this thread under `templateKey`, and the
- * values are short text in standard fonts and ticks, in at most CHEAP_FILL_MAX_FIELDS fields.
- * Returns `undefined` otherwise, and the caller uses {@link fill} where heavy work may run (a
- * worker thread with time and memory limits). Throws what fill throws.
- */
-export const fillIfCheap = async (
-  template: Uint8Array,
-  fields: readonly FieldSpec[],
-  values: FieldValues,
-  options: FillOptions & { templateKey: string },
-): Promise<FillResult | undefined> => {
-  if (!isCheapToDraw(fields, values)) return undefined;
-  const t = readyTemplate(template, options.templateKey);
-  return t && fillPrepared(t, fields, values, options);
-};
-
-const fillPrepared = async (
+/** Fills a prepared template with the engine's fonts: see FillEngine.fill (fill-engine.ts). */
+export const fillPrepared = async (
+  fonts: EngineFonts,
   t: PreparedTemplate,
   fields: readonly FieldSpec[],
   values: FieldValues,
@@ -195,7 +149,7 @@ const fillPrepared = async (
   }
   if (options.sample) await stampSample(ctx);
   try {
-    const pdf = writeUpdate(t, ctx.canvases);
+    const pdf = writeUpdate(t, ctx.canvases, fonts.subsetter);
     return { pdf: pdf instanceof Promise ? await pdf : pdf, fitReport };
   } catch (error) {
     throw asEngineError(error);

@@ -1,9 +1,11 @@
 import { degrees, PDFDocument, PDFName, PDFNumber } from '@cantoo/pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { analyse } from './analyse.ts';
-import { fill } from './fill.ts';
+import { createFillEngine } from './fill-engine.ts';
 import { importAcroForm } from './import-acroform.ts';
-import { corpusPdf, hasCorpus, isInside, readTexts } from './test-support/fixtures.ts';
+import { corpusPdf, hasCorpus, isInside, readTexts } from '../test/fixtures.ts';
+
+const { fill } = createFillEngine();
 
 /** One text field per widget turn, on a page shown turned by `pageRotation`. */
 const turnedForm = async (pageRotation: number) => {

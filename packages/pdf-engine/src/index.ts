@@ -1,17 +1,11 @@
 /**
- * @platen/pdf-engine: pure functions on PDF bytes. No HTTP, SQL, clock or network; nothing runs
- * on import. See README.md for the coordinate convention and font choices.
+ * @platen/pdf-engine: functions on PDF bytes, and fill engines that keep what they learn. No HTTP,
+ * SQL, clock or network; nothing runs on import. See README.md for the coordinate convention and font choices.
  */
 export { analyse } from './analyse.ts';
-export { fill, fillIfCheap, CHEAP_FILL_MAX_CHARS, CHEAP_FILL_MAX_FIELDS } from './fill.ts';
-export {
-  adoptPreparedTemplate,
-  clearFillCache,
-  configureFillCache,
-  fillCacheStats,
-  preparedTemplateData,
-  type FillCacheStats,
-} from './template-cache.ts';
+export { createFillEngine, type FillEngine, type FillEngineOptions } from './fill-engine.ts';
+export { CHEAP_FILL_MAX_CHARS, CHEAP_FILL_MAX_FIELDS } from './fill.ts';
+export { type FillCacheStats } from './prepared-template-cache.ts';
 export { type PreparedTemplateData } from './prepared-template.ts';
 export { importAcroForm, type AcroFormImport, type NotImported } from './import-acroform.ts';
 export { renderPreview, MAX_PREVIEW_WIDTH_PX } from './render-preview.ts';
@@ -20,7 +14,7 @@ export {
   pdfBoxToDisplayRect,
   displayedSize,
   type PageGeometry,
-} from './page-geometry.ts';
+} from './pdf-user-space.ts';
 export { PdfEngineError, MAX_PAGES, type PdfEngineErrorCode } from './errors.ts';
 export { MIN_FONT_SIZE } from './text-layout.ts';
 export type * from './types.ts';

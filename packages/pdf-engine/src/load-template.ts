@@ -5,7 +5,7 @@
  */
 import { PDFDict, PDFDocument, PDFName, PDFRef } from '@cantoo/pdf-lib';
 import { MAX_PAGES, PdfEngineError } from './errors.ts';
-import { normaliseRotation, visibleBox, type PageGeometry } from './page-geometry.ts';
+import { normaliseRotation, visibleBox, type PageGeometry } from './pdf-user-space.ts';
 import { flattenPageTree, scanPageTree, type PageLeafInfo } from './page-tree.ts';
 import type { PdfBox } from './types.ts';
 

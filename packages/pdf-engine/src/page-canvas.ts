@@ -6,7 +6,7 @@
 import type { RGB } from '@cantoo/pdf-lib';
 import type { EngineFont } from './engine-font.ts';
 import { DocumentGlyphs } from './document-glyphs.ts';
-import type { Matrix } from './page-geometry.ts';
+import type { Matrix } from './pdf-user-space.ts';
 import { num, nums } from './pdf-syntax.ts';
 import type { PdfResource } from './template-resources.ts';
 

@@ -14,7 +14,7 @@ import {
   PDFRef,
   type PDFContext,
 } from '@cantoo/pdf-lib';
-import { boxFromCorners } from './page-geometry.ts';
+import { boxFromCorners } from './pdf-user-space.ts';
 import type { PdfBox } from './types.ts';
 
 /** A page found in the tree, with its inheritable attributes already resolved. */

@@ -12,7 +12,7 @@ import {
   type PDFObject,
 } from '@cantoo/pdf-lib';
 import { asEngineError, loadTemplate, type LoadedTemplate } from './load-template.ts';
-import type { PageGeometry } from './page-geometry.ts';
+import type { PageGeometry } from './pdf-user-space.ts';
 import { objectText, type ObjectRef } from './pdf-syntax.ts';
 import { TemplateResources } from './template-resources.ts';
 import { readXref, type XrefInfo } from './xref-read.ts';

@@ -4,7 +4,7 @@ import { beginBox, endBox } from './draw-text.ts';
 import { StandardFont } from './engine-font.ts';
 import { canvasFor, type FillContext } from './fill-context.ts';
 import { showText } from './page-canvas.ts';
-import { displayedSize, displayRectTransform } from './page-geometry.ts';
+import { displayedSize, displayRectTransform } from './pdf-user-space.ts';
 
 const WORD = 'SAMPLE';
 const OPACITY = 0.3;

@@ -11,7 +11,7 @@ import bidiModule from 'bidi-js';
 import { NEWLINE, unitLength } from './code-points.ts';
 import {
   chainFor,
-  faceNamed,
+  FaceLibrary,
   loadedHarfBuzz,
   loadHarfBuzz,
   mayCover,
@@ -52,10 +52,14 @@ const bidiFactory = bidiModule as unknown as typeof bidiModule.default;
 let bidi: ReturnType<typeof bidiFactory> | undefined;
 
 /** Glyphs of one item's text, clusters relative to the item; cached (HarfBuzz costs ~0.3 ms a call). */
-const shapedRuns = new Map<string, PlacedGlyph[]>();
 const MAX_SHAPED_RUNS = 8192;
 
-const shapeRun = (face: Face, codes: number[], rtl: boolean): PlacedGlyph[] => {
+const shapeRun = (
+  shapedRuns: Map<string, PlacedGlyph[]>,
+  face: Face,
+  codes: number[],
+  rtl: boolean,
+): PlacedGlyph[] => {
   const key = `${face.name}${rtl ? '<' : '>'}${String.fromCodePoint(...codes)}`;
   let glyphs = shapedRuns.get(key);
   if (glyphs) return glyphs;
@@ -80,10 +84,10 @@ const shapeRun = (face: Face, codes: number[], rtl: boolean): PlacedGlyph[] => {
 /** Space, punctuation, digits, symbols and marks: they stay in the face of the text around them. */
 const NEUTRAL = /^[\p{Z}\p{P}\p{S}\p{N}\p{M}\p{Cf}]$/u;
 
-const faceFor = (chain: FaceName[], codePoint: number): Face | undefined => {
+const faceFor = (faces: FaceLibrary, chain: FaceName[], codePoint: number): Face | undefined => {
   for (const name of chain) {
     if (!mayCover(name, codePoint)) continue;
-    const face = faceNamed(name);
+    const face = faces.face(name);
     if (face.covers(codePoint)) return face;
   }
   return undefined;
@@ -106,7 +110,7 @@ const levelsOf = (text: string, count: number): Uint8Array => {
   return levels;
 };
 
-const shapeLoaded = (text: string, family: FontFamily): ShapedValue => {
+const shapeLoaded = (shaper: Shaper, text: string, family: FontFamily): ShapedValue => {
   const codes: number[] = [];
   for (let at = 0; at < text.length;) {
     const codePoint = text.codePointAt(at)!;
@@ -126,7 +130,7 @@ const shapeLoaded = (text: string, family: FontFamily): ShapedValue => {
     }
     const char = String.fromCodePoint(codePoint);
     const stays = current?.covers(codePoint) && NEUTRAL.test(char);
-    const face = stays ? current : faceFor(chain, codePoint);
+    const face = stays ? current : faceFor(shaper.faces, chain, codePoint);
     if (!face) missing.add(char);
     faces[i] = face;
     if (face) current = face;
@@ -138,7 +142,7 @@ const shapeLoaded = (text: string, family: FontFamily): ShapedValue => {
     while (j < codes.length && faces[j] === face && levels[j] === levels[i]) j++;
     if (face) {
       const rtl = levels[i]! % 2 === 1;
-      const glyphs = shapeRun(face, codes.slice(i, j), rtl)
+      const glyphs = shapeRun(shaper.runs, face, codes.slice(i, j), rtl)
         .filter((g) => {
           if (g.gid !== 0) return true;
           missing.add(String.fromCodePoint(codes[i + g.cluster]!));
@@ -153,11 +157,18 @@ const shapeLoaded = (text: string, family: FontFamily): ShapedValue => {
   return { codes, widths, items, missing: [...missing] };
 };
 
-/** Shapes a value at once when HarfBuzz is loaded, else after loading it. */
-export const shapeValue = (text: string, family: FontFamily): ShapedValue | Promise<ShapedValue> =>
-  loadedHarfBuzz()
-    ? shapeLoaded(text, family)
-    : loadHarfBuzz().then(() => shapeLoaded(text, family));
+/** Shaping with one fill engine's faces, and the runs it has shaped (engine-fonts.ts). */
+export class Shaper {
+  readonly faces = new FaceLibrary();
+  readonly runs = new Map<string, PlacedGlyph[]>();
+
+  /** Shapes a value at once when HarfBuzz is loaded, else after loading it. */
+  shapeValue(text: string, family: FontFamily): ShapedValue | Promise<ShapedValue> {
+    return loadedHarfBuzz()
+      ? shapeLoaded(this, text, family)
+      : loadHarfBuzz().then(() => shapeLoaded(this, text, family));
+  }
+}
 
 /**
  * The pieces of items within characters [start, end), in visual order: rule L2 of the bidi

@@ -134,7 +134,7 @@ export const fitSingleLine = (
 };
 
 /** The sizes tried, largest first: the field's size, then half-point steps down to 6 pt. */
-const candidateSizes = (fontSize: number): number[] => {
+export const candidateSizes = (fontSize: number): number[] => {
   const sizes: number[] = [];
   for (let size = fontSize; size > MIN_FONT_SIZE; size -= SHRINK_STEP) sizes.push(size);
   sizes.push(Math.min(fontSize, MIN_FONT_SIZE));

@@ -1,7 +1,7 @@
 /**
  * The shapes the engine reads and returns. The server stores {@link FieldSpec}s and passes them
  * back to {@link fill}; every rectangle is in PDF points, origin at the top-left of the page as
- * displayed (after CropBox and /Rotate), `page` 1-based. See page-geometry.ts.
+ * displayed (after CropBox and /Rotate), `page` 1-based. See pdf-user-space.ts.
  */
 
 /**
@@ -52,12 +52,13 @@ export interface DisplayRect {
 }
 
 /**
- * One box of a linked-text field; boxes are filled in array order.
+ * A rectangle on one page: a field's own box, or one box of a linked-text field (filled in array
+ * order). Not the editor's FieldBox, which is a drawn box with its field's settings.
  *
  * @example
- * const box: FieldBox = { page: 2, rectX: 50, rectY: 50, rectWidth: 250, rectHeight: 20 };
+ * const box: BoxOnPage = { page: 2, rectX: 50, rectY: 50, rectWidth: 250, rectHeight: 20 };
  */
-export interface FieldBox extends DisplayRect {
+export interface BoxOnPage extends DisplayRect {
   /** 1-based page number. */
   page: number;
 }
@@ -73,7 +74,7 @@ export interface FieldBox extends DisplayRect {
 export interface ChoiceOption {
   value: string;
   label: string;
-  box?: FieldBox;
+  box?: BoxOnPage;
 }
 
 /**
@@ -108,7 +109,7 @@ export interface FieldSpec extends DisplayRect {
   /** `#rrggbb`; anything else draws black. */
   fontColor: string;
   /** Linked text only: the boxes the text flows through, in order. */
-  boxes?: FieldBox[];
+  boxes?: BoxOnPage[];
   /** At most this many characters are drawn. */
   maxLength?: number;
   /** With `maxLength`: one character per equal cell, like a paper form's comb. */

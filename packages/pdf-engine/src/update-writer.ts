@@ -10,7 +10,7 @@
  */
 import { FaceFont } from './draw-glyphs.ts';
 import { builtFontResource, fontResource, StandardFont } from './engine-font.ts';
-import { documentFontObjects } from './face-subset.ts';
+import type { FaceSubsetter } from './face-subset.ts';
 import type { DocumentGlyphs } from './document-glyphs.ts';
 import type { Face } from './faces.ts';
 import type { MaybePromise } from './maybe-async.ts';
@@ -158,18 +158,23 @@ const assemble = (base: Uint8Array, chunks: (string | Uint8Array)[]): Uint8Array
 export const writeUpdate = (
   t: PreparedTemplate,
   canvases: ReadonlyMap<number, PageCanvas>,
+  subsetter: FaceSubsetter,
 ): MaybePromise<Uint8Array> => {
   if (canvases.size === 0) return new Uint8Array(t.base);
   const pages = builtPages(t, canvases);
-  return pages ? writePages(t, pages) : buildThenWrite(t, canvases);
+  return pages ? writePages(t, pages, subsetter) : buildThenWrite(t, canvases, subsetter);
 };
 
-const buildThenWrite = async (t: PreparedTemplate, canvases: ReadonlyMap<number, PageCanvas>) => {
+const buildThenWrite = async (
+  t: PreparedTemplate,
+  canvases: ReadonlyMap<number, PageCanvas>,
+  subsetter: FaceSubsetter,
+) => {
   for (;;) {
     await buildFonts(t, canvases);
     // Another document may have grown a subset meanwhile; then build again.
     const pages = builtPages(t, canvases);
-    if (pages) return writePages(t, pages);
+    if (pages) return writePages(t, pages, subsetter);
   }
 };
 
@@ -177,24 +182,32 @@ const buildThenWrite = async (t: PreparedTemplate, canvases: ReadonlyMap<number,
  * The embedded faces' font objects of this document: one subset per face with every glyph its
  * pages drew (and no other), shared by its pages.
  */
-const documentFaces = (glyphs: DocumentGlyphs, allocate: () => ObjectRef) => {
+const documentFaces = (
+  subsetter: FaceSubsetter,
+  glyphs: DocumentGlyphs,
+  allocate: () => ObjectRef,
+) => {
   const fonts = new Map<Face, PdfResource>();
   for (const [face, used] of glyphs.faces) {
     if (used.gids.length === 0) continue;
-    const { ref, objects } = documentFontObjects(face, used, allocate);
+    const { ref, objects } = subsetter.documentFontObjects(face, used, allocate);
     fonts.set(face, { kind: 'Font', name: '', ref, objects });
   }
   return fonts;
 };
 
 /** Nothing here awaits: numbers above firstFree belong to this document alone. */
-const writePages = (t: PreparedTemplate, pages: Resolved[]): Uint8Array => {
+const writePages = (
+  t: PreparedTemplate,
+  pages: Resolved[],
+  subsetter: FaceSubsetter,
+): Uint8Array => {
   let next = t.resources.firstFree;
   const objects: WrittenObject[] = [...t.resources.pushState.objects];
   const seen = new Set<PdfResource['ref']['num']>();
   // One glyph registry per document, shared by its canvases; none when only standard fonts drew.
   const glyphs = pages[0]?.canvas.drawnGlyphs;
-  const faceFonts = glyphs && documentFaces(glyphs, () => ({ num: next++, gen: 0 }));
+  const faceFonts = glyphs && documentFaces(subsetter, glyphs, () => ({ num: next++, gen: 0 }));
   for (const p of pages) {
     if (faceFonts) {
       for (const [font, name] of p.canvas.fonts) {

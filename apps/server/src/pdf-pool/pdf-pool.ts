@@ -1,7 +1,6 @@
 import { availableParallelism } from 'node:os';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { MessageChannel } from 'node:worker_threads';
+import { createFillEngine } from '@platen/pdf-engine';
 import { Piscina } from 'piscina';
 import { AppError } from '../lib/app-error.ts';
 import {
@@ -33,10 +32,13 @@ export type PdfPool = {
 /*
  * A stopped worker's memory (gigabytes, for a bomb) is only given back when the main thread
  * collects its Worker object, and the main thread, allocating little, may not do so for hours.
- * So a stop is followed by one full collection.
+ * So a stop is followed by one full collection, through the `gc` that `node --expose-gc` gives:
+ * `npm start`, `npm run dev`, the image and the server tests' processes start node with it
+ * (docs/reliability.md). Nothing turns it on at run time: Node warns that changing V8 flags
+ * after start (v8.setFlagsFromString) may crash the process. A process started without the
+ * flag (a test's in-process server) leaves the collection to V8.
  */
-setFlagsFromString('--expose-gc');
-const collectGarbage = runInNewContext('gc') as () => void;
+const collectGarbage = (globalThis as { gc?: () => void }).gc;
 const STOPPED_WORKER_GC_DELAY_MS = 1_000;
 
 const tooHeavy = () =>
@@ -52,6 +54,8 @@ const tooHeavy = () =>
  * that hits either is replaced.
  */
 export const createPdfPool = (): PdfPool => {
+  // The main thread's fill engine, for cheap fills and templates the workers prepared.
+  const engine = createFillEngine();
   let pool: Piscina | undefined;
   const getPool = () =>
     (pool ??= new Piscina({
@@ -85,7 +89,7 @@ export const createPdfPool = (): PdfPool => {
     } catch (error) {
       const { code, name: errorName } = error as { code?: unknown; name?: unknown };
       if (errorName === 'AbortError' || code === 'ERR_WORKER_OUT_OF_MEMORY') {
-        setTimeout(collectGarbage, STOPPED_WORKER_GC_DELAY_MS).unref();
+        if (collectGarbage) setTimeout(collectGarbage, STOPPED_WORKER_GC_DELAY_MS).unref();
         throw tooHeavy();
       }
       throw error;
@@ -97,13 +101,13 @@ export const createPdfPool = (): PdfPool => {
   return {
     prepareTemplate: (input) => run('prepareTemplate', input),
     fillDocument: async (input) => {
-      const cheap = await fillDocumentIfCheap(input);
+      const cheap = await fillDocumentIfCheap(engine, input);
       if (cheap) return cheap;
       const filled = await run<FilledDocument | EngineRefusal>('fillDocument', {
         ...input,
-        shareTemplate: !holdsTemplate(input),
+        shareTemplate: !holdsTemplate(engine, input),
       });
-      if (filled.ok && filled.prepared) adoptTemplate(input, filled.prepared);
+      if (filled.ok && filled.prepared) adoptTemplate(engine, input, filled.prepared);
       return filled;
     },
     queueSize: () => pool?.queueSize ?? 0,

@@ -1,25 +1,24 @@
 import type { MessagePort } from 'node:worker_threads';
 import {
-  adoptPreparedTemplate,
   analyse,
-  fill,
-  fillIfCheap,
   importAcroForm,
   PdfEngineError,
   renderPreview,
   type FieldSpec,
   type FieldValues,
+  type FillEngine,
   type FillOptions,
   type FitReport,
   type NotImported,
   type PageInfo,
-  preparedTemplateData,
   type PreparedTemplateData,
 } from '@platen/pdf-engine';
 
 /*
- * The work that runs inside the worker threads. Errors do not survive the thread boundary with
- * their fields, so refusals come back as values and only real crashes are thrown.
+ * The work that runs inside the worker threads (and cheap fills on the main thread). Errors do
+ * not survive the thread boundary with their fields, so refusals come back as values and only
+ * real crashes are thrown. Fills use the fill engine of the thread they run on, which its owner
+ * passes in: pdf-worker.ts for a worker, the pool for the main thread.
  */
 
 export type EngineRefusal = { ok: false; code: string; message: string; fields: string[] };
@@ -122,18 +121,19 @@ export type FillInput = {
 };
 
 export const fillDocument = async (
+  engine: FillEngine,
   input: Task<FillInput & { shareTemplate?: boolean }>,
 ): Promise<FilledDocument | EngineRefusal> => {
   const endWatch = announceStart(input.started);
   try {
     const { templateKey } = input;
-    const { pdf, fitReport } = await fill(input.template, input.fields, input.values, {
+    const { pdf, fitReport } = await engine.fill(input.template, input.fields, input.values, {
       ...input.options,
       ...(templateKey && { templateKey }),
     });
     const prepared =
       input.shareTemplate && templateKey
-        ? preparedTemplateData(input.template, templateKey)
+        ? engine.preparedTemplateData(input.template, templateKey)
         : undefined;
     return { ok: true, pdf, fitReport, ...(prepared && { prepared }) };
   } catch (error) {
@@ -149,12 +149,13 @@ export const fillDocument = async (
  * the document needs a worker.
  */
 export const fillDocumentIfCheap = async (
+  engine: FillEngine,
   input: FillInput,
 ): Promise<FilledDocument | EngineRefusal | undefined> => {
   const { templateKey } = input;
   if (!templateKey) return undefined;
   try {
-    const filled = await fillIfCheap(input.template, input.fields, input.values, {
+    const filled = await engine.fillIfCheap(input.template, input.fields, input.values, {
       ...input.options,
       templateKey,
     });
@@ -164,11 +165,16 @@ export const fillDocumentIfCheap = async (
   }
 };
 
-/** Whether this thread holds the template prepared (a worker need not send it). */
-export const holdsTemplate = (input: FillInput): boolean =>
-  !!input.templateKey && preparedTemplateData(input.template, input.templateKey) !== undefined;
+/** Whether the engine holds the template prepared (a worker need not send it). */
+export const holdsTemplate = (engine: FillEngine, input: FillInput): boolean =>
+  !!input.templateKey &&
+  engine.preparedTemplateData(input.template, input.templateKey) !== undefined;
 
 /** Keeps the template a worker prepared, so that the next documents can be cheap here. */
-export const adoptTemplate = (input: FillInput, prepared: PreparedTemplateData) => {
-  if (input.templateKey) adoptPreparedTemplate(input.template, input.templateKey, prepared);
+export const adoptTemplate = (
+  engine: FillEngine,
+  input: FillInput,
+  prepared: PreparedTemplateData,
+) => {
+  if (input.templateKey) engine.adoptPreparedTemplate(input.template, input.templateKey, prepared);
 };

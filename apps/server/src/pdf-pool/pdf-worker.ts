@@ -1,5 +1,6 @@
 import process from 'node:process';
-import { fillDocument, prepareTemplate } from './pdf-tasks.ts';
+import { createFillEngine } from '@platen/pdf-engine';
+import * as tasks from './pdf-tasks.ts';
 
 /*
  * The PDF worker threads' module (piscina calls its exports by name). Compiled, it is
@@ -13,4 +14,9 @@ process.on('unhandledRejection', () => undefined);
 // Load pdf.js now, while the worker starts, so that no task's time limit pays for it.
 await import('pdfjs-dist/legacy/build/pdf.mjs');
 
-export { fillDocument, prepareTemplate };
+// This thread's fill engine: the templates, faces and subsets its documents reuse.
+const engine = createFillEngine();
+
+export const prepareTemplate = tasks.prepareTemplate;
+export const fillDocument = (input: Parameters<typeof tasks.fillDocument>[1]) =>
+  tasks.fillDocument(engine, input);

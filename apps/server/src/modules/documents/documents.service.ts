@@ -15,7 +15,7 @@ import { versionNotFound } from '../templates/versions.service.ts';
 import { rateRules } from '../rate-limits/rate-limiter.ts';
 import { findKeyAndTemplate } from './documents.repository.ts';
 import { resolveFieldValues } from './field-values.ts';
-import { createTemplateCache, type TemplateVersion } from './template-cache.ts';
+import { createTemplateAssetsCache, type TemplateVersion } from './template-assets.ts';
 
 /** `version`: what was filled, a published version's number or `draft`. */
 export type Document = { pdf: Uint8Array; fitReport: FitReport; version: number | 'draft' };
@@ -26,7 +26,7 @@ const templateIdNotFound = (id: string) =>
 export const createDocumentsService = (deps: Deps) => {
   const templates = createTemplatesService(deps);
 
-  const templateAssets = createTemplateCache(deps.db);
+  const templateAssets = createTemplateAssetsCache(deps.db);
 
   /** The template's PDF and fields and the payload's values, checked and with images loaded. */
   const prepare = async (template: TemplateVersion, payload?: Record<string, unknown>) => {

@@ -3,7 +3,7 @@ import type { Stamp, StampBody } from '@platen/contract';
 import type { FieldSpec, FieldValues, PageInfo } from '@platen/pdf-engine';
 import { AppError } from '../../lib/app-error.ts';
 import type { RateRule } from '../rate-limits/rate-limiter.ts';
-import { inspectStampPicture, renderStampPicture, type StampPicture } from './stamp-image.ts';
+import { inspectStampPicture, renderStampPicture, type StampPicture } from './stamp-picture.ts';
 import type { StoredStamp } from './stamps.repository.ts';
 import { checkOnPage } from './template-fields.ts';
 

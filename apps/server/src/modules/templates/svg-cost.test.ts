@@ -6,7 +6,7 @@ import {
   turbulenceSvg,
   useBombSvg,
 } from '../../../test/hostile-svg.ts';
-import { inspectStampPicture } from './stamp-image.ts';
+import { inspectStampPicture } from './stamp-picture.ts';
 import {
   MAX_SVG_BYTES,
   MAX_SVG_COST,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { TemplateInput, TemplateInputValue } from '@platen/contract';
-import type { ChoiceOption, FieldBox, FieldSpec, PageInfo } from '@platen/pdf-engine';
+import type { BoxOnPage, ChoiceOption, FieldSpec, PageInfo } from '@platen/pdf-engine';
 import { AppError } from '../../lib/app-error.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -11,7 +11,7 @@ const EDGE_TOLERANCE_PT = 0.5;
 const invalid = (message: string) => new AppError('INVALID_FIELDS', 400, message);
 
 /** Refuses a box that is not on an existing page, naming what it belongs to. */
-export const checkOnPage = (label: string, box: FieldBox, pages: PageInfo[]) => {
+export const checkOnPage = (label: string, box: BoxOnPage, pages: PageInfo[]) => {
   const page = pages[box.page - 1];
   if (!page) {
     throw invalid(
@@ -24,7 +24,7 @@ export const checkOnPage = (label: string, box: FieldBox, pages: PageInfo[]) => 
   if (!isInside) throw invalid(`The field "${label}" lies outside page ${box.page}.`);
 };
 
-const boxesOf = (input: TemplateInputValue): FieldBox[] =>
+const boxesOf = (input: TemplateInputValue): BoxOnPage[] =>
   input.fieldType === 'linked_text' && input.boxes?.length
     ? input.boxes.map((box) => ({ ...box, page: box.page ?? input.page }))
     : [
@@ -127,7 +127,7 @@ export const fieldsThatFit = (fields: FieldSpec[], pages: PageInfo[]) => {
 };
 
 /** Every box a field draws in: linked-text boxes, or its own and its options' boxes. */
-const boxesOfField = (field: FieldSpec): FieldBox[] => [
+const boxesOfField = (field: FieldSpec): BoxOnPage[] => [
   ...(field.boxes ?? [field]),
   ...(field.options ?? []).flatMap((option) => (option.box ? [option.box] : [])),
 ];

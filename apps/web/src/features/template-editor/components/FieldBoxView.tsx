@@ -10,6 +10,7 @@ import { DeleteItemButton } from './DeleteItemButton.tsx';
 import { useEditor } from './editor-context.ts';
 import classes from './editor.module.css';
 import { fieldColorVar } from './field-colors.ts';
+import { labelFontPx } from './field-label-size.ts';
 import { Handles } from './Handles.tsx';
 
 const rectOf = (r: FieldBoxRect): RectPt => ({
@@ -46,6 +47,7 @@ export const FieldBoxView = memo(function FieldBoxView({ id }: { id: BoxId }) {
   const kind = box.type ? FIELD_TYPE_LABELS[box.type] : 'no type';
   const css = rectToCss(box.rect, scale);
   const optionBoxes = otherOptionBoxes(box);
+  const labelPx = labelFontPx(scale, css.height);
   const style = {
     ...css,
     '--box-color': fieldColorVar(box.type),
@@ -57,6 +59,7 @@ export const FieldBoxView = memo(function FieldBoxView({ id }: { id: BoxId }) {
         className={classes.box}
         style={style}
         data-item-id={id}
+        data-item-layer="fields"
         data-testid="field-box"
         data-label={box.label}
         data-selected={isSelected && isInteractive}
@@ -71,7 +74,9 @@ export const FieldBoxView = memo(function FieldBoxView({ id }: { id: BoxId }) {
         onFocus={isInteractive ? () => store.select(id) : undefined}
       >
         {isSelected && isInteractive && <span className={classes.tag}>{kind}</span>}
-        <span className={classes.label}>{box.label}</span>
+        <span className={classes.label} style={{ fontSize: labelPx }} data-testid="field-label">
+          {box.label}
+        </span>
         {isSelected && isInteractive && <Handles id={id} />}
       </div>
       {optionBoxes.map((option) => (

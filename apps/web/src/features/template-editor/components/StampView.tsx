@@ -24,6 +24,7 @@ export const StampView = memo(function StampView({ id }: { id: BoxId }) {
           ['--box-color' as string]: 'var(--mantine-color-violet-6)',
         }}
         data-item-id={id}
+        data-item-layer="stamps"
         data-testid="stamp"
         data-selected={isSelected && isInteractive}
         data-interactive={isInteractive}

@@ -2,19 +2,21 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
-  clampRectToPage,
-  displayedSize,
+  displayedPageSize,
   displayedToUserSpace,
+  pageToScreen,
+  type PdfPageBox,
+} from '../../../../test/page-spaces.ts';
+import {
+  clampRectToPage,
   fitWidthZoom,
   isBigEnoughOnScreen,
   pagePoint,
-  pageToScreen,
   rectFromCorners,
   scaleForZoom,
   screenPoint,
   screenToPage,
   type PageView,
-  type PdfPageBox,
 } from './page-geometry.ts';
 
 const a4 = { width: 595.28, height: 841.89 };
@@ -89,9 +91,9 @@ describe('displayed points ⇄ PDF user space (rotation and CropBox)', () => {
       viewBox: [0, 0, 612, 792],
       rotate,
     });
-    expect(displayedSize(box(0))).toEqual(letter);
-    expect(displayedSize(box(90))).toEqual(landscape);
-    expect(displayedSize(box(270))).toEqual(landscape);
+    expect(displayedPageSize(box(0))).toEqual(letter);
+    expect(displayedPageSize(box(90))).toEqual(landscape);
+    expect(displayedPageSize(box(270))).toEqual(landscape);
   });
 
   const corpus = join(import.meta.dirname, '../../../../../../../shared/corpus/pdfs');
@@ -110,7 +112,7 @@ describe('displayed points ⇄ PDF user space (rotation and CropBox)', () => {
           viewBox: viewport.viewBox as PdfPageBox['viewBox'],
           rotate: viewport.rotation as PdfPageBox['rotate'],
         };
-        const size = displayedSize(box);
+        const size = displayedPageSize(box);
         expect(size.width).toBeCloseTo(viewport.width, 6);
         expect(size.height).toBeCloseTo(viewport.height, 6);
         for (const [x, y] of [

@@ -5,7 +5,8 @@
  * (after /Rotate and the CropBox), with each page's real size. pdf.js renders pages as displayed,
  * so a rendered page is the displayed page times one scale: nothing else is needed to go between
  * the two spaces. Screen-unit thresholds (the 10-unit minimum box, snapping distance, handle size)
- * are converted here too, and so is the pdf.js-style mapping to PDF user space used in tests.
+ * are converted here too. The way back to the screen and the mapping to PDF user space are
+ * needed only by tests (apps/web/test/page-spaces.ts).
  */
 
 export type PagePoint = { x: number; y: number } & { readonly __space: 'page-pt' };
@@ -47,9 +48,6 @@ export const fitWidthZoom = (availableWidthPx: number, pages: readonly PageSize[
 
 export const screenToPage = (p: ScreenPoint, v: PageView): PagePoint =>
   pagePoint((p.x - v.rect.left) / v.scale, (p.y - v.rect.top) / v.scale);
-
-export const pageToScreen = (p: PagePoint, v: PageView): ScreenPoint =>
-  screenPoint(p.x * v.scale + v.rect.left, p.y * v.scale + v.rect.top);
 
 /** A length on screen in points (thresholds: minimum box size, snapping distance). */
 export const screenLengthToPage = (px: number, scale: number): number => px / scale;
@@ -126,32 +124,3 @@ export const withMinSize = (rect: RectPt): RectPt => ({
 /** What the model stores for a rectangle on a page: at least the minimum, on the page, rounded. */
 export const fitRectToPage = (rect: RectPt, page: PageSize): RectPt =>
   roundRect(clampRectToPage(withMinSize(rect), page));
-
-/** A PDF page before display: its CropBox (or MediaBox) in user space and its /Rotate. */
-export type PdfPageBox = { viewBox: [number, number, number, number]; rotate: 0 | 90 | 180 | 270 };
-
-/** The size of a page as displayed: rotation by 90 or 270 swaps width and height. */
-export const displayedSize = ({ viewBox, rotate }: PdfPageBox): PageSize => {
-  const width = viewBox[2] - viewBox[0];
-  const height = viewBox[3] - viewBox[1];
-  return rotate % 180 === 0 ? { width, height } : { width: height, height: width };
-};
-
-/**
- * A displayed point (top-left origin, points) in PDF user space (bottom-left origin of the
- * unrotated MediaBox). This is pdf.js's `viewport.convertToPdfPoint` at scale 1; the engine has the
- * mirror of it. Only tests and diagnostics need it: the editor never leaves displayed space.
- */
-export const displayedToUserSpace = (p: PagePoint, box: PdfPageBox): [number, number] => {
-  const [x0, y0, x1, y1] = box.viewBox;
-  switch (box.rotate) {
-    case 90:
-      return [x0 + p.y, y0 + p.x];
-    case 180:
-      return [x1 - p.x, y0 + p.y];
-    case 270:
-      return [x1 - p.y, y1 - p.x];
-    default:
-      return [x0 + p.x, y1 - p.y];
-  }
-};

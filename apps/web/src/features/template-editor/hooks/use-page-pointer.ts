@@ -8,7 +8,8 @@ import type { EditorContextValue } from '../components/editor-context.ts';
 const targetOf = (element: Element, layer: EditorContextValue['layer']): PointerTarget => {
   const item = element.closest<HTMLElement>('[data-item-id]');
   const id = item?.dataset.itemId as BoxId | undefined;
-  const isOwnLayer = item?.dataset.testid === (layer === 'fields' ? 'field-box' : 'stamp');
+  // Items say their layer themselves; test ids are for tests and may change with them.
+  const isOwnLayer = item?.dataset.itemLayer === layer;
   if (!id || (!isOwnLayer && !item?.dataset.handle)) return { kind: 'page' };
   const handle = item?.dataset.handle as Handle | undefined;
   return handle ? { kind: 'handle', id, handle } : { kind: 'item', id };

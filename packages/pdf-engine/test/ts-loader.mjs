@@ -1,5 +1,6 @@
 // Test-only module hook: lets a worker_thread import the engine's .ts sources by transpiling
-// them with the repository's TypeScript (Node 20 cannot strip types itself).
+// them with the repository's TypeScript (Node's own type stripping refuses the parameter
+// properties the engine's classes use).
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';

@@ -10,8 +10,8 @@ import {
   toUserPoint,
   visibleBox,
   type PageGeometry,
-} from './page-geometry.ts';
-import { corpusPdf, hasCorpus, openWithPdfjs } from './test-support/fixtures.ts';
+} from './pdf-user-space.ts';
+import { corpusPdf, hasCorpus, openWithPdfjs } from '../test/fixtures.ts';
 import type { PageRotation } from './types.ts';
 
 const A4 = { x: 0, y: 0, width: 595.28, height: 841.89 };

@@ -3,7 +3,7 @@
  * by the engine's script tests and for looking at the result (render it with pdftoppm).
  */
 import { PDFDocument, StandardFonts, rgb } from '@cantoo/pdf-lib';
-import type { FieldSpec, FieldValues } from '../types.ts';
+import type { FieldSpec, FieldValues } from '../src/types.ts';
 
 /** Label → value, one line per script the fallback chain covers. */
 export const SCRIPT_SAMPLES: Record<string, string> = {

@@ -4,7 +4,7 @@ import { register } from 'node:module';
 import { parentPort } from 'node:worker_threads';
 
 register('./ts-loader.mjs', import.meta.url);
-const { analyse, PdfEngineError } = await import('../index.ts');
+const { analyse, PdfEngineError } = await import('../src/index.ts');
 
 parentPort.on('message', async ({ bytes }) => {
   try {

@@ -61,7 +61,7 @@ const sizeOf = (assets: TemplateAssets) =>
  * call reads only the template's row. Keyed so, the cache is right on any number of instances:
  * an edit anywhere bumps the revision, a published version never changes.
  */
-export const createTemplateCache = (db: Db) => {
+export const createTemplateAssetsCache = (db: Db) => {
   const lru = new ByteLru<TemplateAssets>(CACHE_BYTES, sizeOf);
   return async (template: TemplateVersion): Promise<TemplateAssets> => {
     const key = keyOf(template);

@@ -8,9 +8,9 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { PDFDocument, PDFName, PDFNumber, StandardFonts } from '@cantoo/pdf-lib';
-import type { DisplayRect, FieldSpec } from '../types.ts';
+import type { DisplayRect, FieldSpec } from '../src/types.ts';
 
-const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
 /** CI clones the repository with `shared/` beside it. */
 export const corpusDir = resolve(repoRoot, '../shared/corpus/pdfs');
@@ -79,6 +79,8 @@ type Point = { x: number; y: number };
 export interface PlacedText {
   str: string;
   corners: Point[];
+  /** The font size in points (the text matrix's scale). */
+  size: number;
 }
 
 /** Every text run on a page, positioned by pdf.js's viewport (independent of page-geometry.ts). */
@@ -107,7 +109,7 @@ export const readTexts = async (pdf: Uint8Array, pageNumber: number): Promise<Pl
       const [x, y] = viewport.convertToViewportPoint(p.x, p.y) as [number, number];
       return { x, y };
     });
-    placed.push({ str: item.str, corners });
+    placed.push({ str: item.str, corners, size });
   }
   await doc.destroy();
   return placed;
