@@ -8,8 +8,8 @@ import {
   makeVoucher,
   subscriptionOf,
   userIdOf,
-} from './billing-test-support.ts';
-import { reserveDocument } from './usage.repository.ts';
+} from '../../../test/billing.ts';
+import { reserveDocument } from './usage/document-count.ts';
 
 describe.each(testDatabases())('checkout and billing portal, local provider, on %s', (database) => {
   let app: TestApp;

@@ -1,4 +1,4 @@
-import type { PlanRecord } from '../plans.repository.ts';
+import type { PlanRecord } from '../lifecycle/plans.repository.ts';
 import type { ProviderSubscription } from './payment-provider.ts';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
