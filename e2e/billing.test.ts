@@ -86,9 +86,11 @@ describe.skipIf(!hasChromium)('plans, checkout, billing portal and vouchers', ()
     await pro.getByRole('button', { name: 'Subscribe to PRO' }).click();
     await page.waitForURL(/\/dev\/payments\/checkout\//);
     await page.getByRole('heading', { name: 'Subscribe to PRO' }).waitFor();
+    for (const price of ['€29.99', '€0.02 each']) await page.getByText(price).waitFor();
     await page.getByRole('button', { name: 'Pay' }).click();
     await page.waitForURL(`${server.url}/admin/subscription`);
     await subscriptionShown(page, 'PRO');
+    await expectToast(page, 'Payment received', 'You are now on PRO.');
     const sub = await fetchSubscriptionByApi(server.url, tokens);
     expect(await detailText(page, 'Status')).toBe('ACTIVE');
     expect(await page.getByTestId('subscription-status').getAttribute('data-color')).toBe('green');
@@ -143,6 +145,28 @@ describe.skipIf(!hasChromium)('plans, checkout, billing portal and vouchers', ()
     expect(await page.getByTestId('subscription-status').getAttribute('data-color')).toBe('yellow');
     expect(await detailText(page, 'Auto-Renewal')).toBe('No');
     expect(await detailText(page, 'End Date')).toBe(medium(sub.endTime ?? ''));
+
+    // Cancelled, PRO still runs until its period ends: the pricing page says so instead of
+    // Active, and a voucher is refused with that date rather than sending the user back to the
+    // portal they have just used.
+    await page.goto(`${server.url}/admin/pricing`);
+    const ending = planCard(page, 'PRO');
+    await ending.getByText(`Ends ${medium(sub.endTime ?? '')}`, { exact: true }).waitFor();
+    expect(await ending.getByText('Active', { exact: true }).count()).toBe(0);
+    await saveScreenshot(page, 'billing-pricing-pro-ending-1440-light');
+    const code = await createVoucher(server, { plan: 'BUSINESS', days: 30 });
+    const voucher = page.getByRole('region', { name: "Don't need a subscription." });
+    await voucher.getByLabel('Code').fill(code);
+    await voucher.getByRole('button', { name: 'Verify' }).click();
+    const endsOn = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+    await confirmDialog(
+      page,
+      'Voucher error',
+      `Your paid plan is cancelled and stays active until ${endsOn.format(new Date(sub.endTime ?? ''))}. ` +
+        'You can redeem a voucher once it has ended.',
+    );
+    await page.goto(`${server.url}/admin/subscription`);
+    await subscriptionShown(page, 'PRO');
 
     // Go Back after a full page load leads into the app, not out of it.
     await page.getByRole('button', { name: 'Go Back' }).click();

@@ -31,7 +31,7 @@ await build({
   entryPoints: {
     server: 'src/server.ts',
     'pdf-worker-entry': 'src/pdf-pool/pdf-worker.ts',
-    'voucher-cli': 'src/modules/billing/voucher-cli.ts',
+    'voucher-cli': 'src/modules/billing/vouchers/voucher-cli.ts',
   },
   outdir,
   outExtension: { '.js': '.mjs' },

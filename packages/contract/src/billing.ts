@@ -14,6 +14,25 @@ export const billingMessages = {
     'You have used all documents of your plan this month. Upgrade your plan to generate more.',
 } as const;
 
+const mediumDay = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+const euros = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'EUR',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/** Euros with 2 decimals, the one way the app and the local payment pages show money: `€9.99`. */
+export const formatEuros = (amount: number): string => euros.format(amount);
+
+/**
+ * A paid plan cancelled at period end is paid for until then, so a voucher waits for its end
+ * (a voucher and a paid plan are never held at once). The date is the period's end, in UTC.
+ */
+export const paidPlanEndingMessage = (endsAt: string): string =>
+  `Your paid plan is cancelled and stays active until ${mediumDay.format(new Date(endsAt))}. ` +
+  'You can redeem a voucher once it has ended.';
+
 export const subscriptionStatuses = [
   'ACTIVE',
   'EXPIRED',

@@ -51,6 +51,7 @@ export const errorCodes = [
   'PLAN_NOT_FOUND',
   'FREE_PLAN',
   'PLAN_ACTIVE',
+  'PLAN_ENDING',
   'ALREADY_SUBSCRIBED',
   'NOTHING_TO_CANCEL',
   'VOUCHER_INVALID',

@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { call, lastCode, lastResetCode, signUp } from '../../test/http.ts';
 import { buildTestApp } from '../../test/test-app.ts';
-import { confirmEmail, makeVoucher } from '../modules/billing/billing-test-support.ts';
+import { confirmEmail, makeVoucher } from '../../test/billing.ts';
 import { createLogger } from './logger.ts';
 
 /** A test app whose log lines are kept, parsed, for the test to read. */

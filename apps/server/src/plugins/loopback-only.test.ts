@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { call, errorBody, signUp, type Account } from '../../test/http.ts';
 import { buildTestApp, testDatabases, type TestApp } from '../../test/test-app.ts';
-import { confirmEmail, subscriptionOf } from '../modules/billing/billing-test-support.ts';
+import { confirmEmail, subscriptionOf } from '../../test/billing.ts';
 
 const REMOTE = '192.0.2.10';
 const refused = {

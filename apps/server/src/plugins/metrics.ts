@@ -3,7 +3,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { databasePoolStats } from '../db/database.ts';
-import type { Deps } from '../deps.ts';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/tables.ts';
+import type { PdfPool } from '../pdf-pool/pdf-pool.ts';
 import { AppError } from '../lib/app-error.ts';
 import { refuseRemoteClients } from './loopback-only.ts';
 
@@ -69,7 +71,10 @@ const hasToken = (request: FastifyRequest, token: string) => {
  * bearer token; in production without one, the endpoint does not exist, and elsewhere without one
  * it answers only clients on this machine.
  */
-const metricsPlugin = async (app: FastifyInstance, opts: { deps: Deps }) => {
+/** What the plugin reads from the app's dependencies (deps.ts builds the metrics it is given). */
+type MetricsDeps = { config: Config; pdfPool: PdfPool; db: Db; metrics: Metrics };
+
+const metricsPlugin = async (app: FastifyInstance, opts: { deps: MetricsDeps }) => {
   const { config, pdfPool, db, metrics } = opts.deps;
   const { registry, requests, latency } = metrics;
 

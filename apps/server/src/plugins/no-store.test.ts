@@ -4,7 +4,7 @@ import { call, lastResetCode, signUp, type Account } from '../../test/http.ts';
 import { makePdf } from '../../test/pdf-fixtures.ts';
 import { buildTestApp, testDatabases, type TestApp } from '../../test/test-app.ts';
 import { generate, saveFields, textField, uploadTemplate } from '../../test/templates.ts';
-import { confirmEmail, makeVoucher } from '../modules/billing/billing-test-support.ts';
+import { confirmEmail, makeVoucher } from '../../test/billing.ts';
 
 const expectNoStore = (res: LightMyRequestResponse, what: string) => {
   expect(res.statusCode, `${what}: ${res.body.slice(0, 200)}`).toBeLessThan(400);

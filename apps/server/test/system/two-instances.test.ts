@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createVoucher } from '../../src/modules/billing/voucher-admin.ts';
+import { createVoucher } from '../../src/modules/billing/vouchers/voucher-admin.ts';
 import { makePdf } from '../pdf-fixtures.ts';
 import {
   remoteApiKey,

@@ -12,7 +12,7 @@ import { AppError, unauthorized } from '../../lib/app-error.ts';
 import { addMinutes } from '../../lib/clock.ts';
 import { keyedHash, randomToken } from '../../lib/secrets.ts';
 import { createApiKey } from '../api-keys/api-keys.service.ts';
-import { insertFreeSubscription } from '../billing/subscriptions.repository.ts';
+import { insertFreeSubscription } from '../billing/index.ts';
 import { passwordResetMail } from '../mail/account-mails.ts';
 import { rateRules } from '../rate-limits/rate-limiter.ts';
 import {

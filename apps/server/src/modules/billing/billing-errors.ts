@@ -1,4 +1,5 @@
-import { billingMessages } from '@platen/contract';
+import { billingMessages, paidPlanEndingMessage } from '@platen/contract';
+import type { Refusal } from './lifecycle/decide.ts';
 import { AppError } from '../../lib/app-error.ts';
 
 export const planActive = () => new AppError('PLAN_ACTIVE', 409, billingMessages.planActive);
@@ -14,3 +15,11 @@ export const providerFailed = () =>
     502,
     'The payment provider did not answer as expected. Please try again in a moment.',
   );
+export const paymentsUnavailable = () =>
+  new AppError('PAYMENTS_UNAVAILABLE', 503, 'Card payments are not available on this server.');
+
+/** decide.ts's refusals, as the client reads them. */
+export const refusalError = (refusal: Refusal) =>
+  refusal.reason === 'paid_plan_ending'
+    ? new AppError('PLAN_ENDING', 409, paidPlanEndingMessage(refusal.endsAt.toISOString()))
+    : planActive();

@@ -12,9 +12,9 @@ import {
   makeVoucher,
   subscriptionOf,
   userIdOf,
-} from './billing-test-support.ts';
-import { countDocument } from './document-count.ts';
-import { reserveDocument } from './usage.repository.ts';
+} from '../../../test/billing.ts';
+import { countDocument } from './usage/document-count.ts';
+import { reserveDocument } from './usage/document-count.ts';
 
 describe.each(testDatabases())('plans, subscription and vouchers on %s', (database) => {
   let app: TestApp;

@@ -8,21 +8,19 @@ import type { Deps } from '../../deps.ts';
 import { AppError, unauthorized } from '../../lib/app-error.ts';
 import { revealApiKey } from '../api-keys/api-keys.service.ts';
 import type { RateRule } from '../rate-limits/rate-limiter.ts';
-import { invalidVoucher, planActive } from './billing-errors.ts';
-import { callProvider, requireProvider } from './provider-calls.ts';
-import { applyProviderSubscription } from './provider-events.ts';
-import { listPlanRecords } from './plans.repository.ts';
-import { listHistory, recordExpired } from './subscription-history.repository.ts';
-import { currentSubscription } from './subscription-state.ts';
+import { invalidVoucher, refusalError } from './billing-errors.ts';
+import { writeChange } from './lifecycle/apply-changes.ts';
+import { decide, voucherRefusal } from './lifecycle/decide.ts';
+import { callProvider, requireProvider } from './payments/provider-calls.ts';
+import { applyProviderSubscription } from './payments/provider-events.ts';
+import { listPlanRecords } from './lifecycle/plans.repository.ts';
+import { listHistory } from './lifecycle/subscription-history.repository.ts';
+import { currentSubscription } from './lifecycle/subscription-state.ts';
 import { toPlanResponse, toSubscriptionResponse } from './subscription-view.ts';
-import {
-  endSubscription,
-  findSubscription,
-  FREE_PLAN_ID,
-  switchToVoucherPlan,
-} from './subscriptions.repository.ts';
-import { normaliseVoucherCode } from './voucher-codes.ts';
-import { insertRedemption, takeVoucherUse } from './vouchers.repository.ts';
+import { findSubscription } from './lifecycle/subscriptions.repository.ts';
+import { FREE_PLAN_ID, type SubscriptionRecord } from './lifecycle/subscription-record.ts';
+import { normaliseVoucherCode } from './vouchers/voucher-codes.ts';
+import { insertRedemption, takeVoucherUse } from './vouchers/vouchers.repository.ts';
 
 /** SECURITY.md §24: guessing codes is slow; a real user redeems one or two. */
 export const voucherRules = {
@@ -30,7 +28,11 @@ export const voucherRules = {
   perIp: { name: 'voucher:ip', limit: 100, windowMinutes: 15 },
 } as const satisfies Record<string, RateRule>;
 
-const DAY_MS = 86_400_000;
+/** A paid plan stands in the way of a voucher; one cancelled at period end says until when. */
+const refuseVoucher = (current: SubscriptionRecord) => {
+  const refusal = voucherRefusal(current);
+  if (refusal) throw refusalError(refusal);
+};
 
 export const createBillingService = (deps: Deps) => {
   const { db, clock } = deps;
@@ -57,20 +59,22 @@ export const createBillingService = (deps: Deps) => {
   };
 
   /**
-   * One transaction under the subscription's lock: the use, the redemption and the plan. A
-   * voucher plan it replaces ends now and is kept in the history, as an expired one would be.
+   * One transaction under the subscription's lock: the use, the redemption and the plan, as
+   * decide.ts says (a refusal rolls the use back).
    */
   const takeVoucher = async (userId: string, code: string, now: Date) => {
     await db.transaction().execute(async (trx) => {
       const current = await findSubscription(trx, userId, { lock: true });
       if (!current) throw unauthorized();
-      if (current.planId !== FREE_PLAN_ID && current.voucherCode === null) throw planActive();
+      refuseVoucher(current);
       const voucher = await takeVoucherUse(trx, code, now.toISOString());
       if (!voucher) throw invalidVoucher();
       await insertRedemption(trx, { code, userId, now: now.toISOString() });
-      if (current.voucherCode !== null) await recordExpired(trx, current, { endedAt: now, now });
-      const endTime = new Date(now.getTime() + voucher.days * DAY_MS);
-      await switchToVoucherPlan(trx, { userId, planId: voucher.planId, code, now, endTime });
+      const event = { type: 'voucher.redeemed', voucher: { code, ...voucher } } as const;
+      for (const change of decide(current, event, now)) {
+        if (change.kind === 'refuse') throw refusalError(change);
+        if (change.kind === 'write') await writeChange(trx, current, change, now);
+      }
     });
   };
 
@@ -79,7 +83,7 @@ export const createBillingService = (deps: Deps) => {
     await deps.limiter.consume(voucherRules.perIp, ip);
     await deps.limiter.consume(voucherRules.perUser, userId);
     const { sub } = await currentSubscription(deps, userId);
-    if (sub.planId !== FREE_PLAN_ID && sub.voucherCode === null) throw planActive();
+    refuseVoucher(sub);
     try {
       await takeVoucher(userId, normaliseVoucherCode(input), clock.now());
     } catch (error) {
@@ -97,14 +101,12 @@ export const createBillingService = (deps: Deps) => {
   /** A voucher ends at once; a paid plan is cancelled at period end through its provider. */
   const cancel = async (userId: string) => {
     const { sub } = await currentSubscription(deps, userId);
-    const code = sub.voucherCode;
-    if (code !== null) {
+    if (sub.voucherCode !== null) {
       const now = clock.now();
-      await endSubscription(db, userId, {
-        now,
-        isDue: (s) => s.voucherCode === code,
-        endedAt: () => now,
-      });
+      const [change] = decide(sub, { type: 'voucher.cancelled' }, now);
+      if (change?.kind === 'write') {
+        await db.transaction().execute((trx) => writeChange(trx, sub, change, now));
+      }
       deps.log.info({ event: 'billing.voucher_cancelled', userId }, 'voucher plan ended');
       return view(userId);
     }

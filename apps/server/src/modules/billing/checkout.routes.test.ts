@@ -8,8 +8,8 @@ import {
   makeVoucher,
   subscriptionOf,
   userIdOf,
-} from './billing-test-support.ts';
-import { reserveDocument } from './usage.repository.ts';
+} from '../../../test/billing.ts';
+import { reserveDocument } from './usage/document-count.ts';
 
 describe.each(testDatabases())('checkout and billing portal, local provider, on %s', (database) => {
   let app: TestApp;
@@ -79,7 +79,7 @@ describe.each(testDatabases())('checkout and billing portal, local provider, on 
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-security-policy']).toContain("script-src 'self'");
     expect(page.body).toContain('PRO');
-    expect(page.body).toContain('29.99 €');
+    expect(page.body).toContain('€29.99');
     expect(page.body).not.toContain('<script');
     // Coming back to the success URL proves nothing: still FREE.
     expect((await subscriptionOf(app, ada)).subscriptionPlan.id).toBe('free');
@@ -238,6 +238,28 @@ describe.each(testDatabases())('checkout and billing portal, local provider, on 
     expect((await app.inject({ method: 'GET', url: pageOf(url) })).body).toContain('Resume');
     await submit('/dev/payments/portal/resume', token);
     expect(await subscriptionOf(app, ada)).toMatchObject({ status: 'ACTIVE', autoRenewal: true });
+  });
+
+  it('says until when a cancelled plan runs when a voucher is redeemed, then takes it after', async () => {
+    await subscribe('pro');
+    const { url } = (await portal()).json<{ url: string }>();
+    await submit('/dev/payments/portal/cancel', tokenOf(url));
+    const code = await makeVoucher(app, { plan: 'BUSINESS' });
+    const redeem = () =>
+      call(app, 'POST', '/v1/subscription/voucher', { token: ada.token, body: { code } });
+    const refused = await redeem();
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: 'PLAN_ENDING',
+      message:
+        'Your paid plan is cancelled and stays active until Apr 1, 2026. ' +
+        'You can redeem a voucher once it has ended.',
+    });
+    expect(await subscriptionOf(app, ada)).toMatchObject({ subscriptionPlan: { id: 'pro' } });
+    await advanceDays(app, 31, ada);
+    const redeemed = await redeem();
+    expect(redeemed.statusCode, redeemed.body).toBe(200);
+    expect(redeemed.json()).toMatchObject({ subscriptionPlan: { id: 'business' }, voucher: true });
   });
 
   it('cancels a paid plan at period end, then falls back to FREE', async () => {

@@ -9,10 +9,11 @@ import {
   planActive,
 } from './billing-errors.ts';
 import type { PaymentProvider } from './payments/payment-provider.ts';
-import { findPlan, type PlanRecord } from './plans.repository.ts';
-import { callProvider, requireProvider } from './provider-calls.ts';
-import { currentSubscription, type CurrentSubscription } from './subscription-state.ts';
-import { findSubscription, FREE_PLAN_ID, setProviderCustomer } from './subscriptions.repository.ts';
+import { findPlan, type PlanRecord } from './lifecycle/plans.repository.ts';
+import { callProvider, requireProvider } from './payments/provider-calls.ts';
+import { currentSubscription, type CurrentSubscription } from './lifecycle/subscription-state.ts';
+import { findSubscription, setProviderCustomer } from './lifecycle/subscriptions.repository.ts';
+import { FREE_PLAN_ID } from './lifecycle/subscription-record.ts';
 
 type Caller = { userId: string; email: string };
 

@@ -1,8 +1,8 @@
 import type { PaymentProviderName, Plan, SubscriptionResponse } from '@platen/contract';
-import { centsToEuros, overageCents } from './money.ts';
-import type { PlanRecord } from './plans.repository.ts';
-import type { CurrentSubscription } from './subscription-state.ts';
-import { FREE_PLAN_ID } from './subscriptions.repository.ts';
+import { centsToEuros, overageCents } from './usage/money.ts';
+import type { PlanRecord } from './lifecycle/plans.repository.ts';
+import type { CurrentSubscription } from './lifecycle/subscription-state.ts';
+import { FREE_PLAN_ID } from './lifecycle/subscription-record.ts';
 
 export const toPlanResponse = (
   plan: PlanRecord,

@@ -4,7 +4,7 @@ import type { Deps } from '../../deps.ts';
 import { route } from '../../plugins/route.ts';
 import { isLocalProvider } from './payments/local-provider.ts';
 import { localPagesRoutes } from './payments/local-pages.routes.ts';
-import { receiveProviderEvent } from './provider-events.ts';
+import { receiveProviderEvent } from './payments/provider-events.ts';
 
 /**
  * Public billing routes: the provider's webhook and, with the local provider, its hosted pages.

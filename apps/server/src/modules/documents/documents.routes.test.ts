@@ -12,7 +12,7 @@ import {
   uploadTemplate,
   usedThisCycle,
 } from '../../../test/templates.ts';
-import { capturedLog, makeVoucher } from '../billing/billing-test-support.ts';
+import { capturedLog, makeVoucher } from '../../../test/billing.ts';
 
 const setUsed = (app: TestApp, userEmail: string, used: number) =>
   app.deps.db

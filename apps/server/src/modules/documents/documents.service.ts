@@ -4,9 +4,7 @@ import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { engineRefusalToError } from '../../pdf-pool/engine-refusal.ts';
 import { invalidApiKey } from '../api-keys/api-keys.service.ts';
-import { reportOverage } from '../billing/overage.ts';
-import { countDocument } from '../billing/document-count.ts';
-import { findPlanLimit, releaseDocument } from '../billing/usage.repository.ts';
+import { countDocument, findPlanLimit, releaseDocuments, reportOverage } from '../billing/index.ts';
 import { exampleValues } from '../templates/api-example.ts';
 import { isStampLabel } from '../templates/stamps.ts';
 import { fieldsOnPages } from '../templates/template-fields.ts';
@@ -145,7 +143,7 @@ export const createDocumentsService = (deps: Deps) => {
       if (reservation.hasOverageToReport) reportOverageLater(userId);
       return { ...document, version };
     } catch (error) {
-      await releaseDocument(deps.db, userId, reservedAt);
+      await releaseDocuments(deps, userId, 1, reservedAt);
       throw error;
     }
   };

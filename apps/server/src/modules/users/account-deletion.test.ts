@@ -10,7 +10,7 @@ import {
   textField,
   uploadTemplate,
 } from '../../../test/templates.ts';
-import { confirmEmail, userIdOf } from '../billing/billing-test-support.ts';
+import { confirmEmail, userIdOf } from '../../../test/billing.ts';
 
 /** Rows that still belong to the account, table by table (the tombstone aside). */
 const rowsOf = async (app: TestApp, userId: string) => {

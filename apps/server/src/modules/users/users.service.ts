@@ -8,7 +8,7 @@ import type {
 import type { Deps } from '../../deps.ts';
 import { AppError, unauthorized } from '../../lib/app-error.ts';
 import { checkConfirmationCode, sendConfirmationCode } from '../auth/email-confirmation.ts';
-import { createBillingService } from '../billing/billing.service.ts';
+import { createBillingService } from '../billing/index.ts';
 import { accountDeletedMail } from '../mail/account-mails.ts';
 import { createTemplatesService } from '../templates/templates.service.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';

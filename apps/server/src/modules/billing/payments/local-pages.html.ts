@@ -1,8 +1,11 @@
-import type { PlanRecord } from '../plans.repository.ts';
+import { formatEuros } from '@platen/contract';
+import type { PlanRecord } from '../lifecycle/plans.repository.ts';
+import { centsToEuros } from '../usage/money.ts';
 import type { ProviderSubscription } from './payment-provider.ts';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-const euros = (cents: number) => `${(cents / 100).toFixed(2)} €`;
+// Money as the app shows it (`€9.99`), from the one formatter both use.
+const euros = (cents: number) => formatEuros(centsToEuros(cents));
 const day = (date: Date) => date.toISOString().slice(0, 10);
 
 // Inline styles only: the CSP allows them, and scripts are not needed for two buttons.

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Deps } from '../../../deps.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { refuseRemoteClients } from '../../../plugins/loopback-only.ts';
-import { findPlan } from '../plans.repository.ts';
+import { findPlan } from '../lifecycle/plans.repository.ts';
 import { checkoutPage, messagePage, portalPage } from './local-pages.html.ts';
 import { LOCAL_PAGES_PREFIX as PREFIX, type LocalPaymentProvider } from './local-provider.ts';
 import { emitLocalEvent, subscriptionObject } from './local-events.ts';

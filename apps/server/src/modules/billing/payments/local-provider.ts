@@ -3,7 +3,7 @@ import type { Db } from '../../../db/tables.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { addMinutes, type Clock } from '../../../lib/clock.ts';
 import { keyedHash, randomToken } from '../../../lib/secrets.ts';
-import { addMonths, cycleAt } from '../billing-cycle.ts';
+import { addMonths, cycleAt } from '../lifecycle/billing-cycle.ts';
 import {
   findLiveLocalSubscription,
   findLocalSession,
@@ -190,6 +190,16 @@ export const createLocalProvider = (deps: LocalDeps): LocalPaymentProvider => {
     cancelNow: async (id) => {
       const now = deps.clock.now().toISOString();
       await updateLocalSubscription(deps.db, id, { status: 'canceled', updated_at: now });
+    },
+    renewIfDue: async (id, now) => {
+      const renewed = toProviderSubscription(await readSubscription(deps, id));
+      if (renewed.status !== 'active' || renewed.currentPeriodEnd.getTime() <= now.getTime()) {
+        return undefined;
+      }
+      // Derived from the subscription and the new period: instances noticing at once make one
+      // event, applied once (provider_events' key).
+      const period = renewed.currentPeriodStart.toISOString().replace(/[^0-9]/g, '');
+      return { sub: renewed, eventId: `evt_local_renewal_${id}_${period}` };
     },
     // Nothing is charged offline; the overage shows in the subscription's overageCharges.
     reportOverage: async () => undefined,

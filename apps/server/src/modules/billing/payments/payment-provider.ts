@@ -52,6 +52,15 @@ export type PaymentProvider = {
    * by the subscription, so a repeated call ends it once.
    */
   cancelNow: (id: string) => Promise<void>;
+  /**
+   * Asked when our clock finds a paid plan past its period: the provider's renewed subscription
+   * and the id of the event that announces the renewal, or undefined when the provider
+   * announces renewals itself (Stripe's `invoice.paid` webhook) or has not renewed it.
+   */
+  renewIfDue: (
+    id: string,
+    now: Date,
+  ) => Promise<{ sub: ProviderSubscription; eventId: string } | undefined>;
   /** Adds metered overage; `identifier` makes a repeated report count once. */
   reportOverage: (input: {
     customerId: string;

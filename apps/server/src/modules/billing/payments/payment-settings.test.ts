@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { call, signUp, type Account } from '../../../../test/http.ts';
 import { buildTestApp, type TestApp } from '../../../../test/test-app.ts';
 import { loadConfig } from '../../../config.ts';
-import { makeVoucher } from '../billing-test-support.ts';
+import { makeVoucher } from '../../../../test/billing.ts';
 
 describe('payment settings', () => {
   it('reads Stripe keys and a price per plan from the environment', () => {

@@ -1,11 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Account } from '../../../../test/http.ts';
 import { testDatabases, type TestApp } from '../../../../test/test-app.ts';
-import { advanceDays, subscriptionOf, userIdOf } from '../billing-test-support.ts';
-import { reportOverage } from '../overage.ts';
-import { reserveDocument } from '../usage.repository.ts';
-import type { StripeStandIn } from './stripe-stand-in.ts';
-import { useStripeApp } from './stripe-test-support.ts';
+import { advanceDays, subscriptionOf, userIdOf } from '../../../../test/billing.ts';
+import { reportOverage } from '../usage/overage.ts';
+import { reserveDocument } from '../usage/document-count.ts';
+import type { StripeStandIn } from '../../../../test/stripe-stand-in.ts';
+import { useStripeApp } from '../../../../test/stripe.ts';
 
 /** Documents over a plan's limit go to Stripe as metered usage, each once, across cycles. */
 describe.each(testDatabases())('Stripe metered overage on %s', (database) => {

@@ -7,10 +7,10 @@ import {
   type capturedLog,
   subscriptionOf,
   userIdOf,
-} from '../billing-test-support.ts';
-import { reserveDocument } from '../usage.repository.ts';
-import type { StripeStandIn } from './stripe-stand-in.ts';
-import { APRIL_1, MARCH_1, useStripeApp, WEBHOOK_SECRET } from './stripe-test-support.ts';
+} from '../../../../test/billing.ts';
+import { reserveDocument } from '../usage/document-count.ts';
+import type { StripeStandIn } from '../../../../test/stripe-stand-in.ts';
+import { APRIL_1, MARCH_1, useStripeApp, WEBHOOK_SECRET } from '../../../../test/stripe.ts';
 
 describe.each(testDatabases())('Stripe adapter and webhooks on %s', (database) => {
   const suite = useStripeApp(database);

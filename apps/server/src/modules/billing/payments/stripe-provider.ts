@@ -127,6 +127,8 @@ export const createStripeProvider = (settings: StripeSettings): PaymentProvider 
         { idempotencyKey: `cancel-now-${id}` },
       );
     },
+    // Stripe renews on its own servers and says so with `invoice.paid`.
+    renewIfDue: async () => undefined,
     reportOverage: async ({ customerId, documents, identifier }) => {
       await stripe.billing.meterEvents.create(
         {

@@ -3,10 +3,12 @@ import type { Plan } from '@platen/contract';
 import { IconCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
-import { formatCount, formatEuros } from '../model/billing-format.ts';
+import { formatCount, formatEuros, formatMediumDate } from '../model/billing-format.ts';
 
 type PlanCardProps = {
   plan: Plan;
+  /** The active paid plan was cancelled at period end and stops then. */
+  endsAt?: string | undefined;
   onSubscribe: (plan: Plan) => void;
   /** This card's checkout is being opened. */
   isPending: boolean;
@@ -27,7 +29,7 @@ const Feature = ({ children }: { children: string }) => (
 );
 
 /** SPEC §2 Pricing: one plan, its figures, and subscribe or 'Subscription details'. */
-export const PlanCard = ({ plan, onSubscribe, isPending, isDisabled }: PlanCardProps) => {
+export const PlanCard = ({ plan, endsAt, onSubscribe, isPending, isDisabled }: PlanCardProps) => {
   const titleId = `plan-${plan.id}-title`;
   return (
     <Card
@@ -53,7 +55,11 @@ export const PlanCard = ({ plan, onSubscribe, isPending, isDisabled }: PlanCardP
           <Title order={3} size="h4" id={titleId}>
             {plan.subscriptionType}
           </Title>
-          {plan.active ? (
+          {plan.active && endsAt ? (
+            <Badge color="yellow" variant="filled" autoContrast>
+              {`Ends ${formatMediumDate(endsAt)}`}
+            </Badge>
+          ) : plan.active ? (
             <Badge color="teal" variant="filled" autoContrast>
               Active
             </Badge>

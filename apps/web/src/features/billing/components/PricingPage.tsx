@@ -1,5 +1,7 @@
 import { Alert, Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { usePlans } from '../api/get-plans.ts';
+import { useSubscription } from '../api/get-subscription.ts';
+import { paidPlanEndsAt } from '../model/plan-rules.ts';
 import { useSubscribe } from '../hooks/use-subscribe.ts';
 import { PlanCard } from './PlanCard.tsx';
 import { VoucherCard } from './VoucherCard.tsx';
@@ -29,6 +31,8 @@ const PlansSkeleton = () => (
 /** SPEC §2 Pricing: the plans, the current one marked, and the voucher section. */
 export const PricingPage = () => {
   const plans = usePlans();
+  const subscription = useSubscription();
+  const endsAt = subscription.data && paidPlanEndsAt(subscription.data);
   const currentPlanType = plans.data?.find((plan) => plan.active)?.subscriptionType;
   const { subscribe, pendingPlanId } = useSubscribe(currentPlanType);
 
@@ -52,6 +56,7 @@ export const PricingPage = () => {
             <PlanCard
               key={plan.id}
               plan={plan}
+              endsAt={plan.active ? endsAt : undefined}
               onSubscribe={(chosen) => void subscribe(chosen)}
               isPending={pendingPlanId === plan.id}
               isDisabled={pendingPlanId !== undefined && pendingPlanId !== plan.id}

@@ -1,8 +1,11 @@
 import { Alert, Button, Card, Grid, Group, Skeleton, Stack } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
+import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { showToast } from '../../../components/feedback/toast.ts';
 import { paths } from '../../../config/paths.ts';
 import { useSubscription } from '../api/get-subscription.ts';
+import { takeConfirmedCheckout } from '../model/pending-checkout.ts';
 import { SubscriptionActions } from './SubscriptionActions.tsx';
 import { SubscriptionDetailsCard } from './SubscriptionDetailsCard.tsx';
 import { SubscriptionHistoryCard } from './SubscriptionHistoryCard.tsx';
@@ -27,6 +30,18 @@ export const SubscriptionPage = () => {
   const subscription = useSubscription();
   // Opened directly (after checkout, or a bookmark) there is no in-app page to go back to.
   const goBack = () => void (location.key === 'default' ? navigate(paths.admin) : navigate(-1));
+  const planType = subscription.data?.subscriptionPlan.subscriptionType;
+  // Back from the provider's checkout: the payment is confirmed once the plan shows here.
+  useEffect(() => {
+    const bought = planType && takeConfirmedCheckout(planType);
+    if (bought) {
+      showToast({
+        kind: 'success',
+        title: 'Payment received',
+        message: `You are now on ${bought}.`,
+      });
+    }
+  }, [planType]);
 
   if (subscription.isPending) return <LoadingCard />;
   return (

@@ -8,6 +8,7 @@ import {
   subscribeRefusal,
   UNKNOWN_PAYMENT_ERROR,
 } from '../model/plan-rules.ts';
+import { rememberCheckout } from '../model/pending-checkout.ts';
 import { goToProvider, showRefusal } from './go-to-provider.ts';
 
 /**
@@ -32,6 +33,7 @@ export const useSubscribe = (currentPlanType: string | undefined) => {
         planId: plan.id,
         email: findSessionUser()?.email ?? '',
       });
+      rememberCheckout(plan.subscriptionType);
       goToProvider(url);
     } catch (error) {
       setPendingPlanId(undefined);

@@ -16,15 +16,8 @@ export const formatMediumDate = (iso: string | null | undefined, o: DateOptions 
 export const formatShortDate = (iso: string | null | undefined, o: DateOptions = {}) =>
   format(iso, 'short', o);
 
-const euros = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'EUR',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-
-/** Euros with 2 decimals (SPEC §9): `€9.99`, `€0.05`. */
-export const formatEuros = (amount: number) => euros.format(amount);
+/** Euros with 2 decimals (SPEC §9): `€9.99`, `€0.05`; the same formatter as the local pages'. */
+export { formatEuros } from '@platen/contract';
 
 /** Whole counts with thousands separators: `25,000`. */
 export const formatCount = (count: number) => count.toLocaleString('en-US');

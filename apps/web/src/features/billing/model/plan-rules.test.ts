@@ -3,6 +3,7 @@ import { ApiError } from '../../../lib/api-error.ts';
 import {
   checkoutFailure,
   isPaidPlan,
+  paidPlanEndsAt,
   portalFailure,
   portalRefusal,
   providerOfLink,
@@ -97,5 +98,17 @@ describe('providerOfLink', () => {
   it('is undefined for an empty link or an unknown provider', () => {
     expect(providerOfLink('')).toBeUndefined();
     expect(providerOfLink('/v1/session/paypal/create-checkout-session')).toBeUndefined();
+  });
+});
+
+describe('paidPlanEndsAt', () => {
+  const END = '2026-04-01T09:00:00.000Z';
+  it.each([
+    ['a paid plan cancelled at period end', { status: 'CANCELED', voucher: false }, END],
+    ['a paid plan that renews', { status: 'ACTIVE', voucher: false }, undefined],
+    ['a voucher', { status: 'ACTIVE', voucher: true }, undefined],
+    ['a cancelled voucher', { status: 'CANCELED', voucher: true }, undefined],
+  ] as const)('%s', (_name, s, expected) => {
+    expect(paidPlanEndsAt({ ...s, endTime: END })).toBe(expected);
   });
 });

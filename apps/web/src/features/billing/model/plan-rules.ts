@@ -1,4 +1,9 @@
-import { billingMessages, paymentProviders, type PaymentProviderName } from '@platen/contract';
+import {
+  billingMessages,
+  paymentProviders,
+  type PaymentProviderName,
+  type SubscriptionResponse,
+} from '@platen/contract';
 import { isApiError } from '../../../lib/api-error.ts';
 
 export const FREE_PLAN_TYPE = 'FREE';
@@ -55,3 +60,12 @@ export const providerOfLink = (link: string): PaymentProviderName | undefined =>
   const segment = /^\/v1\/session\/([^/]+)\//.exec(link)?.[1];
   return paymentProviders.find((name) => name === segment);
 };
+
+/**
+ * When a paid plan cancelled at period end stops (CANCELED until then): the pricing page badges
+ * it as ending, not active. Undefined for a plan that renews, a voucher and FREE.
+ */
+export const paidPlanEndsAt = (
+  s: Pick<SubscriptionResponse, 'status' | 'voucher' | 'endTime'>,
+): string | undefined =>
+  s.status === 'CANCELED' && !s.voucher && s.endTime ? s.endTime : undefined;

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { serverDir } from '../../../test/server-process.ts';
-import { databaseTarget, openDatabase } from '../../db/database.ts';
+import { serverDir } from '../../../../test/server-process.ts';
+import { databaseTarget, openDatabase } from '../../../db/database.ts';
 import { newVoucherCode, normaliseVoucherCode } from './voucher-codes.ts';
 import { parseVoucherCommand } from './voucher-command.ts';
 
@@ -55,7 +55,7 @@ describe('npm run voucher', () => {
       const args = [
         '--import',
         'tsx',
-        'src/modules/billing/voucher-cli.ts',
+        'src/modules/billing/vouchers/voucher-cli.ts',
         'create',
         '--plan',
         'PRO',

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/tables.ts';
+import type { Db } from '../../../db/tables.ts';
 
 export type NewVoucher = {
   code: string;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, signUp, type Account } from '../../../test/http.ts';
-import { buildTestApp, testDatabases, type TestApp } from '../../../test/test-app.ts';
-import { makeVoucher } from './billing-test-support.ts';
-import { voucherRules } from './billing.service.ts';
+import { call, signUp, type Account } from '../../../../test/http.ts';
+import { buildTestApp, testDatabases, type TestApp } from '../../../../test/test-app.ts';
+import { makeVoucher } from '../../../../test/billing.ts';
+import { voucherRules } from '../billing.service.ts';
 
 /** SECURITY.md §24: guessing voucher codes is limited per account and per address. */
 describe.each(testDatabases())('voucher guessing on %s', (database) => {

@@ -1,19 +1,19 @@
 import type { DashboardResponse } from '@platen/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { call, signUp, type Account } from '../../../test/http.ts';
-import { makePdf } from '../../../test/pdf-fixtures.ts';
-import { buildTestApp, testDatabases, type TestApp } from '../../../test/test-app.ts';
-import { apiKeyOf, generate, uploadTemplate } from '../../../test/templates.ts';
+import { call, signUp, type Account } from '../../../../test/http.ts';
+import { makePdf } from '../../../../test/pdf-fixtures.ts';
+import { buildTestApp, testDatabases, type TestApp } from '../../../../test/test-app.ts';
+import { apiKeyOf, generate, uploadTemplate } from '../../../../test/templates.ts';
 import {
   advanceDays,
   confirmEmail,
   makeVoucher,
   subscriptionOf,
   userIdOf,
-} from './billing-test-support.ts';
-import { emitLocalEvent, subscriptionObject } from './payments/local-events.ts';
-import { isLocalProvider } from './payments/local-provider.ts';
-import { reserveDocument } from './usage.repository.ts';
+} from '../../../../test/billing.ts';
+import { emitLocalEvent, subscriptionObject } from '../payments/local-events.ts';
+import { isLocalProvider } from '../payments/local-provider.ts';
+import { reserveDocument } from './document-count.ts';
 
 const FREE_REFUSAL =
   'You have used all 100 documents of your FREE plan this month. Upgrade your plan to generate more.';

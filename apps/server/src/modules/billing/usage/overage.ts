@@ -1,6 +1,7 @@
-import type { Deps } from '../../deps.ts';
-import { currentSubscription } from './subscription-state.ts';
-import { claimOverage, FREE_PLAN_ID, giveBackOverage } from './subscriptions.repository.ts';
+import type { Deps } from '../../../deps.ts';
+import { currentSubscription } from '../lifecycle/subscription-state.ts';
+import { claimOverage, giveBackOverage } from '../lifecycle/subscriptions.repository.ts';
+import { FREE_PLAN_ID } from '../lifecycle/subscription-record.ts';
 
 /**
  * Reports new overage documents to the payment provider as metered usage: this cycle's past the

@@ -1,9 +1,8 @@
 import type { PaymentProviderName } from '@platen/contract';
-import type { Deps } from '../../deps.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { providerFailed } from './billing-errors.ts';
-import type { PaymentProvider } from './payments/payment-provider.ts';
-import { paymentsUnavailable } from './provider-events.ts';
+import type { Deps } from '../../../deps.ts';
+import { AppError } from '../../../lib/app-error.ts';
+import { paymentsUnavailable, providerFailed } from '../billing-errors.ts';
+import type { PaymentProvider } from './payment-provider.ts';
 
 /** The configured provider; a path naming another one is answered as unknown. */
 export const requireProvider = (deps: Deps, name?: PaymentProviderName): PaymentProvider => {

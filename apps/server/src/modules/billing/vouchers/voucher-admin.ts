@@ -1,5 +1,5 @@
-import type { Db } from '../../db/tables.ts';
-import { findPlan } from './plans.repository.ts';
+import type { Db } from '../../../db/tables.ts';
+import { findPlan } from '../lifecycle/plans.repository.ts';
 import { newVoucherCode } from './voucher-codes.ts';
 import { insertVoucher } from './vouchers.repository.ts';
 

@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import type { Db, PlanTable } from '../../db/tables.ts';
+import type { Db, PlanTable } from '../../../db/tables.ts';
 
 export type PlanRecord = {
   id: string;

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/tables.ts';
+import type { Db } from '../../../db/tables.ts';
 
 export const isEventApplied = async (db: Db, id: string): Promise<boolean> => {
   const row = await db

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../../db/tables.ts';
-import type { SubscriptionRecord } from './subscriptions.repository.ts';
+import type { Db } from '../../../db/tables.ts';
+import type { SubscriptionRecord } from './subscription-record.ts';
 
 /** Keeps an ended subscription as EXPIRED, ended at `endedAt`. */
 export const recordExpired = async (

@@ -1,9 +1,9 @@
 import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
-import { call, signUp, type Account } from '../../../../test/http.ts';
-import { buildTestApp, type TestApp, type TestDatabase } from '../../../../test/test-app.ts';
-import { capturedLog, confirmEmail, userIdOf } from '../billing-test-support.ts';
-import { createStripeProvider } from './stripe-provider.ts';
+import { call, signUp, type Account } from './http.ts';
+import { buildTestApp, type TestApp, type TestDatabase } from './test-app.ts';
+import { capturedLog, confirmEmail, userIdOf } from './billing.ts';
+import { createStripeProvider } from '../src/modules/billing/payments/stripe-provider.ts';
 import {
   startStripeStandIn,
   type StandInSubscription,

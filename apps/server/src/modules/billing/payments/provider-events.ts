@@ -1,19 +1,15 @@
 import Stripe from 'stripe';
 import { z } from 'zod';
-import type { Deps } from '../../deps.ts';
-import { AppError } from '../../lib/app-error.ts';
+import type { Deps } from '../../../deps.ts';
+import { AppError } from '../../../lib/app-error.ts';
+import { paymentsUnavailable } from '../billing-errors.ts';
 import { callProvider } from './provider-calls.ts';
 import { isEventApplied, recordEvent } from './provider-events.repository.ts';
-import { decideFromProvider } from './provider-state.ts';
-import type { PaymentProvider, ProviderSubscription } from './payments/payment-provider.ts';
-import { findPlan } from './plans.repository.ts';
-import { recordExpired } from './subscription-history.repository.ts';
-import {
-  findSubscription,
-  findUserIdByCustomer,
-  freePlanValues,
-  updateFromProvider,
-} from './subscriptions.repository.ts';
+import { writeChange } from '../lifecycle/apply-changes.ts';
+import { decide, type Change, type ProviderEventType } from '../lifecycle/decide.ts';
+import type { PaymentProvider, ProviderSubscription } from './payment-provider.ts';
+import { findPlan } from '../lifecycle/plans.repository.ts';
+import { findSubscription, findUserIdByCustomer } from '../lifecycle/subscriptions.repository.ts';
 
 /** Stripe's own default: a signed event older than five minutes is refused as a replay. */
 export const EVENT_TOLERANCE_SECONDS = 300;
@@ -96,10 +92,10 @@ const cancelDuplicate = async (
 
 /**
  * Writes a read of the provider's subscription, in one transaction, under the account's row
- * lock. With an event, the event is marked applied in that transaction and nothing happens if it
- * already was (a concurrent duplicate waits on the lock, then finds the event taken). A second
- * paid subscription writes nothing and is not marked applied: the provider cancels it after the
- * transaction, so a redelivery after a failed cancel tries again.
+ * lock, as decide.ts says. With an event, the event is marked applied in that transaction and
+ * nothing happens if it already was (a concurrent duplicate waits on the lock, then finds the
+ * event taken). A second paid subscription writes nothing and is not marked applied: the
+ * provider cancels it after the transaction, so a redelivery after a failed cancel tries again.
  */
 export const applyProviderSubscription = async (
   deps: Deps,
@@ -111,41 +107,68 @@ export const applyProviderSubscription = async (
   const duplicate = await deps.db.transaction().execute(async (trx) => {
     const userId = await findUserIdByCustomer(trx, sub.customerId);
     const current = userId ? await findSubscription(trx, userId, { lock: true }) : undefined;
-    const decision = current && decideFromProvider({ current, sub, planId: plan?.id, now });
-    if (current && decision?.kind === 'duplicate') {
-      return { userId: current.userId, keptId: decision.keptId };
-    }
+    const type = providerEventType(event?.type);
+    const [change] = current ? decide(current, { type, sub, planId: plan?.id, readAt }, now) : [];
+    if (current && change?.kind === 'cancel_duplicate')
+      return { ...change, userId: current.userId };
     if (event && !(await recordEvent(trx, { ...event, now: now.toISOString() }))) return;
-    if (!userId || !current || !decision) {
+    if (!current || !change) {
       deps.log.warn({ event: 'billing.unknown_customer', eventId: event?.id }, 'ignored');
       return;
     }
     deps.log.info(
-      { event: 'billing.provider_state', eventId: event?.id, userId, decision: decision.kind },
+      {
+        event: 'billing.provider_state',
+        eventId: event?.id,
+        userId: current.userId,
+        decision: decisionName(change),
+      },
       'provider state applied',
     );
-    if (decision.kind === 'free') {
-      const changes = freePlanValues(now, current.createdAt);
-      if (
-        await updateFromProvider(trx, userId, { changes, restartsCycle: false, syncedAt: readAt })
-      ) {
-        await recordExpired(trx, current, { endedAt: now, now });
-      }
-    }
-    if (decision.kind === 'update') {
-      const { changes, restartsCycle } = decision;
-      const updated = await updateFromProvider(trx, userId, {
-        changes,
-        restartsCycle,
-        syncedAt: readAt,
-      });
-      // A paid plan replacing a voucher (a checkout opened before it was redeemed) ends it now.
-      if (updated && current.voucherCode !== null) {
-        await recordExpired(trx, current, { endedAt: now, now });
-      }
-    }
+    if (change.kind === 'write') await writeChange(trx, current, change, now);
   });
-  if (duplicate) await cancelDuplicate(deps, { ...duplicate, duplicateId: sub.id });
+  if (duplicate) await cancelDuplicate(deps, duplicate);
+};
+
+/** The decision's name in the log, as operators have read it so far. */
+const decisionName = (change: Change) => {
+  if (change.kind !== 'write') return change.kind;
+  return change.outcome === 'provider_ended' ? 'free' : 'update';
+};
+
+const PROVIDER_EVENT_TYPES: readonly ProviderEventType[] = [
+  'checkout.session.completed',
+  'customer.subscription.created',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+  'invoice.paid',
+  'invoice.payment_failed',
+];
+
+/** Every event is answered from the subscription read back; the type only names it. */
+const providerEventType = (type: string | undefined): ProviderEventType =>
+  PROVIDER_EVENT_TYPES.find((t) => t === type) ?? 'cancel.requested';
+
+/**
+ * Hands a paid plan past its period to its provider. Stripe renews by itself and announces it
+ * with a webhook; the local provider has no servers of its own and renews when asked, and its
+ * renewal is applied as its `invoice.paid` would be, once (the event id names the new period).
+ * A renewal that fails now is tried again on the next read; reading goes on.
+ */
+export const renewAtProvider = async (deps: Deps, subscriptionId: string, now: Date) => {
+  const provider = deps.payments;
+  if (!provider) return;
+  try {
+    const renewal = await provider.renewIfDue(subscriptionId, now);
+    if (!renewal) return;
+    await applyProviderSubscription(deps, {
+      sub: renewal.sub,
+      readAt: now,
+      event: { id: renewal.eventId, type: 'invoice.paid' },
+    });
+  } catch (error) {
+    deps.log.warn({ err: error, event: 'billing.local_renewal_failed' }, 'renewal not announced');
+  }
 };
 
 /**
@@ -168,6 +191,3 @@ export const receiveProviderEvent = async (
   const sub = await callProvider(deps, () => provider.retrieveSubscription(subscriptionId));
   await applyProviderSubscription(deps, { sub, readAt, event: { id: event.id, type: event.type } });
 };
-
-export const paymentsUnavailable = () =>
-  new AppError('PAYMENTS_UNAVAILABLE', 503, 'Card payments are not available on this server.');

@@ -1,10 +1,10 @@
 import type { SubscriptionResponse } from '@platen/contract';
-import { call, type Account } from '../../../test/http.ts';
-import { runLogDestination } from '../../../test/run-log.ts';
-import type { TestApp } from '../../../test/test-app.ts';
-import { createLogger } from '../../lib/logger.ts';
-import { findUserByEmail } from '../users/users.repository.ts';
-import { createVoucher, type VoucherOrder } from './voucher-admin.ts';
+import { call, type Account } from './http.ts';
+import { runLogDestination } from './run-log.ts';
+import type { TestApp } from './test-app.ts';
+import { createLogger } from '../src/lib/logger.ts';
+import { findUserByEmail } from '../src/modules/users/users.repository.ts';
+import { createVoucher, type VoucherOrder } from '../src/modules/billing/vouchers/voucher-admin.ts';
 
 /** Test helpers for the billing suites: state set up through the same code operators use. */
 export const confirmEmail = async (app: TestApp, email: string) => {

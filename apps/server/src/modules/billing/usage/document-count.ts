@@ -1,0 +1,110 @@
+import type { Deps } from '../../../deps.ts';
+import { catchUpWithClock } from '../lifecycle/apply-changes.ts';
+import { logPlanExpired } from '../lifecycle/subscription-state.ts';
+import type { SubscriptionRecord } from '../lifecycle/subscription-record.ts';
+import {
+  findUsage,
+  releaseDocumentsInMonth,
+  takeDocumentsInMonth,
+  type TakenDocuments,
+  usageMonth,
+} from './usage.repository.ts';
+
+type CountDeps = Pick<Deps, 'db' | 'log'>;
+
+/**
+ * Takes `count` documents: usually the subscription needs no catching up and one statement
+ * counts them; else (or at the limit) the clock's changes are applied first and it tries again,
+ * as a refusal must be judged on fresh state.
+ */
+const take = async (
+  db: Deps['db'],
+  userId: string,
+  count: number,
+  now: Date,
+): Promise<{ taken?: TakenDocuments; expired?: SubscriptionRecord }> => {
+  const month = usageMonth(now);
+  const taken = await takeDocumentsInMonth(db, {
+    userId,
+    month,
+    count,
+    upToDateAt: now.toISOString(),
+  });
+  if (taken) return { taken };
+  const { expired } = await catchUpWithClock(db, userId, now);
+  return { taken: await takeDocumentsInMonth(db, { userId, month, count }), expired };
+};
+
+export type DocumentsReservation = {
+  isReserved: boolean;
+  /** Documents left before the monthly limit; null on a plan that bills overage instead. */
+  remaining: number | null;
+  /**
+   * Overage to report to the provider (the caller then runs reportOverage, off the request
+   * path): documents past the limit, or overage an ended cycle carried and not reported yet.
+   */
+  hasOverageToReport: boolean;
+};
+
+/**
+ * Reserves `count` documents of the account's plan, all or none: FREE with 30 left cannot
+ * reserve 31; a plan with metered overage reserves past its limit as overage. Exact under any
+ * concurrency. Logs a plan the clock ended on the way (catching up may happen here first).
+ */
+export const countDocuments = async (
+  deps: CountDeps,
+  userId: string,
+  count: number,
+  now: Date,
+): Promise<DocumentsReservation> => {
+  const { taken, expired } = await take(deps.db, userId, count, now);
+  if (expired) logPlanExpired(deps, expired);
+  if (!taken) {
+    const usage = await findUsage(deps.db, userId);
+    const left = usage ? Number(usage.monthlyLimit) - Number(usage.used) : 0;
+    return { isReserved: false, remaining: Math.max(0, left), hasOverageToReport: false };
+  }
+  return {
+    isReserved: true,
+    remaining: taken.allowOverage ? null : Math.max(0, taken.monthlyLimit - taken.used),
+    hasOverageToReport: taken.used > taken.monthlyLimit || taken.carried > 0,
+  };
+};
+
+/** One generated document (countDocuments of 1). */
+export const countDocument = (deps: CountDeps, userId: string, now: Date) =>
+  countDocuments(deps, userId, 1, now);
+
+/** Gives back `count` documents reserved at `reservedAt` when generating them failed. */
+export const releaseDocuments = async (
+  deps: Pick<Deps, 'db'>,
+  userId: string,
+  count: number,
+  reservedAt: Date,
+): Promise<void> => {
+  await releaseDocumentsInMonth(deps.db, { userId, month: usageMonth(reservedAt), count });
+};
+
+/**
+ * One document, answered as the billing suites read it: whether it is over the limit, and the
+ * plan the clock ended before counting, when this call ended it.
+ */
+export type Reservation = (
+  { isReserved: false } | { isReserved: true; isOverLimit: boolean; hasOverageToReport: boolean }
+) & { expired?: SubscriptionRecord };
+
+export const reserveDocument = async (
+  db: Deps['db'],
+  userId: string,
+  now: Date,
+): Promise<Reservation> => {
+  const { taken, expired } = await take(db, userId, 1, now);
+  if (!taken) return { isReserved: false, ...(expired && { expired }) };
+  const isOverLimit = taken.used > taken.monthlyLimit;
+  return {
+    ...(expired && { expired }),
+    isReserved: true,
+    isOverLimit,
+    hasOverageToReport: isOverLimit || taken.carried > 0,
+  };
+};
