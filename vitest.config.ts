@@ -34,7 +34,7 @@ export default defineConfig({
           name: 'server',
           include: ['apps/server/**/*.test.ts'],
           environment: 'node',
-          // Scans the run's logs for every secret the tests used (SECURITY.md §41).
+          // Scans the run's logs for every secret the tests used (security.md §41).
           globalSetup: ['apps/server/test/log-check.setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -59,7 +59,7 @@ const notes = [
   ...TEMPLATES.map((t) => `Template \`${t.file}\` (shared/corpus): ${t.source}.`),
   'Fields: ten one-line text fields (Helvetica 11 pt) in a column and one checkbox on page 1; the same values for every approach (bench/generation/fixtures.ts).',
   "Platen: `fill()` of a @platen/pdf-engine fill engine (`createFillEngine()`) as the server's workers call it. The template bytes are passed on every call and found in the engine's prepared-template cache by content (a full byte comparison each time); the keyed row passes `templateKey` and skips that comparison. Documents are incremental updates of the template.",
-  'pdf-lib: `PDFDocument.load` (parseSpeed Infinity), draw, `save()` for every document, with the plain `pdf-lib` package; in the Unicode case `@cantoo/pdf-lib` + `@cantoo/fontkit` embedding a subset of Arimo per document (plain pdf-lib with @pdf-lib/fontkit drops glyphs of these fonts, DESIGN.md).',
+  'pdf-lib: `PDFDocument.load` (parseSpeed Infinity), draw, `save()` for every document, with the plain `pdf-lib` package; in the Unicode case `@cantoo/pdf-lib` + `@cantoo/fontkit` embedding a subset of Arimo per document (plain pdf-lib with @pdf-lib/fontkit drops glyphs of these fonts, packages/pdf-engine/README.md).',
   'pdfme: `@pdfme/generator` `generate()` with its text and checkbox plugins and its default embedded font (Roboto), the template as basePdf with an empty schema for every page after the first so the output keeps all pages.',
   'Byte copy: `new Uint8Array(template)`: the least any approach that returns a new document must do.',
   'Each cell runs in its own Node process (tsx), so peak RSS is that approach alone, including loading its libraries and its warm-up (for Platen: parsing the template once).',

@@ -57,7 +57,7 @@ const pdfLibDocument = async (template: Uint8Array, set: ValueSet): Promise<Make
       return doc.save();
     };
   }
-  // Plain pdf-lib with @pdf-lib/fontkit drops glyphs of these fonts when subsetting (DESIGN.md).
+  // Plain pdf-lib with @pdf-lib/fontkit drops glyphs of these fonts when subsetting (packages/pdf-engine/README.md).
   const cantoo = await import('@cantoo/pdf-lib');
   const { default: cantooFontkit } = await import('@cantoo/fontkit');
   const fontBytes = new Uint8Array(readFileSync(createRequire(import.meta.url).resolve(arimoPath)));

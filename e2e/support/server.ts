@@ -99,7 +99,7 @@ export const startServer = async (): Promise<RunningServer> => {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       APP_URL: url,
-      // The production level, into the run's log, which is scanned for secrets (SECURITY.md §41).
+      // The production level, into the run's log, which is scanned for secrets (security.md §41).
       LOG_LEVEL: 'info',
       NODE_ENV: 'test',
     },

@@ -104,7 +104,7 @@ const TRUST_PROXY_HELP =
 
 /**
  * TRUST_PROXY. `true` is refused: it believes every X-Forwarded-For entry, and the left-most one
- * is written by the client, so any per-address limit could be reset at will (SECURITY.md §2).
+ * is written by the client, so any per-address limit could be reset at will (security.md §2).
  */
 const parseTrustProxy = (value: string | undefined): TrustProxy => {
   const text = (value ?? 'false').trim().toLowerCase();
@@ -170,7 +170,7 @@ export type Config = {
   metricsToken: string | undefined;
   /** Where rate-limit counters live so every instance shares them; in memory when unset. */
   redisUrl: string | undefined;
-  /** Generate calls one API key may make per minute (SECURITY.md §22). */
+  /** Generate calls one API key may make per minute (security.md §22). */
   apiRateLimitPerMinute: number;
   /** Where the built web app lives (apps/web/dist unless set); absent in API-only tests. */
   webDistDir: string | undefined;

@@ -1,5 +1,5 @@
 /**
- * The check behind "no password, code, token or key in the logs" (SECURITY.md §41): every secret
+ * The check behind "no password, code, token or key in the logs" (security.md §41): every secret
  * the tests sent or received, looked for in every log line the servers wrote during the run.
  */
 

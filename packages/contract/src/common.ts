@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** SPEC §9: the minimum password length. */
+/** product.md §9: the minimum password length. */
 export const MIN_PASSWORD_LENGTH = 6;
 /** Long enough for any passphrase, short enough that hashing it cannot be abused. */
 export const MAX_PASSWORD_LENGTH = 256;
@@ -21,7 +21,7 @@ export const messages = {
   missingResetCode: 'The reset link is incomplete. Please request a new one.',
 } as const;
 
-// A basic shape check (SPEC §5); deliverability is proven by the confirmation code.
+// A basic shape check (product.md §5); deliverability is proven by the confirmation code.
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const emailSchema = z

@@ -22,7 +22,7 @@ export type FontFamily = (typeof fontFamilies)[number];
 export const textAligns = ['left', 'center', 'right'] as const;
 export type TextAlign = (typeof textAligns)[number];
 
-/** SPEC §9: the editor offers 10–24 pt; imported form fields may carry other sizes. */
+/** product.md §9: the editor offers 10–24 pt; imported form fields may carry other sizes. */
 export const FONT_SIZE = { min: 6, max: 72, default: 14, editorMin: 10, editorMax: 24 } as const;
 export const MAX_FIELDS = 1000;
 export const MAX_PAGE_SIZE = 100;
@@ -108,7 +108,7 @@ const fieldStyle = {
 };
 
 /**
- * A field as the editor sends it (SPEC §3 "Template input"). Positions are PDF points from the
+ * A field as the editor sends it (product.md §3 "Template input"). Positions are PDF points from the
  * top-left of the page as displayed, `page` is 1-based. Linked text lists its boxes in order.
  */
 export const templateInputBody = rectSchema
@@ -124,7 +124,7 @@ export const templateInputBody = rectSchema
       // drops it, so such a field could never be filled.
       .refine((label) => label !== '__proto__', { error: templateMessages.labelProto }),
     fieldType: z.enum(fieldTypes, { error: templateMessages.typeRequired }),
-    /** SPEC lists boxes without a page: such a box lies on its field's page. */
+    /** A box may come without a page (product.md §3): it lies on its field's page. */
     boxes: z
       .array(rectSchema.extend({ page: pageNumber.optional() }))
       .max(100)
@@ -141,7 +141,7 @@ export type TemplateInputBody = z.input<typeof templateInputBody>;
 /** A field after validation, with its defaults filled in. */
 export type TemplateInputValue = z.output<typeof templateInputBody>;
 
-/** A stored field: the same shape, with a UUID and the type in upper case (SPEC §3). */
+/** A stored field: the same shape, with a UUID and the type in upper case (product.md §3). */
 export const templateInput = rectSchema
   .extend({
     id: z.string(),
@@ -165,7 +165,7 @@ export const templatePage = z
   .object({ page: z.number().int(), width: z.number(), height: z.number() })
   .meta({ id: 'TemplatePage', description: 'A page as displayed, in PDF points' });
 
-/** SPEC §5: the pictures a stamp may be made from (the server re-encodes each as PNG). */
+/** product.md §5: the pictures a stamp may be made from (the server re-encodes each as PNG). */
 export const stampImageTypes = [
   'image/apng',
   'image/avif',

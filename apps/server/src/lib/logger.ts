@@ -4,7 +4,7 @@ import { terminalLogOutput } from './log-output.ts';
 
 export type { Logger };
 
-/** Headers and fields that must never reach a log line (SECURITY.md §41). */
+/** Headers and fields that must never reach a log line (security.md §41). */
 const REDACTED = [
   'req.headers.authorization',
   'req.headers["x-api-key"]',

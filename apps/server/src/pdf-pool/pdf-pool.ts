@@ -14,7 +14,7 @@ import {
 } from './pdf-tasks.ts';
 import type * as tasks from './pdf-tasks.ts';
 
-/** SECURITY.md §33: a hostile file gets at most this long and this much memory. */
+/** security.md §33: a hostile file gets at most this long and this much memory. */
 export const PDF_TASK_TIMEOUT_MS = 10_000;
 export const PDF_WORKER_MEMORY_MB = 512;
 

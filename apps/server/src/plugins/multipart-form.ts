@@ -49,7 +49,7 @@ const readParts = async <F extends string>(
 
 /**
  * Reads an upload form with exactly the expected parts: at most one file in `fileField` and the
- * named text fields. Any other part, or a second file, is a 400 (SECURITY.md §30), and so is a
+ * named text fields. Any other part, or a second file, is a 400 (security.md §30), and so is a
  * form cut off before its end; the size limit of the multipart plugin stops an oversized file
  * while it streams, without buffering it whole.
  */

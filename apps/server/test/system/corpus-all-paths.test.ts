@@ -31,7 +31,7 @@ const coveredElsewhere = (path: UploadPath, entry: CorpusEntry) =>
 
 const PATHS: UploadPath[] = ['create', 'replace', 'picture', 'stamp'];
 const LANES = 2;
-/** SECURITY.md §33: every hostile or broken file is answered within 10 s (a limit, not a speed). */
+/** security.md §33: every hostile or broken file is answered within 10 s (a limit, not a speed). */
 const ANSWER_LIMIT_S = 10;
 
 describe.runIf(hasCorpus)('the corpus through every upload path', () => {

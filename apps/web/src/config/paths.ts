@@ -1,4 +1,4 @@
-/** Every route of SPEC §2, built in one place. */
+/** Every route of product.md §2, built in one place. */
 export const paths = {
   home: '/',
   login: '/login',

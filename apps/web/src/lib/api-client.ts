@@ -52,9 +52,9 @@ const readJson = async (response: Response): Promise<unknown> => {
 };
 
 /**
- * The one way the app talks to the API (STYLE.md §4): fills the path, adds the bearer token and
+ * The one way the app talks to the API (conventions.md §4): fills the path, adds the bearer token and
  * the XSRF header, turns error bodies into ApiError, and parses answers with the contract.
- * An expired access token is renewed once through POST /v1/auth/refresh (DESIGN.md: Sessions);
+ * An expired access token is renewed once through POST /v1/auth/refresh (product.md §10);
  * if that fails, or a guarded call is refused, the tokens are removed and the session ends.
  */
 export const createApiClient = (deps: ApiClientDeps) => {

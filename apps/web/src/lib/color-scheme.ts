@@ -3,7 +3,7 @@ import { readStorage, storageKeys, writeStorage } from './local-storage.ts';
 
 export type SiteTheme = 'dark' | 'light';
 
-/** SPEC §9: the site is dark unless 'light' is stored under data-theme-version. */
+/** product.md §9: the site is dark unless 'light' is stored under data-theme-version. */
 export const DEFAULT_SITE_THEME: SiteTheme = 'dark';
 
 export const parseSiteTheme = (value: string | null | undefined): SiteTheme | undefined =>
@@ -13,7 +13,7 @@ export const readSiteTheme = (): SiteTheme =>
   parseSiteTheme(readStorage(storageKeys.theme)) ?? DEFAULT_SITE_THEME;
 
 /**
- * Mantine's colour-scheme storage, on the key SPEC §3 fixes. public/theme-init.js applies the same
+ * Mantine's colour-scheme storage, on the key product.md §3 fixes. public/theme-init.js applies the same
  * value before the first paint; this keeps it in step afterwards (and across tabs).
  */
 export const siteThemeManager = (): MantineColorSchemeManager => {

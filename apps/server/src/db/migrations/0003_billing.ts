@@ -56,7 +56,7 @@ export const up = async (db: Kysely<unknown>): Promise<void> => {
     // Overage documents of this cycle already reported to the provider as metered usage.
     .addColumn('overage_reported', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
-  // A provider customer belongs to exactly one account (SECURITY.md §29).
+  // A provider customer belongs to exactly one account (security.md §29).
   await db.schema
     .createIndex('subscriptions_provider_customer')
     .on('subscriptions')

@@ -22,7 +22,7 @@ const newKey = (deps: Pick<Deps, 'secrets' | 'clock'>, userId: string) => {
   };
 };
 
-/** Creates the account's one API key (SPEC: 'Single API Key'), stored hashed and encrypted. */
+/** Creates the account's one API key (product.md §3: 'Single API Key'), stored hashed and encrypted. */
 export const createApiKey = async (
   deps: Pick<Deps, 'secrets' | 'clock'> & { db: Db },
   userId: string,
@@ -30,7 +30,7 @@ export const createApiKey = async (
   await insertApiKey(deps.db, { id: randomUUID(), ...newKey(deps, userId).stored });
 };
 
-/** A new key for the account; the old one is refused from this moment (SECURITY.md §20). */
+/** A new key for the account; the old one is refused from this moment (security.md §20). */
 export const regenerateApiKey = async (
   deps: Pick<Deps, 'db' | 'secrets' | 'clock' | 'log'>,
   userId: string,
@@ -41,7 +41,7 @@ export const regenerateApiKey = async (
   return key;
 };
 
-/** The account's key in clear, for its owner to see (SPEC: shown again after a click). */
+/** The account's key in clear, for its owner to see (product.md §6: shown after a click). */
 export const revealApiKey = async (
   deps: Pick<Deps, 'db' | 'secrets'>,
   userId: string,
@@ -61,7 +61,7 @@ export const apiKeyHash = (
 
 /**
  * Missing, malformed and unknown keys get the same answer, so the answer tells a guesser
- * nothing (SECURITY.md §21).
+ * nothing (security.md §21).
  */
 export const invalidApiKey = () =>
   new AppError('INVALID_API_KEY', 401, 'The API key is missing or not valid.');

@@ -1,7 +1,7 @@
 import { SignJWT, errors, jwtVerify } from 'jose';
 import { AppError, unauthorized } from '../../lib/app-error.ts';
 
-/** DESIGN.md: access tokens live 15 minutes; the refresh token renews them. */
+/** product.md §3: access tokens live 15 minutes; the refresh token renews them. */
 export const ACCESS_TOKEN_MINUTES = 15;
 
 const ISSUER = 'platen';

@@ -32,7 +32,7 @@ import {
   useRefreshToken,
 } from './sessions.repository.ts';
 
-/** SECURITY.md §9: reset links expire; 30 minutes leaves time to find the mail. */
+/** security.md §9: reset links expire; 30 minutes leaves time to find the mail. */
 export const RESET_CODE_MINUTES = 30;
 
 export const RESET_REQUEST_MESSAGE =
@@ -117,7 +117,7 @@ export const createAuthService = (deps: Deps) => {
     if (sessionId) await revokeSession(db, sessionId, clock.now().toISOString());
   };
 
-  /** Answers the same whether or not the account exists (SECURITY.md §6). */
+  /** Answers the same whether or not the account exists (security.md §6). */
   const requestPasswordReset = async (body: ResetRequestBody, ip: string): Promise<void> => {
     await limiter.consume(rateRules.resetRequestPerIp, ip);
     await limiter.consume(rateRules.resetRequestPerEmail, body.email);

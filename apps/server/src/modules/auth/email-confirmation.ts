@@ -7,7 +7,7 @@ import { confirmationCodeMail } from '../mail/account-mails.ts';
 import type { User } from '../users/users.repository.ts';
 import { countWrongEmailCode, replaceEmailCode, useEmailCode } from './email-codes.repository.ts';
 
-/** SECURITY.md §11: codes expire within 15 minutes and burn after 5 wrong tries. */
+/** security.md §11: codes expire within 15 minutes and burn after 5 wrong tries. */
 export const CONFIRMATION_CODE_MINUTES = 15;
 export const CONFIRMATION_CODE_ATTEMPTS = 5;
 

@@ -5,7 +5,7 @@ import type { TrustProxy } from '../../config.ts';
 import { rateRules } from '../rate-limits/rate-limiter.ts';
 
 /**
- * Which address the per-address limits count (SECURITY.md §2), seen through the forgot-password
+ * Which address the per-address limits count (security.md §2), seen through the forgot-password
  * limit: the right-most X-Forwarded-For entry a trusted proxy wrote, never one a client wrote.
  */
 describe('the client address behind proxies', () => {

@@ -22,7 +22,7 @@ import { FREE_PLAN_ID, type SubscriptionRecord } from './lifecycle/subscription-
 import { normaliseVoucherCode } from './vouchers/voucher-codes.ts';
 import { insertRedemption, takeVoucherUse } from './vouchers/vouchers.repository.ts';
 
-/** SECURITY.md §24: guessing codes is slow; a real user redeems one or two. */
+/** security.md §24: guessing codes is slow; a real user redeems one or two. */
 export const voucherRules = {
   perUser: { name: 'voucher:user', limit: 10, windowMinutes: 15 },
   perIp: { name: 'voucher:ip', limit: 100, windowMinutes: 15 },

@@ -125,7 +125,7 @@ export const documentsRoutes = async (app: FastifyInstance, opts: { deps: Deps }
         }
       },
       config: {
-        // Per key (SECURITY.md §22); a missing or malformed key shares one bucket per address.
+        // Per key (security.md §22); a missing or malformed key shares one bucket per address.
         rateLimit: {
           max: opts.deps.config.apiRateLimitPerMinute,
           timeWindow: 60_000,

@@ -46,8 +46,8 @@ const valueOf = (payload: Record<string, unknown>, label: string): unknown =>
   Object.hasOwn(payload, label) ? payload[label] : undefined;
 
 /**
- * Checks every value against its field's type and names all the wrong ones at once (DESIGN.md
- * "Generation payload"); then loads image values. Values for labels the template does not have
+ * Checks every value against its field's type and names all the wrong ones at once (product.md
+ * §7); then loads image values. Values for labels the template does not have
  * are ignored, so an integration keeps working when a field is removed.
  */
 export const resolveFieldValues = async (

@@ -7,7 +7,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { imageWork } from '../../lib/image-work.ts';
 import { isPublicAddress } from './safe-address.ts';
 
-/** SECURITY.md §38: image fetches stop at 5 s and 5 MB; data URIs are capped the same. */
+/** security.md §38: image fetches stop at 5 s and 5 MB; data URIs are capped the same. */
 export const IMAGE_FETCH_TIMEOUT_MS = 5_000;
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 const MAX_IMAGE_PIXELS = 40_000_000;

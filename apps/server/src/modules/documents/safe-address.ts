@@ -1,7 +1,7 @@
 import ipaddr from 'ipaddr.js';
 
 /**
- * Only addresses on the public internet may be fetched for image fields (SECURITY.md §37):
+ * Only addresses on the public internet may be fetched for image fields (security.md §37):
  * loopback, private, link-local (cloud metadata at 169.254.169.254), unique-local, CGNAT,
  * multicast, reserved and unspecified ranges are refused, and so is IPv4 hidden in IPv6.
  */

@@ -6,7 +6,7 @@ import { countHit, removeHit } from './rate-limits.repository.ts';
 
 export type RateRule = { name: string; limit: number; windowMinutes: number };
 
-/** SECURITY.md §1, §6, §11: the attempt budgets of the account calls. */
+/** security.md §1, §6, §11: the attempt budgets of the account calls. */
 export const rateRules = {
   loginPerEmail: { name: 'login:email', limit: 10, windowMinutes: 15 },
   loginPerIp: { name: 'login:ip', limit: 50, windowMinutes: 15 },

@@ -51,7 +51,7 @@ describe.runIf(hasCorpus)('uploading the PDF corpus', () => {
       );
       expect(res.statusCode).toBeLessThan(500);
       if (res.statusCode === 200) expect(body.thumbnail?.length).toBeGreaterThan(100);
-      // SECURITY.md §32: a password-protected file is named as such, whatever its cipher.
+      // security.md §32: a password-protected file is named as such, whatever its cipher.
       if (file.startsWith('enc_')) {
         expect([res.statusCode, body.code]).toEqual([400, 'PDF_ENCRYPTED']);
       }

@@ -15,7 +15,7 @@ const nameOf = (index: number) => `Stamp ${index + 1}`;
  */
 export const MAX_PICTURE_WORK_PER_SAVE = 200_000_000;
 
-/** Saves that bring new stamp pictures, per account: each one is image work (SECURITY.md §36). */
+/** Saves that bring new stamp pictures, per account: each one is image work (security.md §36). */
 export const stampPicturesRule = {
   name: 'stamp-pictures:user',
   limit: 60,

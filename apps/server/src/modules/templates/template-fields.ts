@@ -64,7 +64,7 @@ const choiceOptions = (
 };
 
 /**
- * Turns the editor's inputs into stored fields (SPEC §5): every field has a type and a label,
+ * Turns the editor's inputs into stored fields (product.md §5): every field has a type and a label,
  * labels are unique except for linked text, whose inputs sharing a label become one field with
  * all their boxes; every box lies on its page. Saved fields keep their UUID, new ones get one.
  */

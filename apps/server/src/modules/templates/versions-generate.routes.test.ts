@@ -175,7 +175,7 @@ describe.each(testDatabases())('filling template versions on %s', (database) => 
     expect(missing.statusCode).toBe(404);
   });
 
-  it('saves linked-text boxes as SPEC describes them, without a page, on the field page', async () => {
+  it('saves linked-text boxes as the first specification describes them, without a page, on the field page', async () => {
     await create('Spec boxes');
     const box = { rectX: 50, rectY: 400, rectWidth: 20, rectHeight: 20 };
     const res = await call(app, 'PUT', '/v1/template', {

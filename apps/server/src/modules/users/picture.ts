@@ -4,7 +4,7 @@ import { imageWork, isGzip, looksLikeSvg } from '../../lib/image-work.ts';
 
 /** Pictures are shown at 150 px; 512 px keeps them sharp on dense screens. */
 const PICTURE_SIZE_PX = 512;
-/** Refused from the header, before any pixel is decoded (pixel floods, SECURITY.md §36). */
+/** Refused from the header, before any pixel is decoded (pixel floods, security.md §36). */
 const MAX_INPUT_PIXELS = 40_000_000;
 const ACCEPTED_FORMATS = new Set(['png', 'jpeg', 'webp', 'gif']);
 

@@ -1,7 +1,7 @@
 import { useLayoutEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 
-/** SPEC §2: the scroll position resets to the top on every navigation. */
+/** product.md §2: the scroll position resets to the top on every navigation. */
 export const RootLayout = () => {
   const { pathname, search } = useLocation();
   useLayoutEffect(() => {

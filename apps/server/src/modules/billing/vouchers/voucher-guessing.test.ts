@@ -4,7 +4,7 @@ import { buildTestApp, testDatabases, type TestApp } from '../../../../test/test
 import { makeVoucher } from '../../../../test/billing.ts';
 import { voucherRules } from '../billing.service.ts';
 
-/** SECURITY.md §24: guessing voucher codes is limited per account and per address. */
+/** security.md §24: guessing voucher codes is limited per account and per address. */
 describe.each(testDatabases())('voucher guessing on %s', (database) => {
   let app: TestApp;
   beforeAll(async () => {

@@ -12,8 +12,8 @@ import { validateResetPassword } from '../model/validators.ts';
 import { useCheckedSubmit } from './use-checked-submit.ts';
 
 /**
- * SPEC §2 Reset password: the mailed code in a read-only field, the new password twice. Success
- * stores the new tokens and goes to /admin (SPEC §4).
+ * product.md §2 Reset password: the mailed code in a read-only field, the new password twice. Success
+ * stores the new tokens and goes to /admin (product.md §4).
  */
 export const ResetPasswordForm = () => {
   const navigate = useNavigate();

@@ -12,7 +12,7 @@ type CheckedSubmitOptions<F extends string, V> = {
 };
 
 /**
- * The submit of the account forms (SPEC §5): the first failed check shows its toast, turns its
+ * The submit of the account forms (product.md §5): the first failed check shows its toast, turns its
  * field red and takes the keyboard focus, and nothing is sent; otherwise the values go out, and
  * the toast of the last failed check closes: it no longer applies, and would follow the user to
  * the next screen (a reset goes on to the dashboard).

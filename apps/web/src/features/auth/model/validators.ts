@@ -7,7 +7,7 @@ import {
 } from '@platen/contract';
 import { firstProblem } from '../../../lib/validation.ts';
 
-/** SPEC §5: forgot-password wants a top-level domain of 2 to 6 letters. */
+/** product.md §5: forgot-password wants a top-level domain of 2 to 6 letters. */
 export const FORGOT_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,6}$/;
 
 export const validateLogin = (values: { email: string; password: string }) =>

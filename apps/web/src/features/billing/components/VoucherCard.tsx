@@ -9,7 +9,7 @@ import { paths } from '../../../config/paths.ts';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { useRedeemVoucher } from '../api/redeem-voucher.ts';
 
-/** SPEC §2/§5/§8: a voucher code instead of a subscription; success leads to My Subscription. */
+/** product.md §2/§5/§8: a voucher code instead of a subscription; success leads to My Subscription. */
 export const VoucherCard = () => {
   const navigate = useNavigate();
   const redeem = useRedeemVoucher();

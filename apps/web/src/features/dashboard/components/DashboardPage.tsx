@@ -6,7 +6,7 @@ import { useEmailNotConfirmedToast } from '../hooks/use-email-not-confirmed-toas
 import { StatCard } from './StatCard.tsx';
 import { UsageChartCard } from './UsageChartCard.tsx';
 
-/** SPEC §2 Dashboard: the four cards with their links, and the 'Documents Generated' chart. */
+/** product.md §2 Dashboard: the four cards with their links, and the 'Documents Generated' chart. */
 export const DashboardPage = () => {
   const dashboard = useDashboard();
   const data = dashboard.data;

@@ -86,7 +86,7 @@ const ArrayInput = ({
 );
 
 /**
- * SPEC §2 Form tab: a form built from the template's api payload (typing rules of SPEC §5),
+ * product.md §2 Form tab: a form built from the template's api payload (typing rules of product.md §5),
  * a live JSON preview, and Generate, which opens the PDF in a new tab.
  */
 export const DocumentForm = ({

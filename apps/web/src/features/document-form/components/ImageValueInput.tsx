@@ -16,7 +16,7 @@ import { isShowablePicture } from '../model/field-kinds.ts';
 
 /** What the server draws into an image field (it converts WebP and GIF to PNG). */
 const ACCEPTED_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
-/** The server refuses larger pictures (SECURITY.md §38). */
+/** The server refuses larger pictures (security.md §38). */
 const MAX_BYTES = 5 * 1024 * 1024;
 
 const readAsDataUri = (file: File) =>

@@ -1,4 +1,4 @@
-/** How one value of the api payload is edited (SPEC §5 "Dynamic form typing"). */
+/** How one value of the api payload is edited (product.md §5 "Dynamic form typing"). */
 export type FieldKind =
   'image' | 'checkbox' | 'choice' | 'number' | 'email' | 'url' | 'date' | 'textarea' | 'text';
 
@@ -7,7 +7,7 @@ const DATE = /^\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 export const LONG_TEXT_CHARS = 120;
 
 /**
- * SPEC §5, in its order: booleans → checkbox; numbers → number; e-mail-shaped → email; names
+ * product.md §5, in its order: booleans → checkbox; numbers → number; e-mail-shaped → email; names
  * containing url or image → url; date-shaped → date; over 120 characters → textarea; else text.
  */
 export const kindOf = (name: string, value: unknown): FieldKind => {
@@ -52,7 +52,7 @@ export const kindsOfPayload = (
 export const numberInputValue = (value: unknown): number | string =>
   typeof value === 'number' || typeof value === 'string' ? value : '';
 
-/** SPEC §5: names containing image, avatar or photo show a preview of the picture. */
+/** product.md §5: names containing image, avatar or photo show a preview of the picture. */
 export const hasImagePreview = (name: string): boolean => /image|avatar|photo/i.test(name);
 
 /**

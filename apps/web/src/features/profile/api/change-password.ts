@@ -5,7 +5,7 @@ import { profileKeys } from './keys.ts';
 
 export const submitPasswordChange = (body: ChangePasswordBody) => request(changePassword, { body });
 
-/** SPEC §4: a successful change refetches the profile. */
+/** product.md §4: a successful change refetches the profile. */
 export const useChangePassword = () => {
   const queryClient = useQueryClient();
   return useMutation({

@@ -5,7 +5,7 @@ import { profileKeys } from './keys.ts';
 
 export const sendEmailCode = (body: ConfirmEmailBody) => request(confirmEmail, { body });
 
-/** SPEC §4: after a confirmed code the profile is refetched and shows as verified. */
+/** product.md §4: after a confirmed code the profile is refetched and shows as verified. */
 export const useConfirmEmail = () => {
   const queryClient = useQueryClient();
   return useMutation({

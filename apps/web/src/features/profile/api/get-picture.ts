@@ -9,5 +9,5 @@ export const fetchPicture = ({ signal }: { signal?: AbortSignal }) =>
 export const pictureQuery = () =>
   queryOptions({ queryKey: profileKeys.picture, queryFn: fetchPicture });
 
-/** The header's picture and name (SPEC §7 GET /v1/user/picture). */
+/** The header's picture and name (product.md §7 GET /v1/user/picture). */
 export const usePicture = () => useQuery(pictureQuery());

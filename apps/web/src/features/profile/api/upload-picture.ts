@@ -8,5 +8,5 @@ export const sendPicture = (file: File) => {
   return request(uploadPicture, { body: form });
 };
 
-/** Success reloads the page (SPEC §4). */
+/** Success reloads the page (product.md §4). */
 export const useUploadPicture = () => useMutation({ mutationFn: sendPicture });

@@ -25,7 +25,7 @@ const ProfileSkeleton = () => (
 );
 
 /**
- * SPEC §2 Profile: header card, verify section when unconfirmed, profile and password cards; then
+ * product.md §2 Profile: header card, verify section when unconfirmed, profile and password cards; then
  * deleting the account.
  */
 export const ProfilePage = () => {

@@ -44,7 +44,7 @@ const VerifiedIcon = ({ isVerified }: { isVerified: boolean }) => {
   );
 };
 
-/** SPEC §2 profile-update card: picture upload, names, read-only e-mail, title. */
+/** product.md §2 profile-update card: picture upload, names, read-only e-mail, title. */
 export const ProfileUpdateCard = ({ profile }: { profile: ProfileResponse }) => {
   const upload = useUploadPicture();
   const update = useUpdateProfile();

@@ -21,7 +21,7 @@ import {
 } from '../../../components/code-view/editor-theme.ts';
 import { SAMPLE_JSON } from '../model/sample-json.ts';
 
-/** SPEC §2 Settings: the site theme switch and the editor theme with a JSON sample. */
+/** product.md §2 Settings: the site theme switch and the editor theme with a JSON sample. */
 export const SettingsPage = () => {
   const { setColorScheme } = useMantineColorScheme();
   const scheme = useComputedColorScheme('dark');

@@ -15,7 +15,7 @@ export const sendReplacementPdf = ({
   return request(replaceTemplatePdf, { params: { templateName }, body: form });
 };
 
-/** SPEC §4: after a replacement the template is loaded again. */
+/** product.md §4: after a replacement the template is loaded again. */
 export const useReplaceTemplate = () => {
   const queryClient = useQueryClient();
   return useMutation({

@@ -21,10 +21,10 @@ import {
 } from '../model/editor-state.ts';
 
 /*
- * The wire format and the editor's model meet here and nowhere else (STYLE.md §3). The server
+ * The wire format and the editor's model meet here and nowhere else (conventions.md §3). The server
  * sends a linked-text field as one input with a `boxes` list; the editor shows one box per
  * entry. On save, boxes sharing a linked-text label become one input again, in box order,
- * carrying a saved UUID when any of them has one (SPEC §4). Types go up in lower case.
+ * carrying a saved UUID when any of them has one (product.md §4). Types go up in lower case.
  */
 
 const parseFieldType = (type: string): FieldType | '' =>
@@ -162,7 +162,7 @@ const toStampBody = (stamp: Stamp): StampBody => {
   };
 };
 
-/** The PUT /v1/template body for a document (run SPEC §5's check before sending it). */
+/** The PUT /v1/template body for a document (run product.md §5's check before sending it). */
 export const toSaveRequest = (templateName: string, doc: EditorDocument): SaveTemplateBody => ({
   templateName,
   inputs: groupIntoFields(doc).map(toInput),

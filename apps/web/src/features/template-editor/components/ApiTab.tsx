@@ -23,7 +23,7 @@ import { clientExample } from '../model/client-example.ts';
 const MASKED_KEY = '•'.repeat(24);
 
 /**
- * SPEC §2 Api tab: the key (hidden until asked), the docs, an example PDF and the curl call. The
+ * product.md §2 Api tab: the key (hidden until asked), the docs, an example PDF and the curl call. The
  * curl call shows the key only when the key is shown; its copy button always copies the real one.
  * Beside it, the same call with the typed Node.js client, which reads the key from the environment.
  */

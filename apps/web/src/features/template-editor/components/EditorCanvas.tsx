@@ -13,7 +13,7 @@ type EditorCanvasProps = {
   canvasRef: (element: HTMLDivElement | null) => void;
 };
 
-/** The neutral canvas with every page stacked (DESIGN.md: the editor looks like a design tool). */
+/** The neutral canvas with every page stacked (the editor looks like a design tool). */
 export const EditorCanvas = ({ file, pages, renderKey, height, canvasRef }: EditorCanvasProps) => {
   const { doc, error } = usePdfDocument(file);
   return (

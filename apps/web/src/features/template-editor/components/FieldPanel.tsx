@@ -163,7 +163,7 @@ const SettingsForm = memo(function SettingsForm(props: SettingsFormProps) {
 });
 
 /**
- * The field configuration panel (SPEC §2): type and label (required), font size 10–24, family,
+ * The field configuration panel (product.md §2): type and label (required), font size 10–24, family,
  * alignment, colour, box order for linked text, and the box's position and size in points.
  */
 export const FieldPanel = ({ id }: { id: BoxId }) => {

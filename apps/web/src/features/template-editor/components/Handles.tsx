@@ -57,7 +57,7 @@ const place = (handle: Handle): CSSProperties => {
   } as CSSProperties;
 };
 
-/** SPEC §4's eight resize handles: an 8 px square centred on the box's edge. */
+/** product.md §4's eight resize handles: an 8 px square centred on the box's edge. */
 export const Handles = ({ id }: { id: BoxId }) =>
   handles.map((handle) => (
     <span

@@ -85,7 +85,7 @@ export const OptionsBody = () => {
   );
 };
 
-/** SPEC §2: the desktop side panel with the document name, rename pen, help and field options. */
+/** product.md §2: the desktop side panel with the document name, rename pen, help and field options. */
 export const SidePanel = (props: SidePanelProps) => (
   <Stack gap="md" w={320} style={{ flex: 'none' }}>
     <Card withBorder>

@@ -23,7 +23,7 @@ type TemplateMenusProps = {
   onPublish: () => void;
 };
 
-/** SPEC §2: the gear menu, and while editing the Save button and the editing-mode menu. */
+/** product.md §2: the gear menu, and while editing the Save button and the editing-mode menu. */
 export const TemplateMenus = (props: TemplateMenusProps) => (
   <Group gap="xs" wrap="nowrap">
     {props.isEditing && (

@@ -1,6 +1,6 @@
 import type { FieldType } from '@platen/contract';
 
-/** One colour per field type, so a page of boxes reads at a glance (DESIGN.md "Look and feel"). */
+/** One colour per field type, so a page of boxes reads at a glance (product.md §2). */
 export const fieldColors: Record<FieldType | '', string> = {
   '': 'gray',
   text: 'blue',

@@ -20,7 +20,7 @@ export const serverFieldToDelete = (doc: EditorDocument, id: BoxId): string | un
 };
 
 /**
- * SPEC §4 and §8: deleting a box asks first; a saved field is deleted on the server, then
+ * product.md §4 and §8: deleting a box asks first; a saved field is deleted on the server, then
  * removed here. Unsaved boxes deleted with the keyboard go at once (undo brings them back).
  */
 export const useDeleteItem = (store: EditorStore, templateName: string) => {

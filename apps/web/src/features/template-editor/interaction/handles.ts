@@ -1,7 +1,7 @@
 import type { PagePoint, RectPt } from '../geometry/page-geometry.ts';
 import type { SnapEdges } from './snapping.ts';
 
-/** SPEC §4's eight resize handles. */
+/** product.md §4's eight resize handles. */
 export const handles = [
   'top-left',
   'top',

@@ -12,7 +12,7 @@ export type FieldBox = {
   fieldId?: string;
   page: number;
   rect: RectPt;
-  /** Empty until the user picks one (SPEC §4: a new box has no type). */
+  /** Empty until the user picks one (product.md §4: a new box has no type). */
   type: FieldType | '';
   label: string;
   fontSize: number;
@@ -32,7 +32,7 @@ export type FieldBox = {
   rotation?: 90 | 180 | 270;
 };
 
-/** A static image placed on a page (SPEC §5, §9). */
+/** A static image placed on a page (product.md §5, §9). */
 export type Stamp = {
   id: BoxId;
   /** The server's id once saved. */
@@ -50,7 +50,7 @@ export type EditorDocument = {
   /** Drawing order; also the order boxes are listed and saved in. */
   order: readonly BoxId[];
   stamps: Readonly<Record<BoxId, Stamp>>;
-  /** Next number for a new box id (SPEC §4: the running count plus the page number). */
+  /** Next number for a new box id (product.md §4: the running count plus the page number). */
   nextNumber: number;
 };
 

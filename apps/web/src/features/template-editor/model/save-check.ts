@@ -10,7 +10,7 @@ export const hasUsableOptions = (box: FieldBox): boolean => {
 };
 
 /**
- * SPEC §5's check before a save: every box needs a type and a label, and labels are unique
+ * product.md §5's check before a save: every box needs a type and a label, and labels are unique
  * except among linked-text boxes (they form one field); a choice needs options with distinct
  * values. Returns the boxes that fail.
  */

@@ -4,8 +4,8 @@ import { request } from '../../../lib/api-client.ts';
 import { templateListKeys } from './keys.ts';
 
 /**
- * One page of templates. `page` is zero-based here as on the wire (SPEC §4: the UI counts from
- * one). The size starts at SPEC §9's 4 and follows the server's pageSize once known.
+ * One page of templates. `page` is zero-based here as on the wire (product.md §4: the UI counts from
+ * one). The size starts at product.md §9's 4 and follows the server's pageSize once known.
  */
 export const fetchTemplatePage = (page: number, size: number, signal?: AbortSignal) => {
   // The contract's query schema is not part of the path; build the query string here.
