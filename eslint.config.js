@@ -1,5 +1,29 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+
+/**
+ * The web app's features stand side by side: one feature never imports another (shared code
+ * lives in src/components, src/lib and src/config). One block per feature forbids the others.
+ */
+const webFeatures = readdirSync(new URL('apps/web/src/features/', import.meta.url));
+const featureBoundaries = webFeatures.map((feature) => ({
+  files: [`apps/web/src/features/${feature}/**`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            regex: `^(\\.\\./)+(features/)?(${webFeatures.filter((f) => f !== feature).join('|')})(/|$)`,
+            message:
+              'Features do not import each other: move what both need to src/components or src/lib.',
+          },
+        ],
+      },
+    ],
+  },
+}));
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '.runtime/**', 'data/**', 'e2e/screenshots/**'] },
@@ -21,6 +45,7 @@ export default tseslint.config(
       '@typescript-eslint/require-await': 'off',
     },
   },
+  ...featureBoundaries,
   {
     files: ['**/*.js', '**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,
