@@ -90,6 +90,66 @@ export const choiceOption = z
   .meta({ id: 'ChoiceOption' });
 export type ChoiceOption = z.infer<typeof choiceOption>;
 
+/** Date patterns the field panel offers (date-fns tokens; any valid pattern is accepted). */
+export const datePatterns = [
+  'dd.MM.yyyy',
+  'MM/dd/yyyy',
+  'dd/MM/yyyy',
+  'yyyy-MM-dd',
+  'd MMMM yyyy',
+  'MMMM d, yyyy',
+] as const;
+/** Locales the field panel offers (BCP 47; any locale the server knows is accepted). */
+export const formatLocales = [
+  'en-US',
+  'en-GB',
+  'de-DE',
+  'fr-FR',
+  'es-ES',
+  'it-IT',
+  'nl-NL',
+  'pl-PL',
+  'pt-BR',
+  'ja-JP',
+  'zh-CN',
+] as const;
+
+const formatLocale = z.string().trim().min(2).max(35).optional();
+
+/**
+ * How a field prints its value: a date (sent as an ISO date, printed with a pattern in a
+ * locale), a number (decimals, grouping, locale, optionally as an amount of an ISO 4217
+ * currency) or text in upper case. Each applies to its field types only (checked on save).
+ */
+export const valueFormatSchema = z
+  .discriminatedUnion('kind', [
+    z.object({
+      kind: z.literal('date'),
+      pattern: z.string().trim().min(1, { error: 'A date format needs a pattern.' }).max(40),
+      locale: formatLocale,
+    }),
+    z.object({
+      kind: z.literal('number'),
+      decimals: z.number().int().min(0).max(6).optional(),
+      grouping: z.boolean().optional(),
+      locale: formatLocale,
+      currency: z
+        .string()
+        .regex(/^[A-Z]{3}$/, { error: 'A currency is a three-letter ISO 4217 code, like EUR.' })
+        .optional(),
+    }),
+    z.object({ kind: z.literal('uppercase') }),
+  ])
+  .meta({ id: 'ValueFormat' });
+export type ValueFormat = z.infer<typeof valueFormatSchema>;
+
+/** Which field types each format applies to. */
+export const formatFieldTypes: Record<ValueFormat['kind'], readonly FieldType[]> = {
+  date: ['date'],
+  number: ['number'],
+  uppercase: ['text', 'long_text', 'linked_text', 'email'],
+};
+
 /** Counter-clockwise turn of a field's text on the displayed page (imported rotated widgets). */
 export const fieldRotations = [0, 90, 180, 270] as const;
 const fieldRotation = z.literal(fieldRotations);
@@ -105,6 +165,7 @@ const fieldStyle = {
   maxLength: z.number().int().min(1).max(10_000).optional(),
   comb: z.boolean().optional(),
   rotation: fieldRotation.optional(),
+  format: valueFormatSchema.optional(),
 };
 
 /**
@@ -157,6 +218,7 @@ export const templateInput = rectSchema
     comb: z.boolean().optional(),
     options: z.array(choiceOption).optional(),
     rotation: fieldRotation.optional(),
+    format: valueFormatSchema.optional(),
   })
   .meta({ id: 'TemplateField' });
 export type TemplateInput = z.infer<typeof templateInput>;

@@ -118,7 +118,24 @@ export interface FieldSpec extends DisplayRect {
   options?: ChoiceOption[];
   /** Text turned in its box (imported from a form's rotated widget); 0 when absent. */
   rotation?: FieldRotation;
+  /**
+   * How the caller prints the value (a date pattern, a number format, upper case). The engine
+   * draws the value it is given: the server formats values before filling.
+   */
+  format?: ValueFormat;
 }
+
+/** A field's value format, as stored with the field (the contract's `ValueFormat`). */
+export type ValueFormat =
+  | { kind: 'date'; pattern: string; locale?: string | undefined }
+  | {
+      kind: 'number';
+      decimals?: number | undefined;
+      grouping?: boolean | undefined;
+      locale?: string | undefined;
+      currency?: string | undefined;
+    }
+  | { kind: 'uppercase' };
 
 /**
  * The value of one field. Text-like fields take a string (number also a number), checkbox and

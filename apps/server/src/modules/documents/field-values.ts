@@ -1,6 +1,7 @@
 import type { FieldSpec, FieldValue, FieldValues } from '@platen/pdf-engine';
 import { AppError } from '../../lib/app-error.ts';
 import { describeOptions } from '../templates/choice-values.ts';
+import { expectedByFormat, formatValue } from '../templates/value-formats.ts';
 import { type ImageNetwork, loadImageValue } from './image-source.ts';
 
 const EXPECTED: Record<Exclude<FieldSpec['type'], 'choice'>, string> = {
@@ -55,9 +56,21 @@ export const resolveFieldValues = async (
   payload: Record<string, unknown>,
   network?: ImageNetwork,
 ): Promise<FieldValues> => {
-  const wrong = fields.filter((field) => !isValidValue(field, valueOf(payload, field.label)));
+  const printed = new Map<string, unknown>();
+  const wrong = fields.filter((field) => {
+    const value = valueOf(payload, field.label);
+    if (!isValidValue(field, value)) return true;
+    if (!field.format) return false;
+    const text = formatValue(field.format, value);
+    printed.set(field.label, text);
+    return text === undefined;
+  });
   if (wrong.length > 0) {
-    const list = wrong.map((f) => `"${f.label}" (expected ${expectedOf(f)})`).join(', ');
+    const list = wrong
+      .map(
+        (f) => `"${f.label}" (expected ${f.format ? expectedByFormat(f.format) : expectedOf(f)})`,
+      )
+      .join(', ');
     throw new AppError(
       'INVALID_VALUES',
       400,
@@ -66,7 +79,9 @@ export const resolveFieldValues = async (
   }
   const entries = await Promise.all(
     fields.map(async (field): Promise<[string, FieldValue]> => {
-      const value = valueOf(payload, field.label);
+      const value = printed.has(field.label)
+        ? printed.get(field.label)
+        : valueOf(payload, field.label);
       if (field.type === 'image' && typeof value === 'string' && value !== '') {
         return [field.label, await loadImageValue(field.label, value, network)];
       }

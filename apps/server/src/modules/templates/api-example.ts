@@ -48,6 +48,9 @@ const fittingText = (field: FieldSpec, example: string): string => {
 
 const exampleOf = (field: FieldSpec): unknown => {
   if (field.type === 'choice') return field.options?.[0]?.value ?? null;
+  // A formatted field prints its own text: the example is the value it reads, whatever its box.
+  if (field.format?.kind === 'date') return EXAMPLES.date;
+  if (field.format?.kind === 'number') return 1234.5;
   const example = EXAMPLES[field.type];
   if (field.type === 'number' && field.maxLength === undefined && !field.comb) return example;
   return typeof example === 'number' ||

@@ -1,4 +1,5 @@
 import type { FieldSpec } from '@platen/pdf-engine';
+import { describeFormat } from './value-formats.ts';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -7,6 +8,16 @@ type JsonSchema = Record<string, unknown>;
  * null or a missing value prints nothing, so every type also takes null and no field is required.
  */
 const schemaOf = (field: FieldSpec): JsonSchema => {
+  if (field.format?.kind === 'date') {
+    return { type: ['string', 'null'], format: 'date', description: describeFormat(field.format) };
+  }
+  if (field.format?.kind === 'number') {
+    return {
+      type: ['number', 'string', 'null'],
+      pattern: '^-?\\d+(\\.\\d+)?([eE][+-]?\\d+)?$',
+      description: describeFormat(field.format),
+    };
+  }
   switch (field.type) {
     case 'choice': {
       const options = field.options ?? [];
@@ -57,7 +68,10 @@ export const payloadSchema = (
   properties: Object.fromEntries(
     fields.map((field) => [
       field.label,
-      { description: `A ${field.type} field.`, ...schemaOf(field) },
+      {
+        description: `A ${field.type} field.${field.format?.kind === 'uppercase' ? ` ${describeFormat(field.format)}` : ''}`,
+        ...schemaOf(field),
+      },
     ]),
   ),
   additionalProperties: true,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { TemplateInput, TemplateInputValue } from '@platen/contract';
 import type { BoxOnPage, ChoiceOption, FieldSpec, PageInfo } from '@platen/pdf-engine';
 import { AppError } from '../../lib/app-error.ts';
+import { formatProblem } from './value-formats.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -88,6 +89,8 @@ export const normaliseFields = (
     }
     const [first] = boxes;
     const options = choiceOptions(input, pages);
+    const formatRefusal = input.format && formatProblem(input.label, input.fieldType, input.format);
+    if (formatRefusal) throw invalid(formatRefusal);
     byLabel.set(input.label, {
       id: input.id && UUID.test(input.id) && existingIds.has(input.id) ? input.id : randomUUID(),
       label: input.label,
@@ -106,6 +109,7 @@ export const normaliseFields = (
       ...(input.comb !== undefined && { comb: input.comb }),
       ...(options && { options }),
       ...(input.rotation && { rotation: input.rotation }),
+      ...(input.format && { format: input.format }),
     });
   }
   return [...byLabel.values()];
@@ -160,4 +164,5 @@ export const toTemplateInput = (field: FieldSpec): TemplateInput => ({
   ...(field.comb !== undefined && { comb: field.comb }),
   ...(field.options && { options: field.options }),
   ...(field.rotation && { rotation: field.rotation }),
+  ...(field.format && { format: field.format }),
 });

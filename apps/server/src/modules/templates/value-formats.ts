@@ -1,0 +1,128 @@
+import { formatFieldTypes, type ValueFormat } from '@platen/contract';
+import type { FieldSpec } from '@platen/pdf-engine';
+import { format as formatDate, isValid, parseISO, type Locale } from 'date-fns';
+import * as dateLocales from 'date-fns/locale';
+
+/*
+ * Field formats: dates printed with a date-fns pattern (the pattern language people know from
+ * Unicode/Java, with date-fns's 95 locales for month and day names), numbers and amounts with
+ * the runtime's Intl.NumberFormat (full ICU: every locale and ISO 4217 currency). Applied on
+ * the server before filling, so generate, tryout, every version and the engine's fast path
+ * print the same text.
+ */
+
+const LOCALES = dateLocales as Record<string, Locale>;
+const SAMPLE_DATE = new Date(2026, 0, 31);
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** date-fns names its locales `de`, `deAT`, `enUS`…: the region's own first, then the language's. */
+const dateLocaleOf = (tag: string | undefined): Locale | undefined => {
+  if (!tag) return LOCALES.enUS;
+  const [language = '', region = ''] = tag.split('-');
+  return (
+    LOCALES[`${language.toLowerCase()}${region.toUpperCase()}`] ?? LOCALES[language.toLowerCase()]
+  );
+};
+
+const isKnownLocale = (tag: string) => {
+  try {
+    return Intl.NumberFormat.supportedLocalesOf(tag).length > 0;
+  } catch {
+    return false;
+  }
+};
+
+const CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
+
+/** Why a field's format cannot be stored, or undefined when it can. */
+export const formatProblem = (
+  label: string,
+  type: FieldSpec['type'],
+  format: ValueFormat,
+): string | undefined => {
+  if (!formatFieldTypes[format.kind].includes(type)) {
+    return `The field "${label}" is a ${type} field: a ${format.kind} format applies to ${formatFieldTypes[format.kind].join(', ')} fields only.`;
+  }
+  if (format.kind === 'uppercase') return undefined;
+  if (format.locale !== undefined && !isKnownLocale(format.locale)) {
+    return `The field "${label}" has an unknown locale "${format.locale}" (use a tag like en-US or de-DE).`;
+  }
+  if (format.kind === 'date') {
+    const locale = dateLocaleOf(format.locale);
+    if (!locale) {
+      return `The field "${label}" has a locale without date names: "${format.locale ?? ''}".`;
+    }
+    try {
+      formatDate(SAMPLE_DATE, format.pattern, { locale });
+    } catch {
+      return `The field "${label}" has a date pattern that cannot be printed: "${format.pattern}" (letters that are not date-fns tokens go in single quotes).`;
+    }
+  }
+  if (format.kind === 'number' && format.currency && !CURRENCIES.has(format.currency)) {
+    return `The field "${label}" has an unknown currency "${format.currency}".`;
+  }
+  return undefined;
+};
+
+const numberFormatOf = (format: Extract<ValueFormat, { kind: 'number' }>) =>
+  new Intl.NumberFormat(format.locale ?? 'en-US', {
+    ...(format.currency && { style: 'currency', currency: format.currency }),
+    ...(format.decimals !== undefined && {
+      minimumFractionDigits: format.decimals,
+      maximumFractionDigits: format.decimals,
+    }),
+    useGrouping: format.grouping ?? true,
+  });
+
+/** A number as sent: a JSON number or a string in JSON's number syntax ("1234.5"). */
+const parseNumber = (value: unknown): number | undefined => {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
+  if (typeof value !== 'string' || !/^-?\d+(\.\d+)?([eE][+-]?\d+)?$/.test(value.trim())) {
+    return undefined;
+  }
+  const parsed = Number(value.trim());
+  return Number.isFinite(parsed) ? parsed : undefined;
+};
+
+/** What a value of a formatted field must look like, for the 400 naming it. */
+export const expectedByFormat = (format: ValueFormat): string =>
+  format.kind === 'date'
+    ? 'an ISO date like 2026-01-31'
+    : format.kind === 'number'
+      ? 'a number like 1234.5'
+      : 'text';
+
+/**
+ * The text a formatted field prints, or undefined when the value cannot be read for its format
+ * (the caller names the field in a 400). Empty values stay empty.
+ */
+export const formatValue = (format: ValueFormat, value: unknown): unknown => {
+  if (value === null || value === undefined || value === '') return value;
+  switch (format.kind) {
+    case 'uppercase':
+      if (Array.isArray(value)) return value.map((item: string) => item.toUpperCase());
+      return typeof value === 'string' ? value.toUpperCase() : undefined;
+    case 'number': {
+      const number = parseNumber(value);
+      return number === undefined ? undefined : numberFormatOf(format).format(number);
+    }
+    case 'date': {
+      if (typeof value !== 'string' || !ISO_DATE.test(value)) return undefined;
+      const date = parseISO(value);
+      if (!isValid(date)) return undefined;
+      return formatDate(date, format.pattern, { locale: dateLocaleOf(format.locale) });
+    }
+  }
+};
+
+/** A few words on how the field prints, for the payload schema. */
+export const describeFormat = (format: ValueFormat): string => {
+  switch (format.kind) {
+    case 'uppercase':
+      return 'Printed in upper case.';
+    case 'number':
+      return `A number, printed like ${numberFormatOf(format).format(1234.5)}.`;
+    case 'date':
+      return `An ISO date (YYYY-MM-DD), printed like ${formatDate(SAMPLE_DATE, format.pattern, { locale: dateLocaleOf(format.locale) })}.`;
+  }
+};
