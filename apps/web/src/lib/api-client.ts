@@ -182,7 +182,16 @@ export const createApiClient = (deps: ApiClientDeps) => {
     options: RequestOptions<E> = {},
   ): Promise<Blob> => (await exchange(endpoint, options)).response.blob();
 
-  return { request, requestBlob };
+  /** Like requestBlob, with the answer's headers (a generated PDF's fit report and version). */
+  const requestFile = async <E extends Endpoint>(
+    endpoint: E,
+    options: RequestOptions<E> = {},
+  ): Promise<{ blob: Blob; headers: Headers }> => {
+    const { response } = await exchange(endpoint, options);
+    return { blob: await response.blob(), headers: response.headers };
+  };
+
+  return { request, requestBlob, requestFile };
 };
 
 export type ApiClient = ReturnType<typeof createApiClient>;
@@ -223,3 +232,4 @@ export const request = browserClient.request;
 
 /** Calls an endpoint that answers a file, with the browser's session. */
 export const requestBlob = browserClient.requestBlob;
+export const requestFile = browserClient.requestFile;

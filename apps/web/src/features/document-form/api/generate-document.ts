@@ -1,6 +1,6 @@
 import { generateDocument, type GenerateDocumentBody } from '@platen/contract';
-import { requestBlob } from '../../../lib/api-client.ts';
+import { requestFile } from '../../../lib/api-client.ts';
 
 /** POST /v1/document/generate/template with the template's API key (product.md §7); counts a document. */
 export const generatePdf = (body: GenerateDocumentBody, apiKey: string) =>
-  requestBlob(generateDocument, { body, headers: { 'x-api-key': apiKey } });
+  requestFile(generateDocument, { body, headers: { 'x-api-key': apiKey } });

@@ -16,6 +16,7 @@ import type { ChoiceOption } from '@platen/contract';
 import { useState } from 'react';
 import { LazyAceJsonView } from '../../../components/code-view/LazyAceJsonView.tsx';
 import { readEditorTheme } from '../../../components/code-view/editor-theme.ts';
+import { missingGlyphsOf, warnOfMissingGlyphs } from '../../../components/files/missing-glyphs.ts';
 import { openPdfInNewTab, showGenerationError } from '../../../components/files/open-pdf.tsx';
 import { generatePdf } from '../api/generate-document.ts';
 import { blankLike, kindsOfPayload, payloadPreview, type FieldKind } from '../model/field-kinds.ts';
@@ -115,7 +116,9 @@ export const DocumentForm = ({
   const generate = async () => {
     setIsGenerating(true);
     try {
-      openPdfInNewTab(await generatePdf(body, apiKey));
+      const { blob, headers } = await generatePdf(body, apiKey);
+      openPdfInNewTab(blob);
+      warnOfMissingGlyphs(missingGlyphsOf(headers));
     } catch (error) {
       showGenerationError(error);
     } finally {

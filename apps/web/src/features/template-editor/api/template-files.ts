@@ -1,5 +1,5 @@
 import { downloadTemplatePdf, tryoutDocument } from '@platen/contract';
-import { requestBlob } from '../../../lib/api-client.ts';
+import { requestBlob, requestFile } from '../../../lib/api-client.ts';
 
 /** GET /v1/template/:name/pdf as a file the browser saves. */
 export const downloadPdf = async (templateName: string) => {
@@ -9,7 +9,7 @@ export const downloadPdf = async (templateName: string) => {
 
 /** The example PDF (marked SAMPLE), from the template's example payload. */
 export const fetchTryout = (templateName: string) =>
-  requestBlob(tryoutDocument, { body: { templateName } });
+  requestFile(tryoutDocument, { body: { templateName } });
 
 export const saveBlob = (blob: Blob, fileName: string) => {
   const url = URL.createObjectURL(blob);

@@ -1,5 +1,6 @@
 import {
   fieldTypes,
+  formatFieldTypes,
   type ChoiceOption,
   type FieldType,
   type SaveTemplateBody,
@@ -43,6 +44,7 @@ const boxesOfInput = (input: TemplateInput): FieldBox[] => {
     ...(input.comb !== undefined && { comb: input.comb }),
     ...(input.options && { options: input.options }),
     ...(input.rotation && { rotation: input.rotation }),
+    ...(input.format && { format: input.format }),
   };
   const rects = input.boxes?.length ? input.boxes : [input];
   return rects.map((box, index) => ({
@@ -109,6 +111,11 @@ const toInput = (group: FieldBox[]): TemplateInputBody => {
     ...(first.comb !== undefined && { comb: first.comb }),
     ...(first.type === 'choice' && { options: optionsAtField(first).map(toOptionBody) }),
     ...(first.rotation && { rotation: first.rotation }),
+    // A format the field's type no longer takes (the type was changed) is not sent.
+    ...(first.format &&
+      formatFieldTypes[first.format.kind].includes(first.type as FieldType) && {
+        format: first.format,
+      }),
     ...(isLinked && {
       boxes: sorted.map((box) => {
         const r = roundRect(box.rect);

@@ -15,6 +15,7 @@ import type { TemplateResponse } from '@platen/contract';
 import { IconExternalLink, IconFileTypePdf } from '@tabler/icons-react';
 import { useState } from 'react';
 import { CopyIcon } from '../../../components/clipboard/CopyIcon.tsx';
+import { missingGlyphsOf, warnOfMissingGlyphs } from '../../../components/files/missing-glyphs.ts';
 import { openPdfInNewTab, showGenerationError } from '../../../components/files/open-pdf.tsx';
 import { fetchTryout } from '../api/template-files.ts';
 import { ApiIdentity } from './ApiIdentity.tsx';
@@ -43,7 +44,9 @@ export const ApiTab = ({ template }: { template: TemplateResponse }) => {
   const tryout = async () => {
     setIsGenerating(true);
     try {
-      openPdfInNewTab(await fetchTryout(template.templateName));
+      const { blob, headers } = await fetchTryout(template.templateName);
+      openPdfInNewTab(blob);
+      warnOfMissingGlyphs(missingGlyphsOf(headers));
     } catch (error) {
       showGenerationError(error);
     } finally {

@@ -12,6 +12,7 @@ import {
 import {
   fieldTypes,
   fontFamilies,
+  formatFieldTypes,
   FONT_SIZE,
   type FieldType,
   type FontFamily,
@@ -23,6 +24,7 @@ import type { BoxId, FieldBox } from '../model/editor-state.ts';
 import { useEditor } from './editor-context.ts';
 import { blankOption, ChoiceOptionsEditor } from './ChoiceOptionsEditor.tsx';
 import { hasUsableOptions } from '../model/save-check.ts';
+import { FormatSettings } from './FormatSettings.tsx';
 import { Geometry } from './GeometryInputs.tsx';
 import { toNumber } from './to-number.ts';
 
@@ -51,6 +53,7 @@ type SettingsFormProps = Pick<
   | 'fontColor'
   | 'order'
   | 'options'
+  | 'format'
 > & { isInvalid: boolean; hasBadOptions: boolean };
 
 /** Everything but the rectangle, memoised on plain values so a drag leaves it alone. */
@@ -71,7 +74,15 @@ const SettingsForm = memo(function SettingsForm(props: SettingsFormProps) {
         onChange={(value) => {
           if (!value) return;
           const needsOptions = value === 'choice' && !props.options?.length;
-          set({ type: value as FieldType, ...(needsOptions && { options: [blankOption()] }) });
+          set({
+            type: value as FieldType,
+            ...(needsOptions && { options: [blankOption()] }),
+            // A format belongs to its types: a date pattern means nothing to a number.
+            format:
+              props.format && formatFieldTypes[props.format.kind].includes(value as FieldType)
+                ? props.format
+                : undefined,
+          });
         }}
         withAsterisk
         allowDeselect={false}
@@ -137,6 +148,11 @@ const SettingsForm = memo(function SettingsForm(props: SettingsFormProps) {
           /^#[0-9a-f]{6}$/i.test(value) && set({ fontColor: value.toLowerCase() })
         }
       />
+      <FormatSettings
+        type={props.type}
+        format={props.format}
+        onChange={(format) => set({ format })}
+      />
       {props.type === 'choice' && (
         <ChoiceOptionsEditor
           options={props.options ?? []}
@@ -183,6 +199,7 @@ export const FieldPanel = ({ id }: { id: BoxId }) => {
         fontColor={box.fontColor}
         order={box.order}
         options={box.options}
+        format={box.format}
         isInvalid={isInvalid}
         hasBadOptions={!hasUsableOptions(box)}
       />

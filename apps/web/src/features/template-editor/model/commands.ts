@@ -62,12 +62,20 @@ export const setBoxRect = (
 export type FieldSettings = Partial<
   Pick<
     FieldBox,
-    'type' | 'label' | 'fontSize' | 'fontFamily' | 'textAlign' | 'fontColor' | 'order' | 'options'
+    | 'type'
+    | 'label'
+    | 'fontSize'
+    | 'fontFamily'
+    | 'textAlign'
+    | 'fontColor'
+    | 'order'
+    | 'options'
+    | 'format'
   >
 >;
 
 /** The style keys a linked-text chain shares: it is drawn and saved as one field. */
-const CHAIN_STYLE_KEYS = ['fontSize', 'fontFamily', 'textAlign', 'fontColor'] as const;
+const CHAIN_STYLE_KEYS = ['fontSize', 'fontFamily', 'textAlign', 'fontColor', 'format'] as const;
 type ChainStyle = Pick<FieldBox, (typeof CHAIN_STYLE_KEYS)[number]>;
 
 const styleOf = (box: FieldBox): ChainStyle => ({
@@ -75,6 +83,7 @@ const styleOf = (box: FieldBox): ChainStyle => ({
   fontFamily: box.fontFamily,
   textAlign: box.textAlign,
   fontColor: box.fontColor,
+  format: box.format,
 });
 
 /** A box with every property equal (an edited box keeps all the keys of its original). */
@@ -176,6 +185,7 @@ export const pasteBox = (
     order: isLinked ? chainLength + 1 : 1,
     // A choice keeps its options; a radio group's boxes follow the copy (choice-boxes.ts).
     ...(source.options && { options: source.options }),
+    ...(source.format && { format: source.format }),
   };
   return { doc: configureBox(added.doc, { id: added.id, settings }), id: added.id };
 };

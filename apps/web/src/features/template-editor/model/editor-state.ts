@@ -1,4 +1,4 @@
-import type { ChoiceOption, FieldType, FontFamily, TextAlign } from '@platen/contract';
+import type { ChoiceOption, FieldType, FontFamily, TextAlign, ValueFormat } from '@platen/contract';
 import type { PageSize, RectPt } from '../geometry/page-geometry.ts';
 
 export type BoxId = string & { readonly __brand: 'BoxId' };
@@ -30,6 +30,8 @@ export type FieldBox = {
   options?: readonly ChoiceOption[];
   /** Text turned counter-clockwise in the box (imported from a rotated form field). */
   rotation?: 90 | 180 | 270;
+  /** How the value prints: a date pattern, a number or amount format, upper case. */
+  format?: ValueFormat | undefined;
 };
 
 /** A static image placed on a page (product.md §5, §9). */

@@ -1,0 +1,115 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectAccessible, hasChromium, saveScreenshot } from './support/browser.ts';
+import { editorSuite, openSignedIn } from './support/editor-suite.ts';
+import {
+  configureSelected,
+  dragOnPage,
+  fetchTemplateByApi,
+  gearMenu,
+  hasCorpus,
+  pdfPage,
+  saveInEditor,
+  waitForPageDrawn,
+} from './support/templates.ts';
+
+/** A private-use character: no font has it, so the fit report names it. */
+const UNPRINTABLE = '\u{F0000}';
+
+/** The PDF Generate opens in a new tab, read through the blob the page made for it. */
+const generatedText = async (page: Page): Promise<string> => {
+  const popup = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Generate' }).click();
+  const tab = await popup;
+  await tab.waitForURL(/^blob:/);
+  const base64 = await page.evaluate(async () => {
+    const blob = (window as unknown as { lastBlob?: Blob }).lastBlob;
+    const bytes = new Uint8Array(blob ? await blob.arrayBuffer() : []);
+    let text = '';
+    for (const byte of bytes) text += String.fromCharCode(byte);
+    return btoa(text);
+  });
+  await tab.close();
+  const dir = mkdtempSync(join(tmpdir(), 'platen-formats-'));
+  writeFileSync(join(dir, 'doc.pdf'), Buffer.from(base64, 'base64'));
+  const text = execFileSync('pdftotext', ['-f', '1', '-l', '1', join(dir, 'doc.pdf'), '-'], {
+    encoding: 'utf8',
+  });
+  // One space for any run of white space: poppler may break a line where boxes meet the page's text.
+  return text.replace(/[\s\u00a0\u202f]+/g, ' ');
+};
+
+/** Picks an option of a Mantine select by the select's label. */
+const choose = async (page: Page, label: string, option: string) => {
+  await page.getByTestId('field-panel').getByRole('textbox', { name: label, exact: true }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+};
+
+describe.skipIf(!hasChromium || !hasCorpus)('field formats', () => {
+  const suite = editorSuite('formats', { Invoice: 'rotate_90_on_page2.pdf' });
+
+  it('sets a date and an amount format in the field panel, prints them, and warns of a character no font has', async () => {
+    const { page, context } = await openSignedIn(suite, { theme: 'light', width: 1440 });
+    await context.addInitScript(() => {
+      const create = URL.createObjectURL.bind(URL);
+      URL.createObjectURL = (blob: Blob | MediaSource) => {
+        (window as unknown as { lastBlob?: unknown }).lastBlob = blob;
+        return create(blob);
+      };
+    });
+    await page.goto(`${suite.url}/admin/templates/Invoice`);
+    await waitForPageDrawn(page, 1);
+    const width = (await fetchTemplateByApi(suite.url, suite.tokens, 'Invoice')).body.pages[0]!
+      .width;
+    await gearMenu(page, 'Edit template');
+
+    await dragOnPage(page, pdfPage(page, 1), width, { x: 60, y: 100 }, { x: 300, y: 125 });
+    await configureSelected(page, 'Date', 'Due');
+    await choose(page, 'Date format', '31 January 2026 (d MMMM yyyy)');
+    await choose(page, 'Language', 'de-DE');
+
+    await dragOnPage(page, pdfPage(page, 1), width, { x: 60, y: 160 }, { x: 300, y: 185 });
+    await configureSelected(page, 'Number', 'Total');
+    await choose(page, 'Number format', 'Amount in a currency');
+    await choose(page, 'Locale', 'de-DE');
+    const example = page.getByTestId('number-format-example');
+    await expect
+      .poll(async () => (await example.textContent())?.replace(/\u00a0/g, ' '))
+      .toBe('Prints 1234.5 as 1.234,50 €');
+    await saveScreenshot(page, 'field-formats-panel-1440-light');
+    await expectAccessible(page, 'field panel with formats');
+
+    await dragOnPage(page, pdfPage(page, 1), width, { x: 60, y: 220 }, { x: 300, y: 245 });
+    await configureSelected(page, 'Small Text', 'Name');
+    await saveInEditor(page);
+
+    const saved = (await fetchTemplateByApi(suite.url, suite.tokens, 'Invoice')).body;
+    const inputs = saved.inputs as { label: string; format?: unknown }[];
+    const formats = Object.fromEntries(inputs.map((input) => [input.label, input.format]));
+    expect(formats).toEqual({
+      Due: { kind: 'date', pattern: 'd MMMM yyyy', locale: 'de-DE' },
+      Total: { kind: 'number', decimals: 2, locale: 'de-DE', currency: 'EUR' },
+      Name: undefined,
+    });
+
+    await page.getByRole('tab', { name: '2 Form' }).click();
+    await page.getByLabel('Due', { exact: true }).fill('2026-03-07');
+    await page.getByLabel('Total', { exact: true }).fill('1234.5');
+    await page.getByLabel('Name', { exact: true }).fill(`Ada ${UNPRINTABLE}`);
+    const text = await generatedText(page);
+    expect(text).toContain('7 März 2026');
+    expect(text).toContain('1.234,50 €');
+    const warning = page
+      .getByRole('status')
+      .filter({ hasText: 'Some characters cannot be printed' });
+    await warning.waitFor();
+    expect(await warning.textContent()).toContain('"Name": ');
+    expect(await warning.textContent()).toContain('U+F0000');
+    await saveScreenshot(page, 'field-formats-missing-glyph-1440-light');
+    await context.close();
+  });
+});
