@@ -15,6 +15,15 @@ export default defineConfig({
         },
       },
       {
+        // The generated test corpus, checked on its own (test-fixtures/README.md).
+        test: {
+          name: 'test-fixtures',
+          include: ['test-fixtures/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+        },
+      },
+      {
         test: {
           name: 'client',
           include: ['packages/client/**/*.test.ts'],

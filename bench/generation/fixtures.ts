@@ -6,8 +6,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FieldSpec, FieldValues } from '@platen/pdf-engine';
 
-/** CI clones the repository with `shared/` beside it. */
-export const corpusDir = join(import.meta.dirname, '..', '..', '..', 'shared', 'corpus', 'pdfs');
+/**
+ * CI clones the repository with `shared/` beside it; a checkout elsewhere (a git worktree in a
+ * folder of its own) names the corpus with BENCH_CORPUS_DIR.
+ */
+export const corpusDir = join(
+  process.env.BENCH_CORPUS_DIR ?? join(import.meta.dirname, '..', '..', '..', 'shared', 'corpus'),
+  'pdfs',
+);
 
 export interface BenchTemplate {
   id: 'a4' | 'fw9' | 'form24';

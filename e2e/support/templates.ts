@@ -1,17 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
-import { repoRoot } from './server.ts';
+import { corpusPath, type CorpusName } from '../../test-fixtures/corpus.ts';
 
-/** The shared test corpus sits beside the repository (`<repo>/../shared/corpus`). */
-export const corpusPdf = (name: string) => join(repoRoot, '..', 'shared', 'corpus', 'pdfs', name);
-export const corpusImage = (name: string) =>
-  join(repoRoot, '..', 'shared', 'corpus', 'images', name);
-export const hasCorpus = existsSync(corpusPdf('rotate_90_on_page2.pdf'));
-
-if (!hasCorpus) {
-  console.warn(`\n*** EDITOR E2E SKIPPED: the corpus is missing at ${corpusPdf('')}. ***\n`);
-}
+/** The path of a test corpus file (test-fixtures/), built on first use: a name the app shows. */
+export const corpusPdf = (name: CorpusName) => corpusPath(name);
+export const corpusImage = (name: CorpusName) => corpusPath(name);
 
 type Tokens = { token: string };
 

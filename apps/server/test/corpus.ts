@@ -1,12 +1,20 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { corpusBytes, type CorpusName } from '../../../test-fixtures/corpus.ts';
+import { sharedCorpusDir } from '../../../test-fixtures/shared-corpus.ts';
 
-/** The shared test corpus lives beside the repository (`<repo>/../shared/corpus`). */
-export const corpusDir = fileURLToPath(new URL('../../../../shared/corpus/', import.meta.url));
-export const hasCorpus = existsSync(corpusDir);
-if (!hasCorpus) {
-  console.warn(`Test corpus not found at ${corpusDir}: corpus-based tests are skipped.`);
-}
+export {
+  corpusNames,
+  folderOf,
+  type CorpusFolder,
+  type CorpusName,
+} from '../../../test-fixtures/corpus.ts';
+export { hasSharedCorpus, sharedCorpusNames } from '../../../test-fixtures/shared-corpus.ts';
 
+/** A file of the test corpus (test-fixtures/), built on first use. */
+export const corpusBuffer = async (name: CorpusName): Promise<Buffer> =>
+  Buffer.from(await corpusBytes(name));
+
+/** A file of the third-party corpus (`../shared/corpus`) by its path there; check first. */
 export const corpusFile = (relativePath: string): Buffer =>
-  readFileSync(`${corpusDir}${relativePath}`);
+  readFileSync(join(sharedCorpusDir, relativePath));

@@ -4,7 +4,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { analyse } from './analyse.ts';
 import { PdfEngineError } from './errors.ts';
 import { renderPreview } from './render-preview.ts';
-import { corpusFiles, corpusPdf, hasCorpus, makeTemplate } from '../test/fixtures.ts';
+import {
+  corpusBytes,
+  corpusNames,
+  hasSharedCorpus,
+  makeTemplate,
+  sharedCorpusBytes,
+  sharedCorpusNames,
+} from '../test/fixtures.ts';
 
 describe('analyse', () => {
   it('reports displayed sizes, rotation and boxes of a generated template', async () => {
@@ -31,6 +38,13 @@ describe('analyse', () => {
     );
   });
 
+  it('tells a signed form from one whose signature field is empty', async () => {
+    expect((await analyse(await corpusBytes('form-signed.pdf'))).isSigned).toBe(true);
+    const unsigned = await analyse(await corpusBytes('form-signature-and-shared-field.pdf'));
+    expect(unsigned.isSigned).toBe(false);
+    expect(unsigned.widgets.map((w) => w.kind).sort()).toEqual(['signature', 'text', 'text']);
+  });
+
   it('refuses more than 500 pages', async () => {
     const doc = await PDFDocument.create();
     for (let i = 0; i < 501; i++) doc.addPage([100, 100]);
@@ -53,7 +67,7 @@ describe('renderPreview', () => {
 });
 
 /*
- * Every corpus file goes through analyse() in a worker_thread with a heap limit and a time limit
+ * Every corpus file (ours, and the third-party one when present) goes through analyse() in a worker_thread with a heap limit and a time limit
  * per file: a hostile file may only be accepted or refused with a PdfEngineError, never crash,
  * hang or exhaust memory.
  */
@@ -99,7 +113,28 @@ afterAll(async () => {
   await worker?.terminate();
 });
 
+/** What the engine must answer for the files whose answer matters. */
 const expected: Record<string, Partial<Outcome>> = {
+  'not-a-pdf.pdf': { outcome: 'refused', code: 'NOT_A_PDF' },
+  'startxref-int-overflow.pdf': { outcome: 'refused', code: 'NOT_A_PDF' },
+  'enc-aes256-user-password.pdf': { outcome: 'refused', code: 'ENCRYPTED' },
+  'enc-aes256-empty-user-password.pdf': { outcome: 'refused', code: 'ENCRYPTED' },
+  'enc-aes128-user-password.pdf': { outcome: 'refused', code: 'ENCRYPTED' },
+  'enc-rc4-40-user-password.pdf': { outcome: 'refused', code: 'ENCRYPTED' },
+  'form-xfa-dynamic.pdf': { outcome: 'refused', code: 'UNSUPPORTED' },
+  'junk-before-header.pdf': { outcome: 'accepted', pageCount: 1 },
+  'page-tree-loop.pdf': { outcome: 'accepted', pageCount: 1 },
+  'page-tree-deep-loop-no-page.pdf': { outcome: 'refused', code: 'DAMAGED' }, // no page is reachable from the root
+  'xref-prev-loop.pdf': { outcome: 'accepted', pageCount: 3 },
+  'page-count-lie.pdf': { outcome: 'accepted', pageCount: 1 },
+  'nineteen-pages.pdf': { outcome: 'accepted', pageCount: 19 },
+  'irs-fw9.pdf': { outcome: 'accepted', pageCount: 6 },
+  'irs-i1040-instructions-24p.pdf': { outcome: 'accepted', pageCount: 24 },
+  'flate-bomb-1gib.pdf': { outcome: 'accepted', pageCount: 1 },
+};
+
+/** The same for the third-party corpus (../shared/corpus). */
+const expectedShared: Record<string, Partial<Outcome>> = {
   'not_a_pdf_5_bytes.pdf': { outcome: 'refused', code: 'NOT_A_PDF' },
   'startxref_int_overflow_23_bytes.pdf': { outcome: 'refused', code: 'NOT_A_PDF' },
   'enc_aes128_R4_password_unknown.pdf': { outcome: 'refused', code: 'ENCRYPTED' },
@@ -112,20 +147,32 @@ const expected: Record<string, Partial<Outcome>> = {
   'xref_prev_loop.pdf': { outcome: 'accepted', pageCount: 30 },
   'page_count_lie_9999999999.pdf': { outcome: 'accepted', pageCount: 1 },
   'us_constitution_19p.pdf': { outcome: 'accepted', pageCount: 19 },
-  'bench_irs_fw9.pdf': { outcome: 'accepted', pageCount: 6 },
   'flate_bomb_double_1GiB_GENERATED.pdf': { outcome: 'accepted', pageCount: 1 },
 };
 
-describe.skipIf(!hasCorpus)(
-  'analyse on every corpus file (isolated worker, bounded time and memory)',
+describe('analyse on every corpus file (isolated worker, bounded time and memory)', () => {
+  it.each(corpusNames('pdfs'))(
+    '%s is accepted or refused cleanly',
+    { timeout: PER_FILE_MS + 15_000 },
+    async (name) => {
+      const result = await analyseIsolated(await corpusBytes(name));
+      expect(['accepted', 'refused']).toContain(result.outcome);
+      const want = expected[name];
+      if (want) expect(result).toMatchObject(want);
+    },
+  );
+});
+
+describe.skipIf(!hasSharedCorpus)(
+  'analyse on every third-party corpus file (../shared/corpus; skipped when absent)',
   () => {
-    it.each(corpusFiles())(
+    it.each(sharedCorpusNames('pdfs').filter((f) => f.endsWith('.pdf')))(
       '%s is accepted or refused cleanly',
       { timeout: PER_FILE_MS + 15_000 },
       async (name) => {
-        const result = await analyseIsolated(corpusPdf(name));
+        const result = await analyseIsolated(sharedCorpusBytes('pdfs', name));
         expect(['accepted', 'refused']).toContain(result.outcome);
-        const want = expected[name];
+        const want = expectedShared[name];
         if (want) expect(result).toMatchObject(want);
       },
     );

@@ -11,7 +11,7 @@ import {
   visibleBox,
   type PageGeometry,
 } from './pdf-user-space.ts';
-import { corpusPdf, hasCorpus, openWithPdfjs } from '../test/fixtures.ts';
+import { corpusBytes, openWithPdfjs } from '../test/fixtures.ts';
 import type { PageRotation } from './types.ts';
 
 const A4 = { x: 0, y: 0, width: 595.28, height: 841.89 };
@@ -98,16 +98,17 @@ describe('page geometry', () => {
 });
 
 const geometryFiles = [
-  'rotate_90_on_page2.pdf',
-  'rotate_90_inherited_from_pages_node.pdf',
-  'boxes_crop_bleed_trim_art_with_rotations_8p.pdf',
-  'pagesize_mixed_letter_odd_landscape_3p.pdf',
-  'mediabox_inherited_from_pages_node.pdf',
-];
+  'two-pages-second-turned.pdf',
+  'rotation-inherited-from-pages.pdf',
+  'cropped-boxes-turned-8p.pdf',
+  'mixed-page-sizes-3p.pdf',
+  'mediabox-inherited-from-pages.pdf',
+  'form-widget-turned-by-appearance.pdf',
+] as const;
 
-describe.skipIf(!hasCorpus)('page geometry agrees with pdf.js on corpus files', () => {
+describe('page geometry agrees with pdf.js on corpus files', () => {
   it.each(geometryFiles)('%s', async (name) => {
-    const bytes = corpusPdf(name);
+    const bytes = await corpusBytes(name);
     const analysis = await analyse(bytes);
     const doc = await openWithPdfjs(bytes);
     expect(analysis.pageCount).toBe(doc.numPages);
@@ -132,16 +133,22 @@ describe.skipIf(!hasCorpus)('page geometry agrees with pdf.js on corpus files', 
   });
 
   it('reads rotation inherited from the /Pages node and MediaBox offsets', async () => {
-    const inherited = await analyse(corpusPdf('rotate_90_inherited_from_pages_node.pdf'));
+    const inherited = await analyse(await corpusBytes('rotation-inherited-from-pages.pdf'));
     expect(inherited.pages[0]?.rotation).toBe(90);
-    const boxes = await analyse(corpusPdf('boxes_crop_bleed_trim_art_with_rotations_8p.pdf'));
+    const boxes = await analyse(await corpusBytes('cropped-boxes-turned-8p.pdf'));
     expect(boxes.pages.map((p) => p.rotation)).toEqual([0, 90, 180, 270, 0, 90, 180, 270]);
     expect(boxes.pages[0]?.cropBox).toEqual({ x: 10, y: 20, width: 572, height: 732 });
-    const mixed = await analyse(corpusPdf('pagesize_mixed_letter_odd_landscape_3p.pdf'));
+    const mixed = await analyse(await corpusBytes('mixed-page-sizes-3p.pdf'));
     expect(mixed.pages.map((p) => [p.width, p.height])).toEqual([
       [612, 792],
       [649, 323],
       [792, 612],
+    ]);
+    const inheritedBox = await analyse(await corpusBytes('mediabox-inherited-from-pages.pdf'));
+    expect(inheritedBox.pages.map((p) => [p.width, p.height])).toEqual([
+      [595, 842],
+      [595, 842],
+      [595, 842],
     ]);
   });
 });

@@ -1,31 +1,20 @@
 /**
- * Test helpers: the shared corpus, a generated template, and two independent ways to look at
+ * Test helpers: the test corpus (test-fixtures/), a generated template, and two independent ways to look at
  * output — pdf.js text positions converted by pdf.js's own viewport, and rendered pixels.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { dirname, join } from 'node:path';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { PDFDocument, PDFName, PDFNumber, StandardFonts } from '@cantoo/pdf-lib';
 import type { DisplayRect, FieldSpec } from '../src/types.ts';
 
-const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
-
-/** CI clones the repository with `shared/` beside it. */
-export const corpusDir = resolve(repoRoot, '../shared/corpus/pdfs');
-export const hasCorpus = existsSync(corpusDir);
-if (!hasCorpus) {
-  console.warn(`\n!!! PDF corpus not found at ${corpusDir}: corpus tests are SKIPPED !!!\n`);
-}
-
-export const corpusFiles = (): string[] =>
-  hasCorpus
-    ? readdirSync(corpusDir)
-        .filter((f) => f.endsWith('.pdf'))
-        .sort()
-    : [];
-export const corpusPdf = (name: string) => new Uint8Array(readFileSync(join(corpusDir, name)));
+export { corpusBytes, corpusNames } from '../../../test-fixtures/corpus.ts';
+export {
+  hasSharedCorpus,
+  sharedCorpusBytes,
+  sharedCorpusNames,
+  sharedCorpusSkipReason,
+} from '../../../test-fixtures/shared-corpus.ts';
 
 /**
  * Four pages: A4 portrait, US Letter landscape, A4 with /Rotate 90 and a CropBox offset from the

@@ -1,6 +1,6 @@
 import type { TemplateInput, TemplateResponse } from '@platen/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { corpusFile, hasCorpus } from '../../../test/corpus.ts';
+import { corpusBuffer, type CorpusName } from '../../../test/corpus.ts';
 import { call, signUp, type Account } from '../../../test/http.ts';
 import { wordsOf } from '../../../test/pdf-words.ts';
 import { buildTestApp, testDatabases, type TestApp } from '../../../test/test-app.ts';
@@ -19,7 +19,7 @@ const inside = (
   word.yMin >= f.rectY - 1 &&
   word.yMax <= f.rectY + f.rectHeight + 1;
 
-describe.runIf(hasCorpus).each(testDatabases())('importing fillable PDFs on %s', (database) => {
+describe.each(testDatabases())('importing fillable PDFs on %s', (database) => {
   let app: TestApp;
   let ada: Account;
 
@@ -29,8 +29,8 @@ describe.runIf(hasCorpus).each(testDatabases())('importing fillable PDFs on %s',
   });
   afterAll(() => app.dispose());
 
-  const upload = async (name: string, file: string) => {
-    const res = await uploadTemplate(app, ada, { name, pdf: corpusFile(`pdfs/${file}`) });
+  const upload = async (name: string, file: CorpusName) => {
+    const res = await uploadTemplate(app, ada, { name, pdf: await corpusBuffer(file) });
     expect(res.statusCode, res.body).toBe(200);
     return res.json<TemplateResponse>();
   };
@@ -44,7 +44,7 @@ describe.runIf(hasCorpus).each(testDatabases())('importing fillable PDFs on %s',
   describe('the IRS W-9', () => {
     let w9: TemplateResponse;
     beforeAll(async () => {
-      w9 = await upload('W-9', 'bench_irs_fw9.pdf');
+      w9 = await upload('W-9', 'irs-fw9.pdf');
     });
 
     it('gets short, unique, readable labels', () => {
@@ -99,7 +99,7 @@ describe.runIf(hasCorpus).each(testDatabases())('importing fillable PDFs on %s',
   describe('the form with every field family', () => {
     let form: TemplateResponse;
     beforeAll(async () => {
-      form = await upload('Every field', 'acroform_all_field_types.pdf');
+      form = await upload('Every field', 'form-every-field-family.pdf');
     });
 
     it('imports all fifteen widgets as eleven fields, radio groups and lists as choices', () => {
@@ -161,7 +161,7 @@ describe.runIf(hasCorpus).each(testDatabases())('importing fillable PDFs on %s',
   });
 
   it('turns the text of a rotated field with its box, at a size that fits the box', async () => {
-    const form = await upload('Rotated', 'annotations_rotated_90_landscape_form.pdf');
+    const form = await upload('Rotated', 'form-widget-turned-by-appearance.pdf');
     const tall = byLabel(form, 'Text Box 1');
     expect(tall.rotation).toBe(270);
     const res = await generate(app, form.apiKey, {
@@ -178,7 +178,7 @@ describe.runIf(hasCorpus).each(testDatabases())('importing fillable PDFs on %s',
   });
 
   it('leaves out a list’s blank placeholder, and the imported fields save back unchanged', async () => {
-    const form = await upload('Combed', 'acroform_combed_fields_13p.pdf');
+    const form = await upload('Combed', 'form-combed-fields-13p.pdf');
     const province = byLabel(form, 'Province');
     expect(province.options?.slice(0, 2)).toEqual([
       { value: 'AB', label: 'Alberta' },
@@ -199,7 +199,7 @@ describe.runIf(hasCorpus).each(testDatabases())('importing fillable PDFs on %s',
   });
 
   it('reports the form fields it could not import', async () => {
-    const form = await upload('Fancy', 'acroform_fancy_fields_acrobat.pdf');
+    const form = await upload('Fancy', 'form-unicode-names-push-buttons.pdf');
     expect(form.notImported).toEqual(
       ['Eject 📼', 'Play ▶️', 'Submit 📝', 'Launch 🚀'].map((name) => ({
         name,
