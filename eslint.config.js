@@ -1,4 +1,5 @@
 import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
@@ -6,7 +7,7 @@ import tseslint from 'typescript-eslint';
  * The web app's features stand side by side: one feature never imports another (shared code
  * lives in src/components, src/lib and src/config). One block per feature forbids the others.
  */
-const webFeatures = readdirSync(new URL('apps/web/src/features/', import.meta.url));
+const webFeatures = readdirSync(join(import.meta.dirname, 'apps/web/src/features'));
 const featureBoundaries = webFeatures.map((feature) => ({
   files: [`apps/web/src/features/${feature}/**`],
   rules: {
@@ -24,6 +25,60 @@ const featureBoundaries = webFeatures.map((feature) => ({
     ],
   },
 }));
+
+/**
+ * The server's modules reach each other only through their index.ts, which names what the rest
+ * of the server may use of the module; the rest of a module is its own business. The same holds
+ * for the server's other code (app.ts, deps.ts, plugins). Tests (*.test.ts and apps/server/test/)
+ * may import any module's inner files: they set up states (a reserved document, a voucher, a
+ * payment provider's stand-in) that no other module has a reason to, and an index names only
+ * what the product's code uses.
+ */
+const serverModules = readdirSync(join(import.meta.dirname, 'apps/server/src/modules'));
+const moduleInnerFiles = (modules) => `(${modules.join('|')})/(?!index\\.ts$)`;
+const throughIndex = (regex) => ({
+  'no-restricted-imports': [
+    'error',
+    {
+      patterns: [
+        {
+          regex,
+          message:
+            'Server modules reach each other through their index.ts: export what you need there.',
+        },
+      ],
+    },
+  ],
+});
+const serverTests = ['**/*.test.ts'];
+const moduleBoundaries = [
+  ...serverModules.map((module) => ({
+    files: [`apps/server/src/modules/${module}/**`],
+    ignores: serverTests,
+    rules: throughIndex(
+      `^(\\.\\./)+(modules/)?${moduleInnerFiles(serverModules.filter((m) => m !== module))}`,
+    ),
+  })),
+  {
+    files: ['apps/server/src/**'],
+    ignores: ['apps/server/src/modules/**', ...serverTests],
+    rules: throughIndex(`^(\\./|(\\.\\./)+)modules/${moduleInnerFiles(serverModules)}`),
+  },
+  // Where an index would close an import cycle (`npm run lint:cycles`), a file keeps importing
+  // inner files. deps.ts builds the Deps that nearly every module file imports as a type, and the
+  // indexes of billing, documents, jobs and mail re-export such files (their routes, services).
+  // users/index.ts leaves out the routes, which reach auth and billing, which read the account's
+  // record through that index: app.ts takes them from users.routes.ts.
+  ...Object.entries({
+    'deps.ts': ['billing', 'documents', 'jobs', 'mail'],
+    'app.ts': ['users'],
+  }).map(([file, reachedInside]) => ({
+    files: [`apps/server/src/${file}`],
+    rules: throughIndex(
+      `^\\./modules/${moduleInnerFiles(serverModules.filter((m) => !reachedInside.includes(m)))}`,
+    ),
+  })),
+];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '.runtime/**', 'data/**', 'e2e/screenshots/**'] },
@@ -46,6 +101,7 @@ export default tseslint.config(
     },
   },
   ...featureBoundaries,
+  ...moduleBoundaries,
   {
     files: ['**/*.js', '**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,

@@ -5,6 +5,8 @@ import type { CellResult } from './generation/cell.ts';
 import type { BenchCase, CaseResults } from './generation/run-generation.ts';
 import type { HttpResults } from './http/run-http.ts';
 import type { LoadResult } from './http/load.ts';
+import { batchSection } from './jobs/batch-report.ts';
+import type { BatchResults } from './jobs/run-batch.ts';
 
 const median = (values: number[]) => {
   const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
@@ -117,6 +119,7 @@ export const renderResults = (input: {
   cases: BenchCase[];
   generation: Map<string, CaseResults>;
   http: HttpResults | undefined;
+  batch: BatchResults | undefined;
   rounds: number;
   seconds: number;
   httpSeconds: number;
@@ -148,6 +151,7 @@ export const renderResults = (input: {
     input.http
       ? httpSection(input.http, input.httpSeconds)
       : '## HTTP\n\nSkipped (BENCH_HTTP=0).\n',
+    input.batch ? batchSection(input.batch) : '## Batch\n\nSkipped (BENCH_BATCH=0).\n',
     '## Notes',
     '',
     ...input.notes.map((n) => `- ${n}`),

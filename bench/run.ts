@@ -5,7 +5,9 @@
  *
  * Environment: BENCH_ROUNDS (3), BENCH_SECONDS per generation cell (2), BENCH_HTTP_SECONDS (10),
  * BENCH_MEMORY_SECONDS (60), BENCH_HTTP=0 to skip the HTTP part, BENCH_ONLY=a4,unicode to run
- * some cases only.
+ * some cases only, BENCH_BATCH=0 to skip the batch, BENCH_BATCH_ITEMS (10000),
+ * BENCH_BATCH_PROFILE=<folder> to have the batch server write a CPU profile (node --cpu-prof)
+ * there when it stops.
  */
 import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -14,6 +16,7 @@ import type { ApproachId } from './generation/approaches.ts';
 import { TEMPLATES } from './generation/fixtures.ts';
 import { runGeneration, type BenchCase } from './generation/run-generation.ts';
 import { runHttp } from './http/run-http.ts';
+import { runBatchBench } from './jobs/run-batch.ts';
 import { renderResults } from './report.ts';
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -54,6 +57,14 @@ const http =
   process.env.BENCH_HTTP === '0'
     ? undefined
     : await runHttp({ rounds, seconds: httpSeconds, memorySeconds });
+const batch =
+  process.env.BENCH_BATCH === '0'
+    ? undefined
+    : await runBatchBench({
+        rounds,
+        items: env('BENCH_BATCH_ITEMS', 10_000),
+        profileDir: process.env.BENCH_BATCH_PROFILE,
+      });
 
 const notes = [
   ...TEMPLATES.map((t) => `Template \`${t.file}\` (shared/corpus): ${t.source}.`),
@@ -71,6 +82,6 @@ const notes = [
 const path = join(import.meta.dirname, 'RESULTS.md');
 writeFileSync(
   path,
-  renderResults({ cases, generation, http, rounds, seconds, httpSeconds, notes, startLoad }),
+  renderResults({ cases, generation, http, batch, rounds, seconds, httpSeconds, notes, startLoad }),
 );
 console.log(`wrote ${path}`);

@@ -12,7 +12,6 @@ import {
   dragOnPage,
   fetchTemplateByApi,
   gearMenu,
-  hasCorpus,
   pdfPage,
   saveInEditor,
   waitForPageDrawn,
@@ -65,10 +64,10 @@ const choose = async (page: Page, label: string, option: string) => {
   await page.getByRole('option', { name: option, exact: true }).click();
 };
 
-describe.skipIf(!hasChromium || !hasCorpus)('choice fields', () => {
+describe.skipIf(!hasChromium)('choice fields', () => {
   const suite = editorSuite('choices', {
-    Letters: 'rotate_90_on_page2.pdf',
-    'Every field': 'acroform_all_field_types.pdf',
+    Letters: 'two-pages-second-turned.pdf',
+    'Every field': 'form-every-field-family.pdf',
   });
 
   const open = async (theme: 'dark' | 'light') => {
@@ -165,8 +164,8 @@ describe.skipIf(!hasChromium || !hasCorpus)('choice fields', () => {
     await page.getByRole('button', { name: 'Create Template' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create Template' });
     await dialog.getByLabel('Template name').fill('Fancy');
-    const file = 'acroform_fancy_fields_acrobat.pdf';
-    await dialog.locator('input[type="file"]').setInputFiles(corpusPdf(file));
+    const file = 'form-unicode-names-push-buttons.pdf';
+    await dialog.locator('input[type="file"]').setInputFiles(await corpusPdf(file));
     await dialog.getByTestId('chosen-file').getByText(file).waitFor();
     await dialog.getByRole('button', { name: 'CREATE' }).click();
     const done = page.getByRole('dialog', { name: 'Template created' });

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { hasChromium, saveScreenshot } from './support/browser.ts';
 import { editorSuite, openSignedIn } from './support/editor-suite.ts';
-import { hasCorpus, saveFieldsByApi, waitForPageDrawn } from './support/templates.ts';
+import { saveFieldsByApi, waitForPageDrawn } from './support/templates.ts';
 
 const LONG_LABEL = 'billingAddressOfTheCustomerAsPrintedOnTheInvoice';
 
@@ -24,8 +24,8 @@ const readLabels = (page: Page) =>
     }),
   );
 
-describe.skipIf(!hasChromium || !hasCorpus)('labels drawn on field boxes', () => {
-  const suite = editorSuite('labels', { Labels: 'bench_a4_form_generated.pdf' });
+describe.skipIf(!hasChromium)('labels drawn on field boxes', () => {
+  const suite = editorSuite('labels', { Labels: 'printed-a4-form-classic-xref.pdf' });
 
   it('scale with the zoom, are never cut through, and end in an ellipsis when long (1440 and 390 px)', async () => {
     await saveFieldsByApi(suite.url, suite.tokens, {

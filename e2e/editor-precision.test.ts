@@ -7,7 +7,6 @@ import {
   dragOnPage,
   fetchTemplateByApi,
   gearMenu,
-  hasCorpus,
   pageView,
   pdfPage,
   saveInEditor,
@@ -26,8 +25,8 @@ const handles = [
   ['left', 10, 0, -10, 0],
 ] as const;
 
-describe.skipIf(!hasChromium || !hasCorpus)('editing with precision', () => {
-  const suite = editorSuite('precision', { Precise: 'rotate_90_on_page2.pdf' });
+describe.skipIf(!hasChromium)('editing with precision', () => {
+  const suite = editorSuite('precision', { Precise: 'two-pages-second-turned.pdf' });
   let pageWidth = 0;
 
   beforeAll(async () => {

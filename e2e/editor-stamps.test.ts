@@ -1,13 +1,11 @@
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectNoConsoleErrors, hasChromium, saveScreenshot } from './support/browser.ts';
 import { editorSuite, openSignedIn } from './support/editor-suite.ts';
 import { bmpPicture, icoPicture } from './support/pictures.ts';
 import {
-  corpusPdf,
+  corpusImage,
   fetchTemplateByApi,
-  hasCorpus,
   saveInEditor,
   waitForPageDrawn,
 } from './support/templates.ts';
@@ -33,10 +31,10 @@ const sentStampPictures = async (page: Page, save: () => Promise<void>) => {
   return (body.stamps ?? []).map((stamp) => stamp.image?.slice(0, 22));
 };
 
-describe.skipIf(!hasChromium || !hasCorpus)('stamps', () => {
+describe.skipIf(!hasChromium)('stamps', () => {
   const suite = editorSuite('stamps', {
-    Letters: 'rotate_90_on_page2.pdf',
-    Icons: 'rotate_90_on_page2.pdf',
+    Letters: 'two-pages-second-turned.pdf',
+    Icons: 'two-pages-second-turned.pdf',
   });
 
   const openStamps = async (template: string) => {
@@ -49,7 +47,7 @@ describe.skipIf(!hasChromium || !hasCorpus)('stamps', () => {
 
   it('places a stamp, saves it with the template, and keeps it on the next load', async () => {
     const { page, context } = await openStamps('Letters');
-    await addStamp(page, join(corpusPdf(''), '..', 'images', 'photo_rgba_600x375.png'));
+    await addStamp(page, await corpusImage('picture-rgba-600x375.png'));
     await saveScreenshot(page, 'editor-stamps-1440-dark');
     await saveInEditor(page);
     const saved = (await fetchTemplateByApi(suite.url, suite.tokens, 'Letters')).body;

@@ -13,7 +13,6 @@ import {
   dragOnPage,
   fetchTemplateByApi,
   gearMenu,
-  hasCorpus,
   pdfPage,
   saveInEditor,
   uploadTemplateByApi,
@@ -33,7 +32,7 @@ const types = [
   ['Radio', 'radio', 'express'],
 ] as const;
 
-describe.skipIf(!hasChromium || !hasCorpus)('the template editor with the mouse', () => {
+describe.skipIf(!hasChromium)('the template editor with the mouse', () => {
   const suite = editorSuite('editor');
 
   const createThroughTheList = async (page: Page, name: string) => {
@@ -44,8 +43,10 @@ describe.skipIf(!hasChromium || !hasCorpus)('the template editor with the mouse'
     const dialog = page.getByRole('dialog', { name: 'Create Template' });
     await dialog.getByLabel('Template name').fill(name);
     await expect.poll(() => dialog.getByPlaceholder('This template is for ....').count()).toBe(1);
-    await dialog.locator('input[type="file"]').setInputFiles(corpusPdf('rotate_90_on_page2.pdf'));
-    await dialog.getByTestId('chosen-file').getByText('rotate_90_on_page2.pdf').waitFor();
+    await dialog
+      .locator('input[type="file"]')
+      .setInputFiles(await corpusPdf('two-pages-second-turned.pdf'));
+    await dialog.getByTestId('chosen-file').getByText('two-pages-second-turned.pdf').waitFor();
     await saveScreenshot(page, 'templates-create-modal-1440-dark');
     // The upload is held until the progress line has been seen: on a warm server it is quick.
     let release = () => {};
@@ -114,7 +115,7 @@ describe.skipIf(!hasChromium || !hasCorpus)('the template editor with the mouse'
       suite.url,
       suite.tokens,
       'Drafts',
-      corpusPdf('rotate_90_on_page2.pdf'),
+      await corpusPdf('two-pages-second-turned.pdf'),
     );
     const { page, context } = await openSignedIn(suite, { theme: 'light' });
     await page.goto(`${suite.url}/admin/templates/Drafts`);

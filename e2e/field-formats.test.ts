@@ -11,7 +11,6 @@ import {
   dragOnPage,
   fetchTemplateByApi,
   gearMenu,
-  hasCorpus,
   pdfPage,
   saveInEditor,
   waitForPageDrawn,
@@ -49,8 +48,8 @@ const choose = async (page: Page, label: string, option: string) => {
   await page.getByRole('option', { name: option, exact: true }).click();
 };
 
-describe.skipIf(!hasChromium || !hasCorpus)('field formats', () => {
-  const suite = editorSuite('formats', { Invoice: 'rotate_90_on_page2.pdf' });
+describe.skipIf(!hasChromium)('field formats', () => {
+  const suite = editorSuite('formats', { Invoice: 'two-pages-second-turned.pdf' });
 
   it('sets a date and an amount format in the field panel, prints them, and warns of a character no font has', async () => {
     const { page, context } = await openSignedIn(suite, { theme: 'light', width: 1440 });

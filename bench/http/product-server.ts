@@ -10,6 +10,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import type { FieldSpec } from '@platen/pdf-engine';
 import { FIELDS, type BenchTemplate } from '../generation/fixtures.ts';
 
 const repoRoot = join(import.meta.dirname, '..', '..');
@@ -90,11 +91,15 @@ const expectOk = async (res: Response, what: string) => {
   return res;
 };
 
-/** Registers, uploads the template, saves the fields; returns the API key and template name. */
+/**
+ * Registers, uploads the template, saves the fields (the benchmark's FIELDS unless given);
+ * returns the API key and template name.
+ */
 export const prepareAccount = async (
   baseUrl: string,
   dataDir: string,
   template: { meta: BenchTemplate; bytes: Uint8Array },
+  fields: readonly FieldSpec[] = FIELDS,
 ) => {
   const csrf = cookieValue(await fetch(`${baseUrl}/v1/auth/csrf`), 'XSRF-TOKEN');
   const base = { cookie: `XSRF-TOKEN=${csrf}`, 'x-xsrf-token': csrf };
@@ -129,7 +134,7 @@ export const prepareAccount = async (
     }),
     'upload',
   );
-  const inputs = FIELDS.map((f) => ({
+  const inputs = fields.map((f) => ({
     page: f.page,
     rectX: f.rectX,
     rectY: f.rectY,

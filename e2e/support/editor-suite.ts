@@ -3,16 +3,17 @@ import { afterAll, beforeAll } from 'vitest';
 import { newUser, registerByApi, signInWithTokens, type TokenPair } from './accounts.ts';
 import { launchBrowser, openPage, type Theme } from './chromium.ts';
 import { startServer, type RunningServer } from './server.ts';
+import type { CorpusName } from '../../test-fixtures/corpus.ts';
 import { corpusPdf, uploadTemplateByApi } from './templates.ts';
 
 export type EditorSuite = { url: string; browser: Browser; tokens: TokenPair };
 
 /**
  * What every editor test file starts from: the real server, one Chromium and one account, with
- * templates uploaded from the corpus through the API (name → corpus file). Call it inside
+ * templates uploaded from the test corpus through the API (name → corpus file). Call it inside
  * describe(); the fields are filled before the first test runs.
  */
-export const editorSuite = (user: string, templates: Record<string, string> = {}) => {
+export const editorSuite = (user: string, templates: Record<string, CorpusName> = {}) => {
   const suite = {} as EditorSuite;
   let server: RunningServer | undefined;
   beforeAll(async () => {
@@ -21,7 +22,7 @@ export const editorSuite = (user: string, templates: Record<string, string> = {}
     suite.browser = await launchBrowser();
     suite.tokens = await registerByApi(server.url, newUser(user));
     for (const [name, file] of Object.entries(templates)) {
-      await uploadTemplateByApi(server.url, suite.tokens, name, corpusPdf(file));
+      await uploadTemplateByApi(server.url, suite.tokens, name, await corpusPdf(file));
     }
   });
   afterAll(async () => {

@@ -6,15 +6,15 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config, TrustProxy } from './config.ts';
 import { migrateToLatest } from './db/database.ts';
 import { createDeps, type Deps } from './deps.ts';
-import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.ts';
-import { authRoutes } from './modules/auth/auth.routes.ts';
-import { billingRoutes } from './modules/billing/billing.routes.ts';
-import { billingPublicRoutes } from './modules/billing/webhooks.routes.ts';
-import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
-import { documentsRoutes } from './modules/documents/documents.routes.ts';
-import { healthRoutes } from './modules/health/health.routes.ts';
-import { mailboxRoutes } from './modules/mail/mailbox.routes.ts';
-import { templatesRoutes } from './modules/templates/templates.routes.ts';
+import { apiKeysRoutes } from './modules/api-keys/index.ts';
+import { authRoutes } from './modules/auth/index.ts';
+import { billingPublicRoutes, billingRoutes } from './modules/billing/index.ts';
+import { dashboardRoutes } from './modules/dashboard/index.ts';
+import { createDocumentsService, documentsRoutes } from './modules/documents/index.ts';
+import { createJobsService, jobsRoutes, type JobsService } from './modules/jobs/index.ts';
+import { healthRoutes } from './modules/health/index.ts';
+import { mailboxRoutes } from './modules/mail/index.ts';
+import { templatesRoutes } from './modules/templates/index.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import csrf from './plugins/csrf.ts';
 import errorHandler from './plugins/error-handler.ts';
@@ -32,6 +32,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The dependencies the app was built with; tests read the database and clock through it. */
     deps: Deps;
+    /** Batch jobs: the server starts this instance's workers with `jobs.startWorking()`. */
+    jobs: JobsService;
   }
 }
 
@@ -75,6 +77,9 @@ export const buildApp = async (config: Config, overrides: Partial<Deps> = {}): P
     void reply.header('x-request-id', request.id);
   });
   app.addHook('onClose', async () => {
+    // Running jobs stop first (where they are, for a later try), then what they use.
+    await app.jobs.stopWorking();
+    await deps.results.close();
     await deps.pdfPool.close();
     await deps.db.destroy();
   });
@@ -95,7 +100,16 @@ export const buildApp = async (config: Config, overrides: Partial<Deps> = {}): P
   await app.register(healthRoutes, { deps });
   await app.register(authRoutes, { deps });
   await app.register(billingPublicRoutes, { deps });
-  await app.register(documentsRoutes, { deps });
+  const documents = createDocumentsService(deps);
+  const jobs = createJobsService({ ...deps, documents });
+  app.decorate('jobs', jobs);
+  await app.register(documentsRoutes, {
+    deps,
+    documents,
+    startAsync: (userId, body) =>
+      jobs.create(userId, { ...body, items: [body.fields ?? {}], output: 'merged' }),
+  });
+  await app.register(jobsRoutes, { deps, jobs });
   await app.register(async (guarded) => {
     guarded.addHook('onRequest', requireSession(deps));
     await guarded.register(usersRoutes, { deps });

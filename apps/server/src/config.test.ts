@@ -122,4 +122,80 @@ describe('configuration', () => {
       expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY/);
     });
   });
+
+  describe('S3_* (where job results are kept)', () => {
+    const bucket = { S3_BUCKET: 'platen-results' };
+    const keys = { S3_ACCESS_KEY_ID: 'AKIAEXAMPLE', S3_SECRET_ACCESS_KEY: 'secret-example' };
+
+    it('keeps results on the local disk unless S3_BUCKET is set', () => {
+      expect(loadConfig({}).s3).toBeUndefined();
+      expect(loadConfig({ S3_BUCKET: '' }).s3).toBeUndefined();
+    });
+
+    it('takes a bucket on AWS in us-east-1 with the SDK credential chain by default', () => {
+      expect(loadConfig(bucket).s3).toEqual({
+        bucket: 'platen-results',
+        endpoint: undefined,
+        region: 'us-east-1',
+        credentials: undefined,
+      });
+    });
+
+    it('takes an S3-compatible endpoint, a region and a key pair', () => {
+      expect(
+        loadConfig({
+          ...bucket,
+          ...keys,
+          S3_ENDPOINT: 'https://account.r2.cloudflarestorage.com/',
+          S3_REGION: 'auto',
+        }).s3,
+      ).toEqual({
+        bucket: 'platen-results',
+        endpoint: 'https://account.r2.cloudflarestorage.com',
+        region: 'auto',
+        credentials: { accessKeyId: 'AKIAEXAMPLE', secretAccessKey: 'secret-example' },
+      });
+      expect(loadConfig({ ...bucket, S3_ENDPOINT: 'http://minio:9000' }).s3?.endpoint).toBe(
+        'http://minio:9000',
+      );
+    });
+
+    it('refuses one half of a key pair, naming both variables', () => {
+      for (const half of [
+        { S3_ACCESS_KEY_ID: 'AKIAEXAMPLE' },
+        { S3_SECRET_ACCESS_KEY: 'secret-example' },
+      ]) {
+        const start = () => loadConfig({ ...bucket, ...half });
+        expect(start).toThrow(/S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both, or neither/);
+      }
+    });
+
+    it('refuses S3 settings without S3_BUCKET, which would quietly keep results on disk', () => {
+      expect(() => loadConfig({ S3_ENDPOINT: 'http://minio:9000' })).toThrow(
+        /S3_BUCKET: must be set when S3_ENDPOINT is set/,
+      );
+      expect(() => loadConfig({ ...keys })).toThrow(/S3_BUCKET: must be set/);
+      expect(() => loadConfig({ S3_REGION: 'eu-west-1' })).toThrow(/S3_BUCKET/);
+    });
+
+    it.each([
+      { S3_BUCKET: 'Platen_Results' },
+      { S3_BUCKET: 'ab' },
+      { ...bucket, S3_ENDPOINT: 'minio:9000' },
+      { ...bucket, S3_ENDPOINT: 'ftp://minio' },
+      { ...bucket, S3_ENDPOINT: 'http://' },
+    ])('refuses %j, naming the variable', (env) => {
+      const name = Object.keys(env).at(-1) ?? '';
+      expect(() => loadConfig(env)).toThrow(new RegExp(`${name}: must be`));
+    });
+
+    it('never repeats the secret access key in its messages', () => {
+      try {
+        loadConfig({ S3_SECRET_ACCESS_KEY: 'secret-example' });
+        expect.unreachable('a lone secret key is refused');
+      } catch (error) {
+        expect(String(error)).not.toContain('secret-example');
+      }
+    });
+  });
 });

@@ -32,6 +32,12 @@ const envSchema = z.object({
   IDEMPOTENCY_WINDOW_HOURS: z.coerce.number().positive().max(720).default(24),
   IDEMPOTENCY_LEASE_SECONDS: z.coerce.number().positive().max(3600).default(30),
   IDEMPOTENCY_SWEEP_MINUTES: z.coerce.number().positive().max(1440).default(15),
+  JOB_RETENTION_DAYS: z.coerce.number().positive().max(365).default(7),
+  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  JOB_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).max(3600).default(30),
+  JOB_POLLING_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+  JOB_SWEEP_MINUTES: z.coerce.number().positive().max(1440).default(15),
+  JOB_LINK_HOURS: z.coerce.number().positive().max(168).default(24),
   STRIPE_SECRET_KEY: z
     .string()
     .regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_… or rk_…)')
@@ -73,6 +79,64 @@ const stripeConfig = (
     prices: pricesFrom(env, 'STRIPE_PRICE_'),
     overagePrices: pricesFrom(env, 'STRIPE_OVERAGE_PRICE_'),
     meterEventName: e.STRIPE_METER_EVENT,
+  };
+};
+
+const s3EnvSchema = z.object({
+  // AWS's rules for bucket names, which MinIO and R2 follow too.
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (a-z, 0-9, "." and "-")')
+    .optional(),
+  S3_ENDPOINT: z
+    .string()
+    .regex(/^https?:\/\/[^/?#]/, 'must be an http:// or https:// URL')
+    .refine((value) => URL.canParse(value), 'must be an http:// or https:// URL')
+    .optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+});
+
+/** Job results in an S3 bucket (AWS S3, MinIO, R2); absent when S3_BUCKET is not set. */
+export type S3Config = {
+  bucket: string;
+  /** S3_ENDPOINT: the server of an S3-compatible service; AWS S3 when unset. */
+  endpoint: string | undefined;
+  /** S3_REGION: `us-east-1` unless set (R2 takes `auto`). */
+  region: string;
+  /** S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY; without them the AWS SDK's own chain (a role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+};
+
+const s3Config = (env: NodeJS.ProcessEnv): S3Config | undefined => {
+  const parsed = s3EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration.\n  ${problems.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  if ((e.S3_ACCESS_KEY_ID === undefined) !== (e.S3_SECRET_ACCESS_KEY === undefined)) {
+    throw new ConfigError(
+      'S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both, or neither to use the AWS SDK credential chain.',
+    );
+  }
+  if (!e.S3_BUCKET) {
+    // Settings for a bucket nobody named would quietly keep results on the local disk.
+    const stray = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID'].filter((name) => env[name]);
+    if (stray.length > 0) {
+      throw new ConfigError(`S3_BUCKET: must be set when ${stray.join(', ')} is set.`);
+    }
+    return undefined;
+  }
+  return {
+    bucket: e.S3_BUCKET,
+    endpoint: e.S3_ENDPOINT?.replace(/\/+$/, ''),
+    region: e.S3_REGION,
+    credentials:
+      e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+        : undefined,
   };
 };
 
@@ -143,6 +207,25 @@ export type IdempotencyConfig = {
   sweepIntervalMs: number;
 };
 
+/** Batch jobs: how long results stay, how many run at once, how workers prove they are alive. */
+export type JobsConfig = {
+  /** JOB_RETENTION_DAYS: a finished job's results are deleted after this long (7 days). */
+  retentionMs: number;
+  /** JOB_CONCURRENCY: jobs one instance works on at once (2). */
+  concurrency: number;
+  /**
+   * JOB_HEARTBEAT_SECONDS (PostgreSQL): a job whose instance stays silent this long is taken over
+   * by another instance (30; at least 10).
+   */
+  heartbeatSeconds: number;
+  /** JOB_POLLING_SECONDS (PostgreSQL): how often an idle instance asks for new jobs (2). */
+  pollingSeconds: number;
+  /** JOB_SWEEP_MINUTES: how often expired jobs and their results are deleted (15). */
+  sweepIntervalMs: number;
+  /** JOB_LINK_HOURS: how long a result's signed download link works (24, never past expiry). */
+  linkMs: number;
+};
+
 /** The minimum length of APP_SECRET: 32 characters carry at least 128 bits of entropy when random. */
 export const MIN_SECRET_LENGTH = 32;
 
@@ -175,8 +258,11 @@ export type Config = {
   /** Where the built web app lives (apps/web/dist unless set); absent in API-only tests. */
   webDistDir: string | undefined;
   idempotency: IdempotencyConfig;
+  jobs: JobsConfig;
   /** Stripe when configured; otherwise the local provider (never in production). */
   stripe?: StripeConfig;
+  /** Where job results are kept: this bucket when set, else files under `dataDir`/results. */
+  s3?: S3Config;
 };
 
 export class ConfigError extends Error {}
@@ -224,6 +310,15 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       leaseMs: Math.round(e.IDEMPOTENCY_LEASE_SECONDS * 1000),
       sweepIntervalMs: Math.round(e.IDEMPOTENCY_SWEEP_MINUTES * 60_000),
     },
+    jobs: {
+      retentionMs: Math.round(e.JOB_RETENTION_DAYS * 86_400_000),
+      concurrency: e.JOB_CONCURRENCY,
+      heartbeatSeconds: e.JOB_HEARTBEAT_SECONDS,
+      pollingSeconds: e.JOB_POLLING_SECONDS,
+      sweepIntervalMs: Math.round(e.JOB_SWEEP_MINUTES * 60_000),
+      linkMs: Math.round(e.JOB_LINK_HOURS * 3_600_000),
+    },
     stripe: stripeConfig(env, e),
+    s3: s3Config(given),
   };
 };

@@ -7,10 +7,14 @@ import { deriveSecrets, loadOrCreateAppSecret, type Secrets } from './lib/secret
 import { createPaymentProvider } from './modules/billing/payments/create-payment-provider.ts';
 import type { PaymentProvider } from './modules/billing/payments/payment-provider.ts';
 import { type ImageNetwork, publicInternet } from './modules/documents/image-source.ts';
+import { createJobQueue } from './modules/jobs/create-job-queue.ts';
+import type { JobQueue } from './modules/jobs/job-queue.ts';
+import { createResultStore } from './modules/jobs/result-store/create-result-store.ts';
+import type { ResultStore } from './modules/jobs/result-store/result-store.ts';
 import type { Mailer } from './modules/mail/mailer.ts';
 import { createOutboxMailer } from './modules/mail/outbox-mailer.ts';
 import { createSmtpMailer } from './modules/mail/smtp-mailer.ts';
-import { createRateLimiter, type RateLimiter } from './modules/rate-limits/rate-limiter.ts';
+import { createRateLimiter, type RateLimiter } from './modules/rate-limits/index.ts';
 import { createPdfPool, type PdfPool } from './pdf-pool/pdf-pool.ts';
 import { createMetrics, type Metrics } from './plugins/metrics.ts';
 
@@ -29,6 +33,10 @@ export type Deps = {
   metrics: Metrics;
   /** Where image values may be downloaded from: the public internet (tests: their own server). */
   imageNetwork: ImageNetwork;
+  /** Where jobs' results are kept: files under DATA_DIR, or S3-compatible storage. */
+  results: ResultStore;
+  /** Who works on which job: in process (SQLite), or pg-boss across instances (PostgreSQL). */
+  jobQueue: JobQueue;
 };
 
 /**
@@ -63,6 +71,8 @@ export const createDeps = (config: Config, overrides: Partial<Deps> = {}): Deps 
   const pdfPool = overrides.pdfPool ?? createPdfPool();
   const metrics = overrides.metrics ?? createMetrics();
   const imageNetwork = overrides.imageNetwork ?? publicInternet;
+  const results = overrides.results ?? createResultStore(config);
+  const jobQueue = overrides.jobQueue ?? createJobQueue(config, { db, log });
   return {
     config,
     payments,
@@ -75,5 +85,7 @@ export const createDeps = (config: Config, overrides: Partial<Deps> = {}): Deps 
     pdfPool,
     metrics,
     imageNetwork,
+    results,
+    jobQueue,
   };
 };

@@ -6,6 +6,8 @@ const start = async () => {
   const config = loadConfig();
   const app = await buildApp(config);
   await app.listen({ port: config.port, host: config.host });
+  // Jobs queued or left running when an instance stopped go on now.
+  await app.jobs.startWorking();
   const warning = exposureWarning(config);
   if (warning) app.log.warn({ event: 'dev_pages.exposed', host: config.host }, warning);
 

@@ -3,7 +3,7 @@ import { call, type Account } from './http.ts';
 import { runLogDestination } from './run-log.ts';
 import type { TestApp } from './test-app.ts';
 import { createLogger } from '../src/lib/logger.ts';
-import { findUserByEmail } from '../src/modules/users/users.repository.ts';
+import { findUserByEmail } from '../src/modules/users/index.ts';
 import { createVoucher, type VoucherOrder } from '../src/modules/billing/vouchers/voucher-admin.ts';
 
 /** Test helpers for the billing suites: state set up through the same code operators use. */

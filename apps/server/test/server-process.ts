@@ -20,6 +20,8 @@ const entries = {
   compiled: ['--expose-gc', compiledServer],
 };
 
+export type ServerEntry = keyof typeof entries;
+
 export const freePort = () =>
   new Promise<number>((resolve, reject) => {
     const probe = createServer();
@@ -50,7 +52,7 @@ export type ServerProcess = { url: string; child: ChildProcess; output: () => st
  */
 export const startServerProcess = async (
   env: Record<string, string>,
-  entry: keyof typeof entries = 'source',
+  entry: ServerEntry = 'source',
 ): Promise<ServerProcess> => {
   if (entry === 'compiled' && !existsSync(compiledServer)) {
     throw new Error(`No compiled server at ${compiledServer}: run npm run build first`);

@@ -2,7 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { databaseTarget, openDatabase } from '../src/db/database.ts';
-import { startServerProcess, stopServerProcess, type ServerProcess } from './server-process.ts';
+import {
+  startServerProcess,
+  stopServerProcess,
+  type ServerEntry,
+  type ServerProcess,
+} from './server-process.ts';
 import { createPostgresDatabase, type TestDatabase } from './test-app.ts';
 
 /**
@@ -23,7 +28,8 @@ export type SystemData = {
   databaseUrl: string | undefined;
   /** The environment every server process on this data gets. */
   env: (extra?: Record<string, string>) => Record<string, string>;
-  start: (extra?: Record<string, string>) => Promise<ServerProcess>;
+  /** A server process on this data, from the sources unless `entry` says compiled. */
+  start: (extra?: Record<string, string>, entry?: ServerEntry) => Promise<ServerProcess>;
   /** A direct connection, for checks and set-up a client cannot make (vouchers, plan limits). */
   openDb: () => ReturnType<typeof openDatabase>;
   dispose: () => Promise<void>;
@@ -51,8 +57,8 @@ export const createSystemData = async (database: TestDatabase): Promise<SystemDa
     dataDir,
     databaseUrl: postgres?.url,
     env,
-    start: async (extra) => {
-      const server = await startServerProcess(env(extra));
+    start: async (extra, entry) => {
+      const server = await startServerProcess(env(extra), entry);
       started.push(server);
       return server;
     },

@@ -78,6 +78,14 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   redisUrl: undefined,
   metricsToken: undefined,
   idempotency: { windowMs: 24 * 3_600_000, leaseMs: 30_000, sweepIntervalMs: 15 * 60_000 },
+  jobs: {
+    retentionMs: 7 * 86_400_000,
+    concurrency: 2,
+    heartbeatSeconds: 10,
+    pollingSeconds: 0.5,
+    sweepIntervalMs: 15 * 60_000,
+    linkMs: 24 * 3_600_000,
+  },
   ...overrides,
 });
 

@@ -2,8 +2,11 @@ import type { z } from 'zod';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-/** How a call proves who is asking: nothing, the bearer session token, or a template API key. */
-export type EndpointAuth = 'none' | 'bearer' | 'apiKey';
+/**
+ * How a call proves who is asking: nothing, the bearer session token, an account's API key, or
+ * either of the last two (calls made by integrations and by the web app alike).
+ */
+export type EndpointAuth = 'none' | 'bearer' | 'apiKey' | 'apiKeyOrBearer';
 
 /** The error statuses the API answers with; each answer's body is an `errorResponse`. */
 export const errorStatuses = [400, 401, 402, 403, 404, 409, 413, 415, 422, 429, 502, 503] as const;
@@ -45,7 +48,9 @@ export type Endpoint = {
   /** The parts of a multipart request, for the API document (the server reads them itself). */
   upload?: z.ZodType;
   /** The answer is a file of this type, not JSON; `response` then only describes it. */
-  produces?: 'application/pdf';
+  produces?: 'application/pdf' | 'application/octet-stream';
+  /** The success status when it is not 200 (202: the work goes on after the answer). */
+  status?: 202;
   /**
    * The answer carries a credential (tokens, an API key, a payment page's token) or a user's file,
    * so the server answers with `Cache-Control: no-store` and no cache keeps a copy.

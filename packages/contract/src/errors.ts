@@ -63,11 +63,25 @@ export const errorCodes = [
   'IDEMPOTENCY_KEY_INVALID',
   'IDEMPOTENCY_KEY_REUSED',
   'IDEMPOTENCY_IN_PROGRESS',
+  'INVALID_ITEMS',
+  'JOB_NOT_FOUND',
+  'JOB_ENDED',
   '40010',
   '40012',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
+
+/** One item of a batch that produced no document, or was refused before the batch started. */
+export const itemError = z.object({
+  /** The item's position in `items`, from 0. */
+  index: z.number().int(),
+  /** The field whose value is wrong, when one is to blame. */
+  field: z.string().nullable(),
+  code: z.string(),
+  message: z.string(),
+});
+export type ItemError = z.infer<typeof itemError>;
 
 export const errorResponse = z
   .object({
@@ -78,6 +92,8 @@ export const errorResponse = z
     fields: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
     /** `BREAKING_CHANGES`: the changes a publish would make that break integrations. */
     changes: z.array(fieldChange).optional(),
+    /** `INVALID_ITEMS`: the batch's items that were refused (the first 100), by index. */
+    items: z.array(itemError).optional(),
     /**
      * Names the request in the server's logs (also sent as the `x-request-id` header), so a
      * reported failure can be found. Every server answer carries it; errors made by a client

@@ -11,3 +11,4 @@ export * from './field-diff.ts';
 export * from './versions.ts';
 export * from './billing.ts';
 export * from './dashboard.ts';
+export * from './jobs.ts';

@@ -7,6 +7,12 @@ export { createFillEngine, type FillEngine, type FillEngineOptions } from './fil
 export { CHEAP_FILL_MAX_CHARS, CHEAP_FILL_MAX_FIELDS } from './fill.ts';
 export { type FillCacheStats } from './prepared-template-cache.ts';
 export { type PreparedTemplateData } from './prepared-template.ts';
+export {
+  createMergedPdfWriter,
+  type MergedPdfSink,
+  type MergedPdfSummary,
+  type MergedPdfWriter,
+} from './merged-pdf-writer.ts';
 export { importAcroForm, type AcroFormImport, type NotImported } from './import-acroform.ts';
 export { renderPreview, MAX_PREVIEW_WIDTH_PX } from './render-preview.ts';
 export {

@@ -290,6 +290,39 @@ export type IdempotencyKeyTable = {
   expires_at: string;
 };
 
+/** A batch job (migration 0011): its items, where it stands, and its results. */
+export type JobTable = {
+  id: string;
+  user_id: string;
+  /** Null once the template is deleted: its jobs and their results stay until they expire. */
+  template_id: string | null;
+  template_name: string;
+  /** A published version's number; null: the draft at `draft_revision`. */
+  version: number | null;
+  draft_revision: number | null;
+  status: 'queued' | 'running' | 'succeeded' | 'failed' | 'canceled';
+  output: 'zip' | 'merged' | 'both';
+  file_name: string | null;
+  strict: number;
+  metadata_json: string | null;
+  /** JSON array of the items' values. */
+  items_json: string;
+  total: number;
+  done: number;
+  failed: number;
+  /** JSON array of the first failures: { index, field, code, message }. */
+  failures_json: string | null;
+  /** Goes up with every try; only the current try writes progress and the end. */
+  attempt: number;
+  /** JSON array of { kind, key, bytes }. */
+  results_json: string | null;
+  reserved_at: string;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  expires_at: string | null;
+};
+
 export type Tables = {
   users: UserTable;
   deleted_accounts: DeletedAccountTable;
@@ -310,6 +343,7 @@ export type Tables = {
   template_version_stamps: TemplateVersionStampTable;
   usage_months: UsageMonthTable;
   idempotency_keys: IdempotencyKeyTable;
+  jobs: JobTable;
   vouchers: VoucherTable;
   voucher_redemptions: VoucherRedemptionTable;
   provider_events: ProviderEventTable;

@@ -9,6 +9,8 @@ export type Secrets = {
   /** Keys the HMAC that stores codes and tokens: a database dump alone cannot verify guesses. */
   hashKey: Buffer;
   encryptionKey: Buffer;
+  /** Signs download links that work without credentials (a job's results). */
+  linkKey: Buffer;
 };
 
 const derive = (secret: string, purpose: string): Buffer =>
@@ -18,6 +20,7 @@ export const deriveSecrets = (appSecret: string): Secrets => ({
   jwtKey: new Uint8Array(derive(appSecret, 'jwt')),
   hashKey: derive(appSecret, 'hash'),
   encryptionKey: derive(appSecret, 'encryption'),
+  linkKey: derive(appSecret, 'links'),
 });
 
 /**

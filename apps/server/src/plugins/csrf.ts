@@ -9,8 +9,11 @@ export const CSRF_HEADER = 'x-xsrf-token';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Routes authenticated by an API key (server-to-server) opt out of the XSRF check. */
-    csrf?: boolean;
+    /**
+     * Routes authenticated by an API key (server-to-server) opt out of the XSRF check; routes that
+     * take a key or a session check it only when no `x-api-key` is sent.
+     */
+    csrf?: boolean | 'unless-api-key';
   }
 }
 
@@ -44,7 +47,9 @@ const csrf = async (app: FastifyInstance, opts: { secureCookie: boolean }) => {
         httpOnly: false,
       });
     }
-    if (SAFE_METHODS.has(request.method) || request.routeOptions.config.csrf === false) return;
+    const { csrf: check } = request.routeOptions.config;
+    if (SAFE_METHODS.has(request.method) || check === false) return;
+    if (check === 'unless-api-key' && request.headers['x-api-key'] !== undefined) return;
     const header = request.headers[CSRF_HEADER];
     if (!cookie || typeof header !== 'string' || !sameToken(cookie, header)) {
       throw new AppError(

@@ -20,7 +20,7 @@ import {
   uploadTemplate,
   usedThisCycle,
 } from '../../test/templates.ts';
-import { createIdempotencyService } from '../modules/idempotency/idempotency.service.ts';
+import { createIdempotencyService } from '../modules/idempotency/index.ts';
 
 const HOURS = 60;
 

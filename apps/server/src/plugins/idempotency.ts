@@ -9,13 +9,12 @@ import fp from 'fastify-plugin';
 import type { Deps } from '../deps.ts';
 import { AppError } from '../lib/app-error.ts';
 import { runPeriodically } from '../lib/periodic.ts';
-import { findApiKeyAccount } from '../modules/api-keys/api-keys.repository.ts';
-import { apiKeyHash } from '../modules/api-keys/api-keys.service.ts';
+import { apiKeyHash, findApiKeyAccount } from '../modules/api-keys/index.ts';
 import {
   type Claim,
   createIdempotencyService,
   type StoredAnswer,
-} from '../modules/idempotency/idempotency.service.ts';
+} from '../modules/idempotency/index.ts';
 import type { Auth } from './session-guard.ts';
 
 declare module 'fastify' {

@@ -235,6 +235,11 @@ const securityOf = (endpoint: Endpoint) => {
     ...(endpoint.auth === 'apiKey' && { apiKey: [] }),
     ...(needsXsrf(endpoint) && { xsrfHeader: [], xsrfCookie: [] }),
   };
+  // Either credential: the API key alone, or the session (with the XSRF header when it changes).
+  if (endpoint.auth === 'apiKeyOrBearer') {
+    const session = { bearer: [], ...(needsXsrf(endpoint) && { xsrfHeader: [], xsrfCookie: [] }) };
+    return [{ apiKey: [] }, session];
+  }
   return Object.keys(requirement).length > 0 ? [requirement] : [];
 };
 
@@ -276,7 +281,10 @@ const describeOperation = (operation: Operation, endpoint: Endpoint): Operation 
     },
   }),
   responses: {
-    200: successResponse(endpoint, operation.responses?.['200']),
+    [endpoint.status ?? 200]: successResponse(
+      endpoint,
+      operation.responses?.[String(endpoint.status ?? 200)],
+    ),
     ...Object.fromEntries(
       errorStatusesOf(endpoint).map((status) => [
         status,

@@ -43,6 +43,7 @@ export const route = <E extends Endpoint>(
     ...options,
     config: {
       ...(endpoint.csrf === false && { csrf: false }),
+      ...(endpoint.auth === 'apiKeyOrBearer' && { csrf: 'unless-api-key' as const }),
       ...options.config,
       ...(endpoint.noStore && { noStore: true }),
       ...(endpoint.idempotent && { idempotent: true }),
@@ -56,7 +57,7 @@ export const route = <E extends Endpoint>(
       ...(endpoint.query && { querystring: endpoint.query }),
       ...(endpoint.body && { body: endpoint.body }),
       response: {
-        200: endpoint.response,
+        [endpoint.status ?? 200]: endpoint.response,
         ...Object.fromEntries(errorStatuses.map((status) => [status, errorResponse])),
       },
     },

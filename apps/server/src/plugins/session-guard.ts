@@ -1,8 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Deps } from '../deps.ts';
 import { unauthorized } from '../lib/app-error.ts';
-import { verifyAccessToken } from '../modules/auth/access-token.ts';
-import { isSessionActive } from '../modules/auth/sessions.repository.ts';
+import { isSessionActive, verifyAccessToken } from '../modules/auth/index.ts';
 
 export type Auth = { userId: string; sessionId: string; email: string };
 

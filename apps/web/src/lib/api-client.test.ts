@@ -1,4 +1,4 @@
-import { getProfile, login, updateProfile, type TokenPair } from '@platen/contract';
+import { getProfile, listJobs, login, updateProfile, type TokenPair } from '@platen/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { createApiClient, fillPath } from './api-client.ts';
 import { ApiError } from './api-error.ts';
@@ -65,6 +65,22 @@ describe('api client', () => {
     const { client, calls } = setUp(() => json(200, newPair));
     await client.request(login, { body: { email: 'a@b.co', password: 'secret' } });
     expect(calls[0]?.headers.get('authorization')).toBeNull();
+  });
+
+  it('sends the session to calls an API key or the session may make, and renews it there too', async () => {
+    const noJobs = { jobs: [], page: 1, pageSize: 5, total: 0 };
+    const { client, calls } = setUp((call) => {
+      if (call.url === '/v1/auth/refresh') return json(200, newPair);
+      return call.headers.get('authorization') === 'Bearer new-access'
+        ? json(200, noJobs)
+        : expired();
+    });
+    await expect(client.request(listJobs)).resolves.toEqual(noJobs);
+    expect(calls.map((c) => [c.url, c.headers.get('authorization')])).toEqual([
+      ['/v1/jobs', 'Bearer old-access'],
+      ['/v1/auth/refresh', null],
+      ['/v1/jobs', 'Bearer new-access'],
+    ]);
   });
 
   it('renews an expired token once, stores the new pair and repeats the call', async () => {

@@ -34,6 +34,13 @@ export type ApiClientDeps = {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD']);
 
+/**
+ * Calls the session authenticates: the app's own (`bearer`) and those integrations make with an
+ * API key that the signed-in app makes with its session (`apiKeyOrBearer`, such as batch jobs).
+ */
+const usesSession = (endpoint: Endpoint): boolean =>
+  endpoint.auth === 'bearer' || endpoint.auth === 'apiKeyOrBearer';
+
 export const fillPath = (path: string, params: Record<string, string> = {}): string =>
   path.replace(/:([A-Za-z0-9_]+)/g, (_match, name: string) => {
     const value = params[name];
@@ -72,7 +79,7 @@ export const createApiClient = (deps: ApiClientDeps) => {
     const headers = new Headers({ accept: 'application/json', ...options.headers });
     const isFormData = options.body instanceof FormData;
     if (options.body !== undefined && !isFormData) headers.set('content-type', 'application/json');
-    const token = endpoint.auth === 'bearer' ? deps.findAccessToken() : undefined;
+    const token = usesSession(endpoint) ? deps.findAccessToken() : undefined;
     if (token) headers.set('authorization', `Bearer ${token}`);
     if (!SAFE_METHODS.has(endpoint.method)) {
       headers.set('x-xsrf-token', await csrfToken());
@@ -140,7 +147,7 @@ export const createApiClient = (deps: ApiClientDeps) => {
     endpoint: E,
     options: RequestOptions<E>,
   ): Promise<{ response: Response; readBody: () => Promise<unknown> }> => {
-    const isGuarded = endpoint.auth === 'bearer';
+    const isGuarded = usesSession(endpoint);
     let response: Response;
     try {
       response = await send(endpoint, options);

@@ -9,6 +9,7 @@ import * as freeCycleUsage from './0007_free_cycle_usage.ts';
 import * as templateVersions from './0008_template_versions.ts';
 import * as deletedAccounts from './0009_deleted_accounts.ts';
 import * as idempotencyKeys from './0010_idempotency_keys.ts';
+import * as jobs from './0011_jobs.ts';
 
 /** Every migration, in order. Never edit one that has been released; add the next instead. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0008_template_versions': templateVersions,
   '0009_deleted_accounts': deletedAccounts,
   '0010_idempotency_keys': idempotencyKeys,
+  '0011_jobs': jobs,
 };

@@ -11,16 +11,11 @@ import type { Deps } from '../../deps.ts';
 import { AppError, unauthorized } from '../../lib/app-error.ts';
 import { addMinutes } from '../../lib/clock.ts';
 import { keyedHash, randomToken } from '../../lib/secrets.ts';
-import { createApiKey } from '../api-keys/api-keys.service.ts';
+import { createApiKey } from '../api-keys/index.ts';
 import { insertFreeSubscription } from '../billing/index.ts';
-import { passwordResetMail } from '../mail/account-mails.ts';
-import { rateRules } from '../rate-limits/rate-limiter.ts';
-import {
-  findUserByEmail,
-  findUserById,
-  insertUser,
-  updateUser,
-} from '../users/users.repository.ts';
+import { passwordResetMail } from '../mail/index.ts';
+import { rateRules } from '../rate-limits/index.ts';
+import { findUserByEmail, findUserById, insertUser, updateUser } from '../users/index.ts';
 import { sendConfirmationCode } from './email-confirmation.ts';
 import { replaceEmailCode, useEmailCode } from './email-codes.repository.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';

@@ -3,8 +3,8 @@ import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { addMinutes } from '../../lib/clock.ts';
 import { keyedHash } from '../../lib/secrets.ts';
-import { confirmationCodeMail } from '../mail/account-mails.ts';
-import type { User } from '../users/users.repository.ts';
+import { confirmationCodeMail } from '../mail/index.ts';
+import type { User } from '../users/index.ts';
 import { countWrongEmailCode, replaceEmailCode, useEmailCode } from './email-codes.repository.ts';
 
 /** security.md §11: codes expire within 15 minutes and burn after 5 wrong tries. */

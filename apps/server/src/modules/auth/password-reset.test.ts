@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { call, lastResetCode, mailbox, signUp } from '../../../test/http.ts';
 import { buildTestApp, testDatabases, type TestApp } from '../../../test/test-app.ts';
-import { rateRules } from '../rate-limits/rate-limiter.ts';
+import { rateRules } from '../rate-limits/index.ts';
 import { RESET_REQUEST_MESSAGE } from './auth.service.ts';
 
 describe.each(testDatabases())('password reset on %s', (database) => {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { TokenPair } from '@platen/contract';
 import type { Deps } from '../../deps.ts';
 import { keyedHash, randomToken } from '../../lib/secrets.ts';
-import type { User } from '../users/users.repository.ts';
+import type { User } from '../users/index.ts';
 import { signAccessToken } from './access-token.ts';
 import { insertRefreshToken, insertSession } from './sessions.repository.ts';
 

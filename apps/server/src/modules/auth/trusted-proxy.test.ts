@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { call } from '../../../test/http.ts';
 import { buildTestApp, type TestApp } from '../../../test/test-app.ts';
 import type { TrustProxy } from '../../config.ts';
-import { rateRules } from '../rate-limits/rate-limiter.ts';
+import { rateRules } from '../rate-limits/index.ts';
 
 /**
  * Which address the per-address limits count (security.md §2), seen through the forgot-password

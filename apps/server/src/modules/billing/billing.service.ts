@@ -6,8 +6,8 @@ import type {
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, unauthorized } from '../../lib/app-error.ts';
-import { revealApiKey } from '../api-keys/api-keys.service.ts';
-import type { RateRule } from '../rate-limits/rate-limiter.ts';
+import { revealApiKey } from '../api-keys/index.ts';
+import type { RateRule } from '../rate-limits/index.ts';
 import { invalidVoucher, refusalError } from './billing-errors.ts';
 import { writeChange } from './lifecycle/apply-changes.ts';
 import { decide, voucherRefusal } from './lifecycle/decide.ts';

@@ -1,7 +1,7 @@
 import type { PaymentProviderName, RedirectResponse } from '@platen/contract';
 import type { Deps } from '../../deps.ts';
 import { AppError, unauthorized } from '../../lib/app-error.ts';
-import { findUserById } from '../users/users.repository.ts';
+import { findUserById } from '../users/index.ts';
 import {
   customerNotFound,
   emailNotConfirmed,

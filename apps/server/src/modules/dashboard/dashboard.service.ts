@@ -2,7 +2,7 @@ import type { DashboardResponse } from '@platen/contract';
 import type { Deps } from '../../deps.ts';
 import { unauthorized } from '../../lib/app-error.ts';
 import { centsToEuros, currentSubscription } from '../billing/index.ts';
-import { findUserById } from '../users/users.repository.ts';
+import { findUserById } from '../users/index.ts';
 import { countTemplates, listUsageMonths } from './dashboard.repository.ts';
 import { daysUntil, lastMonths, monthOverMonth } from './dashboard-figures.ts';
 

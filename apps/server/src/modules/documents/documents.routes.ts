@@ -4,8 +4,9 @@ import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { route } from '../../plugins/route.ts';
 import { requireSession } from '../../plugins/session-guard.ts';
-import { apiKeyHash } from '../api-keys/api-keys.service.ts';
-import { createDocumentsService, type Document } from './documents.service.ts';
+import { apiKeyHash } from '../api-keys/index.ts';
+import type { createDocumentsService } from './documents.service.ts';
+import { type Document } from './documents.service.ts';
 
 // Header values must be ASCII: escape the rest the way JSON allows, so the value stays valid JSON.
 const asciiJson = (value: unknown) =>
@@ -54,8 +55,24 @@ const allowCrossOrigin = (reply: FastifyReply) =>
       `${contract.FIT_REPORT_HEADER}, ${contract.TEMPLATE_VERSION_HEADER}, ${contract.IDEMPOTENT_REPLAYED_HEADER}, retry-after, x-ratelimit-limit, x-ratelimit-remaining, x-ratelimit-reset`,
     );
 
-export const documentsRoutes = async (app: FastifyInstance, opts: { deps: Deps }) => {
-  const documents = createDocumentsService(opts.deps);
+/** Starts a job of one document: generate with `Prefer: respond-async`. */
+export type StartAsyncDocument = (
+  userId: string,
+  body: contract.GenerateDocumentBody,
+) => Promise<{ statusUrl: string }>;
+
+const wantsAsync = (req: FastifyRequest) =>
+  /(^|[,;\s])respond-async([,;\s]|$)/i.test(String(req.headers[contract.PREFER_HEADER] ?? ''));
+
+export const documentsRoutes = async (
+  app: FastifyInstance,
+  opts: {
+    deps: Deps;
+    documents: ReturnType<typeof createDocumentsService>;
+    startAsync: StartAsyncDocument;
+  },
+) => {
+  const { documents } = opts;
   const { generateDocument } = contract;
 
   // The key's hash, once per request: the rate limit needs it first, then the look-up.
@@ -83,17 +100,39 @@ export const documentsRoutes = async (app: FastifyInstance, opts: { deps: Deps }
       { 'retry-after': String(Math.max(1, spent.ttlInSeconds)) },
     );
   };
-  const generate = async (req: FastifyRequest, body: Parameters<typeof documents.generate>[1]) => {
+  /** Runs `call` with the request's key, counting unknown keys against the guessing budget. */
+  const withKey = async <T>(
+    req: FastifyRequest,
+    call: (keyHash: string | undefined) => Promise<T>,
+  ) => {
     const keyHash = keyHashOf(req);
     // Missing and malformed keys cost no look-up; they share the per-address bucket below.
-    if (!keyHash) return documents.generate(keyHash, body);
+    if (!keyHash) return call(keyHash);
     await refuseGuessers(req);
     try {
-      return await documents.generate(keyHash, body);
+      return await call(keyHash);
     } catch (error) {
       if (isUnknownKey(error)) await failedKeyLookups(req);
       throw error;
     }
+  };
+
+  /** The PDF now, or (asked with `Prefer: respond-async`, not in test mode) a job of it: 202. */
+  const generate = async (
+    req: FastifyRequest<{ Body: contract.GenerateDocumentBody }>,
+    reply: FastifyReply,
+  ) => {
+    if (!wantsAsync(req) || req.body.test) {
+      return sendPdf(reply, await withKey(req, (keyHash) => documents.generate(keyHash, req.body)));
+    }
+    const job = await withKey(req, async (keyHash) =>
+      opts.startAsync(await documents.accountOfKey(keyHash), req.body),
+    );
+    return reply
+      .code(202)
+      .header('location', job.statusUrl)
+      .header('preference-applied', 'respond-async')
+      .send(job);
   };
 
   app.options(generateDocument.path, { schema: { hide: true } }, (_req, reply) =>
@@ -109,37 +148,32 @@ export const documentsRoutes = async (app: FastifyInstance, opts: { deps: Deps }
   );
 
   // Server-to-server, authenticated by x-api-key: no session, so no XSRF cookie to check.
-  route(
-    app,
-    generateDocument,
-    async (req, reply) => sendPdf(reply, await generate(req, req.body)),
-    {
-      // Before anything else, a stored answer given again included (plugins/idempotency.ts).
-      onRequest: async (req) => {
-        if (KEY_IN_QUERY.test(req.url)) {
-          throw new AppError(
-            'INVALID_API_KEY',
-            400,
-            'Send the API key in the x-api-key header, never in the URL.',
-          );
-        }
-      },
-      config: {
-        // Per key (security.md §22); a missing or malformed key shares one bucket per address.
-        rateLimit: {
-          max: opts.deps.config.apiRateLimitPerMinute,
-          timeWindow: 60_000,
-          keyGenerator: (req) => {
-            const keyHash = keyHashOf(req);
-            return keyHash ? `key:${keyHash}` : `ip:${req.ip}`;
-          },
+  route(app, generateDocument, async (req, reply) => generate(req, reply), {
+    // Before anything else, a stored answer given again included (plugins/idempotency.ts).
+    onRequest: async (req) => {
+      if (KEY_IN_QUERY.test(req.url)) {
+        throw new AppError(
+          'INVALID_API_KEY',
+          400,
+          'Send the API key in the x-api-key header, never in the URL.',
+        );
+      }
+    },
+    config: {
+      // Per key (security.md §22); a missing or malformed key shares one bucket per address.
+      rateLimit: {
+        max: opts.deps.config.apiRateLimitPerMinute,
+        timeWindow: 60_000,
+        keyGenerator: (req) => {
+          const keyHash = keyHashOf(req);
+          return keyHash ? `key:${keyHash}` : `ip:${req.ip}`;
         },
       },
-      onSend: async (_req, reply) => {
-        allowCrossOrigin(reply);
-      },
     },
-  );
+    onSend: async (_req, reply) => {
+      allowCrossOrigin(reply);
+    },
+  });
 
   await app.register(async (guarded) => {
     guarded.addHook('onRequest', requireSession(opts.deps));

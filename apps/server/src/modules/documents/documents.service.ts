@@ -3,17 +3,38 @@ import type { FieldSpec, FillOptions, FitReport } from '@platen/pdf-engine';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { engineRefusalToError } from '../../pdf-pool/engine-refusal.ts';
-import { invalidApiKey } from '../api-keys/api-keys.service.ts';
+import { findApiKeyAccount, invalidApiKey } from '../api-keys/index.ts';
 import { countDocument, findPlanLimit, releaseDocuments, reportOverage } from '../billing/index.ts';
-import { exampleValues } from '../templates/api-example.ts';
-import { isStampLabel } from '../templates/stamps.ts';
-import { fieldsOnPages } from '../templates/template-fields.ts';
-import { createTemplatesService, templateNotFound } from '../templates/templates.service.ts';
-import { versionNotFound } from '../templates/versions.service.ts';
-import { rateRules } from '../rate-limits/rate-limiter.ts';
-import { findKeyAndTemplate } from './documents.repository.ts';
+import {
+  createTemplatesService,
+  exampleValues,
+  fieldsOnPages,
+  isStampLabel,
+  templateNotFound,
+  versionNotFound,
+} from '../templates/index.ts';
+import { rateRules } from '../rate-limits/index.ts';
+import { findAccountTemplate, findKeyAndTemplate } from './documents.repository.ts';
 import { resolveFieldValues } from './field-values.ts';
 import { createTemplateAssetsCache, type TemplateVersion } from './template-assets.ts';
+
+/** A template and version as the look-ups find them (null columns: not found). */
+type FoundTemplate = {
+  templateId: string | null;
+  templateName: string | null;
+  revision: number | null;
+  publishedVersion: number | null;
+  draftPageCount: number | null;
+  versionNumber: number | null;
+  pdfHash: string | null;
+  fieldsJson: string | null;
+};
+
+/** How a call names the template and the version to fill (generate's and a batch's body). */
+export type TemplateSelector = Pick<
+  GenerateDocumentBody,
+  'templateName' | 'templateId' | 'version'
+>;
 
 /** `version`: what was filled, a published version's number or `draft`. */
 export type Document = { pdf: Uint8Array; fitReport: FitReport; version: number | 'draft' };
@@ -42,22 +63,23 @@ export const createDocumentsService = (deps: Deps) => {
     };
   };
 
-  /**
-   * The API key's account and the template version to fill, in one statement; an unknown key,
-   * a missing template and a missing version are told apart without a second one. By default
-   * the latest published version is filled, the draft while there is none.
-   */
-  const findTarget = async (keyHash: string | undefined, body: GenerateDocumentBody) => {
-    const named: { name: string } | { id: string } =
-      body.templateId === undefined ? { name: body.templateName ?? '' } : { id: body.templateId };
-    const found = keyHash && (await findKeyAndTemplate(deps.db, keyHash, named, body.version));
-    if (!found) throw invalidApiKey();
-    const { templateId, revision, fieldsJson, versionNumber, pdfHash } = found;
-    if (templateId === null || revision === null || fieldsJson === null) {
+  /** The template version a found row names, or the refusal for what was not found. */
+  const targetOf = (
+    found: FoundTemplate | undefined,
+    named: { name: string } | { id: string },
+    pinned: TemplateSelector['version'],
+  ) => {
+    if (
+      !found ||
+      found.templateId === null ||
+      found.revision === null ||
+      found.fieldsJson === null
+    ) {
       throw 'name' in named ? templateNotFound(named.name) : templateIdNotFound(named.id);
     }
-    const isDraft =
-      body.version === 'draft' || (body.version === undefined && found.publishedVersion === null);
+    const { templateId, revision, fieldsJson, versionNumber, pdfHash } = found;
+    const templateName = found.templateName ?? '';
+    const isDraft = pinned === 'draft' || (pinned === undefined && found.publishedVersion === null);
     if (isDraft) {
       const template: TemplateVersion = {
         id: templateId,
@@ -65,10 +87,10 @@ export const createDocumentsService = (deps: Deps) => {
         fields: () =>
           fieldsOnPages(JSON.parse(fieldsJson) as FieldSpec[], Number(found.draftPageCount)),
       };
-      return { userId: found.userId, template, version: 'draft' as const };
+      return { template, templateName, version: 'draft' as const };
     }
     if (versionNumber === null || pdfHash === null) {
-      throw versionNotFound(found.templateName ?? '', Number(body.version));
+      throw versionNotFound(templateName, Number(pinned));
     }
     const version = Number(versionNumber);
     const template: TemplateVersion = {
@@ -76,7 +98,39 @@ export const createDocumentsService = (deps: Deps) => {
       source: { version, pdfHash },
       fields: () => JSON.parse(fieldsJson) as FieldSpec[],
     };
-    return { userId: found.userId, template, version };
+    return { template, templateName, version };
+  };
+
+  const namedIn = (body: TemplateSelector): { name: string } | { id: string } =>
+    body.templateId === undefined ? { name: body.templateName ?? '' } : { id: body.templateId };
+
+  /**
+   * The API key's account and the template version to fill, in one statement; an unknown key,
+   * a missing template and a missing version are told apart without a second one. By default
+   * the latest published version is filled, the draft while there is none.
+   */
+  const findTarget = async (keyHash: string | undefined, body: GenerateDocumentBody) => {
+    const named = namedIn(body);
+    const found = keyHash && (await findKeyAndTemplate(deps.db, keyHash, named, body.version));
+    if (!found) throw invalidApiKey();
+    return { userId: found.userId, ...targetOf(found, named, body.version) };
+  };
+
+  /** The account of an API key; refused like generate refuses an unknown key. */
+  const accountOfKey = async (keyHash: string | undefined) => {
+    const userId = keyHash && (await findApiKeyAccount(deps.db, keyHash));
+    if (!userId) throw invalidApiKey();
+    return userId;
+  };
+
+  /** An account's template version to fill, as generate chooses it. */
+  const findAccountTarget = async (userId: string, body: TemplateSelector) => {
+    const named = namedIn(body);
+    return targetOf(
+      await findAccountTemplate(deps.db, userId, named, body.version),
+      named,
+      body.version,
+    );
   };
 
   const fill = async (input: Awaited<ReturnType<typeof prepare>>, options: FillOptions) => {
@@ -159,5 +213,23 @@ export const createDocumentsService = (deps: Deps) => {
     return { ...(await fill(await prepare(draft), { sample: true })), version: 'draft' };
   };
 
-  return { generate, tryout };
+  /** One document of the caller's values, not counted: the batch worker counts its items itself. */
+  const fillValues = async (
+    template: TemplateVersion,
+    values: Record<string, unknown>,
+    options: FillOptions,
+  ) => fill(await prepare(template, values), options);
+
+  /** The fields a template version's payload fills (stamps excluded). */
+  const fieldsOf = async (template: TemplateVersion) => (await templateAssets(template)).fields;
+
+  return {
+    generate,
+    tryout,
+    accountOfKey,
+    findAccountTarget,
+    fillValues,
+    fieldsOf,
+    reportOverageLater,
+  };
 };

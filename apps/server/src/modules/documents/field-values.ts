@@ -1,7 +1,6 @@
 import type { FieldSpec, FieldValue, FieldValues } from '@platen/pdf-engine';
 import { AppError } from '../../lib/app-error.ts';
-import { describeOptions } from '../templates/choice-values.ts';
-import { expectedByFormat, formatValue } from '../templates/value-formats.ts';
+import { describeOptions, expectedByFormat, formatValue } from '../templates/index.ts';
 import { type ImageNetwork, loadImageValue } from './image-source.ts';
 
 const EXPECTED: Record<Exclude<FieldSpec['type'], 'choice'>, string> = {
@@ -46,6 +45,31 @@ const isValidValue = (field: FieldSpec, value: unknown): boolean => {
 const valueOf = (payload: Record<string, unknown>, label: string): unknown =>
   Object.hasOwn(payload, label) ? payload[label] : undefined;
 
+/** What a field expects, as a refusal names it. */
+export const expectedValue = (field: FieldSpec): string =>
+  field.format ? expectedByFormat(field.format) : expectedOf(field);
+
+/**
+ * Checks every value against its field's type and format: the fields whose value is wrong, and
+ * the text each formatted field prints.
+ */
+export const checkFieldValues = (
+  fields: readonly FieldSpec[],
+  payload: Record<string, unknown>,
+) => {
+  const printed = new Map<string, unknown>();
+  const wrong = fields.filter((field) => {
+    const value = valueOf(payload, field.label);
+    if (!isValidValue(field, value)) return true;
+    // A value left out prints nothing, formatted or not.
+    if (!field.format || value === null || value === undefined || value === '') return false;
+    const text = formatValue(field.format, value);
+    printed.set(field.label, text);
+    return text === undefined;
+  });
+  return { wrong, printed };
+};
+
 /**
  * Checks every value against its field's type and names all the wrong ones at once (product.md
  * §7); then loads image values. Values for labels the template does not have
@@ -56,21 +80,9 @@ export const resolveFieldValues = async (
   payload: Record<string, unknown>,
   network?: ImageNetwork,
 ): Promise<FieldValues> => {
-  const printed = new Map<string, unknown>();
-  const wrong = fields.filter((field) => {
-    const value = valueOf(payload, field.label);
-    if (!isValidValue(field, value)) return true;
-    if (!field.format) return false;
-    const text = formatValue(field.format, value);
-    printed.set(field.label, text);
-    return text === undefined;
-  });
+  const { wrong, printed } = checkFieldValues(fields, payload);
   if (wrong.length > 0) {
-    const list = wrong
-      .map(
-        (f) => `"${f.label}" (expected ${f.format ? expectedByFormat(f.format) : expectedOf(f)})`,
-      )
-      .join(', ');
+    const list = wrong.map((f) => `"${f.label}" (expected ${expectedValue(f)})`).join(', ');
     throw new AppError(
       'INVALID_VALUES',
       400,

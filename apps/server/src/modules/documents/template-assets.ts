@@ -1,10 +1,13 @@
 import type { FieldSpec, FieldValues } from '@platen/pdf-engine';
 import type { Db } from '../../db/tables.ts';
 import { ByteLru } from '../../lib/byte-lru.ts';
-import { listStamps } from '../templates/stamps.repository.ts';
-import { stampsAsFields } from '../templates/stamps.ts';
-import { findTemplatePdf } from '../templates/templates.repository.ts';
-import { findBlob, listVersionStamps } from '../templates/versions.repository.ts';
+import {
+  findBlob,
+  findTemplatePdf,
+  listStamps,
+  listVersionStamps,
+  stampsAsFields,
+} from '../templates/index.ts';
 
 /**
  * What a document is filled from: a template's draft at one revision, or one of its published

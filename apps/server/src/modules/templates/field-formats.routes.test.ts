@@ -66,6 +66,17 @@ describe.each(testDatabases())('field formats on %s', (database) => {
     expect(text).toContain('ŁÓDŹ STRASSE GMBH');
   });
 
+  it('prints nothing for formatted fields a payload leaves out or sends empty', async () => {
+    const res = await generate(app, apiKey, {
+      templateName: 'Invoice',
+      fields: { Client: 'Only the client', Due: '', Total: null },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(textOf(res.rawPayload)).toBe('Application form, page 1 ONLY THE CLIENT');
+    const none = await generate(app, apiKey, { templateName: 'Invoice', fields: {} });
+    expect(none.statusCode, none.body).toBe(200);
+  });
+
   it('offers examples its formats read, and a schema that says how each prints', async () => {
     const template = await getTemplate(app, ada, 'Invoice');
     expect(template.api.fields).toMatchObject({ Due: '2026-01-31', Total: 1234.5 });

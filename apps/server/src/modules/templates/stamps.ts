@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Stamp, StampBody } from '@platen/contract';
 import type { FieldSpec, FieldValues, PageInfo } from '@platen/pdf-engine';
 import { AppError } from '../../lib/app-error.ts';
-import type { RateRule } from '../rate-limits/rate-limiter.ts';
+import type { RateRule } from '../rate-limits/index.ts';
 import { inspectStampPicture, renderStampPicture, type StampPicture } from './stamp-picture.ts';
 import type { StoredStamp } from './stamps.repository.ts';
 import { checkOnPage } from './template-fields.ts';

@@ -14,7 +14,7 @@ import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { engineRefusalToError } from '../../pdf-pool/engine-refusal.ts';
 import type { PreparedTemplate } from '../../pdf-pool/pdf-tasks.ts';
-import { revealApiKey } from '../api-keys/api-keys.service.ts';
+import { revealApiKey } from '../api-keys/index.ts';
 import { curlCommand, exampleValues } from './api-example.ts';
 import { fieldsThatFit, normaliseFields, toTemplateInput } from './template-fields.ts';
 import { listStamps } from './stamps.repository.ts';

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { corpusFile, hasCorpus } from '../../../test/corpus.ts';
+import { corpusBuffer } from '../../../test/corpus.ts';
 import { call, lastCode, signUp, type Account } from '../../../test/http.ts';
 import { multipartBody } from '../../../test/multipart.ts';
 import { buildTestApp, testDatabases, type TestApp } from '../../../test/test-app.ts';
@@ -235,27 +235,27 @@ describe.each(testDatabases())('user account calls on %s', (database) => {
       expect(res.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
     });
 
-    describe.runIf(hasCorpus)('hostile images from the corpus', () => {
+    describe('hostile images from the corpus', () => {
       it.each([
-        'svg_xss_script_onload_foreignobject.svg',
-        'svg_external_image_href_ssrf.svg',
-        'html_script_disguised_as.png',
-        'jpeg_pixel_flood_lottapixel_64250x64250.jpg',
-        'pixel_flood_50000x50000_GENERATED.png',
-      ])('refuses %s with 400', async (file) => {
-        const res = await upload(corpusFile(`images/${file}`));
+        'svg-script-onload-foreignobject.svg',
+        'svg-external-image-href.svg',
+        'html-script-named-png.png',
+        'jpeg-pixel-flood-64250px.jpg',
+        'png-pixel-flood-50000px.png',
+      ] as const)('refuses %s with 400', async (file) => {
+        const res = await upload(await corpusBuffer(file));
         expect(res.statusCode).toBe(400);
         expect(res.json()).toMatchObject({ code: 'INVALID_IMAGE' });
         expect(await profile()).toMatchObject({ profilePic: '' });
       });
 
       it.each([
-        'photo_rgb_960x540.jpg',
-        'photo_cmyk_with_exif_camera_metadata.jpg',
-        'photo_rgba_600x375.png',
-        'png_imagemagick_CVE-2022-44268_profile_etc_passwd.png',
-      ])('accepts %s and strips its metadata', async (file) => {
-        expect((await upload(corpusFile(`images/${file}`))).statusCode).toBe(200);
+        'photo-rgb-960x540.jpg',
+        'photo-cmyk-exif-camera.jpg',
+        'picture-rgba-600x375.png',
+        'png-text-profile-etc-passwd.png',
+      ] as const)('accepts %s and strips its metadata', async (file) => {
+        expect((await upload(await corpusBuffer(file))).statusCode).toBe(200);
         const pic = Buffer.from(String((await profile()).profilePic), 'base64');
         const meta = await sharp(pic).metadata();
         expect(meta.format).toBe('png');

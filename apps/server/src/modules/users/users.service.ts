@@ -7,13 +7,17 @@ import type {
 } from '@platen/contract';
 import type { Deps } from '../../deps.ts';
 import { AppError, unauthorized } from '../../lib/app-error.ts';
-import { checkConfirmationCode, sendConfirmationCode } from '../auth/email-confirmation.ts';
+import {
+  checkConfirmationCode,
+  hashPassword,
+  revokeUserSessions,
+  sendConfirmationCode,
+  verifyPassword,
+} from '../auth/index.ts';
 import { createBillingService } from '../billing/index.ts';
-import { accountDeletedMail } from '../mail/account-mails.ts';
-import { createTemplatesService } from '../templates/templates.service.ts';
-import { hashPassword, verifyPassword } from '../auth/passwords.ts';
-import { revokeUserSessions } from '../auth/sessions.repository.ts';
-import { rateRules } from '../rate-limits/rate-limiter.ts';
+import { accountDeletedMail } from '../mail/index.ts';
+import { createTemplatesService } from '../templates/index.ts';
+import { rateRules } from '../rate-limits/index.ts';
 import { normalisePicture } from './picture.ts';
 import { deleteUser, findUserById, updateUser, type User } from './users.repository.ts';
 

@@ -195,7 +195,10 @@ export const releaseDocumentsInMonth = async (
   q: { userId: string; month: string; count: number },
 ): Promise<void> => {
   const { userId, month, count } = q;
-  await db.transaction().execute(async (trx) => {
+  // Inside a caller's transaction (a job's end and its give-back are one change), or its own.
+  const inTransaction = (work: (trx: Db) => Promise<void>) =>
+    db.isTransaction ? work(db) : db.transaction().execute(work);
+  await inTransaction(async (trx) => {
     await trx
       .updateTable('subscriptions')
       .set({

@@ -3,10 +3,14 @@ import { IconCalendarTime, IconFileStack, IconFiles, IconTemplate } from '@table
 import { paths } from '../../../config/paths.ts';
 import { useDashboard } from '../api/get-dashboard.ts';
 import { useEmailNotConfirmedToast } from '../hooks/use-email-not-confirmed-toast.tsx';
+import { RecentJobsCard } from './RecentJobsCard.tsx';
 import { StatCard } from './StatCard.tsx';
 import { UsageChartCard } from './UsageChartCard.tsx';
 
-/** product.md §2 Dashboard: the four cards with their links, and the 'Documents Generated' chart. */
+/**
+ * product.md §2 Dashboard: the four cards with their links, the 'Documents Generated' chart, and
+ * the account's recent batch jobs.
+ */
 export const DashboardPage = () => {
   const dashboard = useDashboard();
   const data = dashboard.data;
@@ -61,6 +65,7 @@ export const DashboardPage = () => {
         />
       </SimpleGrid>
       <UsageChartCard data={data} />
+      <RecentJobsCard />
     </Stack>
   );
 };

@@ -1,30 +1,35 @@
 import {
-  ActionIcon,
   Button,
   Card,
-  Fieldset,
   Grid,
-  Group,
+  SegmentedControl,
   Stack,
   Text,
   TextInput,
   Title,
+  useComputedColorScheme,
 } from '@mantine/core';
-import { useComputedColorScheme } from '@mantine/core';
-import { IconFileTypePdf, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconFileTypePdf } from '@tabler/icons-react';
 import type { ChoiceOption } from '@platen/contract';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { LazyAceJsonView } from '../../../components/code-view/LazyAceJsonView.tsx';
 import { readEditorTheme } from '../../../components/code-view/editor-theme.ts';
 import { missingGlyphsOf, warnOfMissingGlyphs } from '../../../components/files/missing-glyphs.ts';
 import { openPdfInNewTab, showGenerationError } from '../../../components/files/open-pdf.tsx';
 import { generatePdf } from '../api/generate-document.ts';
-import { blankLike, kindsOfPayload, payloadPreview, type FieldKind } from '../model/field-kinds.ts';
 import { useVersionFields } from '../api/get-version-fields.ts';
+import { batchFields } from '../model/batch-values.ts';
+import { kindsOfPayload, payloadPreview } from '../model/field-kinds.ts';
 import { versionToFill, type VersionChoice } from '../model/version-choice.ts';
 import { formForVersion } from '../model/version-fields.ts';
+import { ArrayInput } from './ArrayInput.tsx';
+import { BatchPanel } from './BatchPanel.tsx';
 import { ValueInput } from './ValueInput.tsx';
 import { VersionPicker } from './VersionPicker.tsx';
+
+/** `?form=batch` keeps the batch mode across Back and reload, as `?tab=` keeps the tab. */
+const MODE_PARAM = 'form';
 
 type Payload = { templateName: string; fields: Record<string, unknown> };
 
@@ -39,56 +44,10 @@ type DocumentFormProps = {
   publication: { publishedVersion: number | null };
 };
 
-const ArrayInput = ({
-  name,
-  kind,
-  items,
-  onChange,
-}: {
-  name: string;
-  kind: FieldKind;
-  items: unknown[];
-  onChange: (next: unknown[]) => void;
-}) => (
-  <Fieldset legend={name} variant="filled">
-    <Stack gap="xs">
-      {items.map((item, index) => (
-        <Group key={index} align="flex-end" wrap="nowrap" gap="xs">
-          <div style={{ flex: 1 }}>
-            <ValueInput
-              name={name}
-              kind={kind}
-              label={`${name} ${index + 1}`}
-              value={item}
-              onChange={(value) => onChange(items.map((old, i) => (i === index ? value : old)))}
-            />
-          </div>
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            aria-label={`Remove ${name} ${index + 1}`}
-            onClick={() => onChange(items.filter((_, i) => i !== index))}
-          >
-            <IconTrash size={16} aria-hidden />
-          </ActionIcon>
-        </Group>
-      ))}
-      <Button
-        variant="light"
-        size="compact-sm"
-        leftSection={<IconPlus size={14} aria-hidden />}
-        onClick={() => onChange([...items, blankLike(items)])}
-        w="fit-content"
-      >
-        Add {name}
-      </Button>
-    </Stack>
-  </Fieldset>
-);
-
 /**
  * product.md §2 Form tab: a form built from the template's api payload (typing rules of product.md §5),
- * a live JSON preview, and Generate, which opens the PDF in a new tab.
+ * a live JSON preview, and Generate, which opens the PDF in a new tab; or, in batch mode, one
+ * document per row of a file, with the same fields and kinds.
  */
 export const DocumentForm = ({
   payload,
@@ -111,6 +70,31 @@ export const DocumentForm = ({
     ? formForVersion(versionFields, { fields, kinds })
     : { fields, kinds };
   const body = { templateName: payload.templateName, version, fields: shown.fields };
+  // A choice field only the chosen version has takes its options from the version's schema.
+  const optionsOf = (label: string) =>
+    choiceFields[label] ?? versionFields?.find((field) => field.label === label)?.options;
+  const [params, setParams] = useSearchParams();
+  const isBatch = params.get(MODE_PARAM) === 'batch';
+  const setMode = (mode: string) =>
+    setParams((old) => {
+      const next = new URLSearchParams(old);
+      if (mode === 'batch') next.set(MODE_PARAM, 'batch');
+      else next.delete(MODE_PARAM);
+      return next;
+    });
+  // The batch file's columns: the fields and kinds of the form shown, so both modes agree.
+  const columns = batchFields(
+    shown.kinds,
+    Object.fromEntries(Object.keys(shown.kinds).map((label) => [label, optionsOf(label)])),
+  );
+  const versionPicker = (
+    <VersionPicker
+      choice={choice}
+      onChange={setChoice}
+      publishedVersion={publication.publishedVersion}
+      action={isBatch ? 'Start' : 'Generate'}
+    />
+  );
   const set = (name: string) => (value: unknown) => setFields((old) => ({ ...old, [name]: value }));
 
   const generate = async () => {
@@ -126,82 +110,108 @@ export const DocumentForm = ({
     }
   };
 
+  const modeSwitch = (
+    <SegmentedControl
+      aria-label="Documents to make"
+      value={isBatch ? 'batch' : 'one'}
+      onChange={setMode}
+      data={[
+        { label: 'One document', value: 'one' },
+        { label: 'Batch', value: 'batch' },
+      ]}
+      w="fit-content"
+    />
+  );
+
+  if (isBatch) {
+    return (
+      <Stack gap="md">
+        {modeSwitch}
+        <BatchPanel
+          templateName={payload.templateName}
+          version={version}
+          fields={columns}
+          versionPicker={versionPicker}
+        />
+      </Stack>
+    );
+  }
+
   return (
-    <Grid gutter="md">
-      <Grid.Col span={{ base: 12, lg: 6 }}>
-        <Card withBorder>
-          <form
-            onSubmit={(event) => {
-              event.preventDefault();
-              void generate();
-            }}
-          >
-            <Stack gap="sm">
-              <Title order={3} size="h5">
-                Form
-              </Title>
-              <TextInput
-                label="templateName"
-                value={payload.templateName}
-                readOnly
-                data-testid="form-template-name"
-              />
-              <VersionPicker
-                choice={choice}
-                onChange={setChoice}
-                publishedVersion={publication.publishedVersion}
-              />
-              {Object.keys(shown.fields).length === 0 && (
-                <Text size="sm" c="dimmed">
-                  This template has no fields yet: draw some in Edit template.
-                </Text>
-              )}
-              {Object.entries(shown.fields).map(([name, value]) =>
-                Array.isArray(value) ? (
-                  <ArrayInput
-                    key={name}
-                    name={name}
-                    kind={shown.kinds[name] ?? 'text'}
-                    items={value}
-                    onChange={set(name)}
-                  />
-                ) : (
-                  <ValueInput
-                    key={name}
-                    name={name}
-                    kind={shown.kinds[name] ?? 'text'}
-                    label={name}
-                    value={value}
-                    options={choiceFields[name]}
-                    onChange={set(name)}
-                  />
-                ),
-              )}
-              <Button
-                type="submit"
-                loading={isGenerating}
-                leftSection={<IconFileTypePdf size={16} aria-hidden />}
-              >
-                Generate
-              </Button>
-            </Stack>
-          </form>
-        </Card>
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, lg: 6 }}>
-        <Card withBorder>
-          <Title order={3} size="h5" mb="sm">
-            Payload
-          </Title>
-          <LazyAceJsonView
-            value={payloadPreview(body)}
-            theme={readEditorTheme(scheme)}
-            label="Payload preview"
-            height={420}
-            testId="json-preview"
-          />
-        </Card>
-      </Grid.Col>
-    </Grid>
+    <Stack gap="md">
+      {modeSwitch}
+      <Grid gutter="md">
+        <Grid.Col span={{ base: 12, lg: 6 }}>
+          <Card withBorder>
+            <form
+              onSubmit={(event) => {
+                event.preventDefault();
+                void generate();
+              }}
+            >
+              <Stack gap="sm">
+                <Title order={3} size="h5">
+                  Form
+                </Title>
+                <TextInput
+                  label="templateName"
+                  value={payload.templateName}
+                  readOnly
+                  data-testid="form-template-name"
+                />
+                {versionPicker}
+                {Object.keys(shown.fields).length === 0 && (
+                  <Text size="sm" c="dimmed">
+                    This template has no fields yet: draw some in Edit template.
+                  </Text>
+                )}
+                {Object.entries(shown.fields).map(([name, value]) =>
+                  Array.isArray(value) ? (
+                    <ArrayInput
+                      key={name}
+                      name={name}
+                      kind={shown.kinds[name] ?? 'text'}
+                      items={value}
+                      onChange={set(name)}
+                    />
+                  ) : (
+                    <ValueInput
+                      key={name}
+                      name={name}
+                      kind={shown.kinds[name] ?? 'text'}
+                      label={name}
+                      value={value}
+                      options={optionsOf(name)}
+                      onChange={set(name)}
+                    />
+                  ),
+                )}
+                <Button
+                  type="submit"
+                  loading={isGenerating}
+                  leftSection={<IconFileTypePdf size={16} aria-hidden />}
+                >
+                  Generate
+                </Button>
+              </Stack>
+            </form>
+          </Card>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 6 }}>
+          <Card withBorder>
+            <Title order={3} size="h5" mb="sm">
+              Payload
+            </Title>
+            <LazyAceJsonView
+              value={payloadPreview(body)}
+              theme={readEditorTheme(scheme)}
+              label="Payload preview"
+              height={420}
+              testId="json-preview"
+            />
+          </Card>
+        </Grid.Col>
+      </Grid>
+    </Stack>
   );
 };

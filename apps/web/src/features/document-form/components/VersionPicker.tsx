@@ -5,10 +5,12 @@ type VersionPickerProps = {
   choice: VersionChoice;
   onChange: (choice: VersionChoice) => void;
   publishedVersion: number | null;
+  /** The button that fills it: Generate for one document, Start for a batch. */
+  action?: string;
 };
 
 /** Which version the Form tab fills, and a sentence saying so. */
-export const VersionPicker = ({ choice, onChange, ...template }: VersionPickerProps) => (
+export const VersionPicker = ({ choice, onChange, action, ...template }: VersionPickerProps) => (
   <Stack gap={4}>
     {template.publishedVersion !== null && (
       <SegmentedControl
@@ -22,7 +24,7 @@ export const VersionPicker = ({ choice, onChange, ...template }: VersionPickerPr
       />
     )}
     <Text size="sm" c="dimmed" data-testid="form-fills">
-      {fillsSentence(choice, template.publishedVersion)}
+      {fillsSentence(choice, template.publishedVersion, action)}
     </Text>
   </Stack>
 );

@@ -12,12 +12,16 @@ export const versionToFill = (
 ): number | 'draft' =>
   choice === 'draft' || publishedVersion === null ? 'draft' : publishedVersion;
 
-/** The sentence under the selector: which version Generate fills, and why. */
-export const fillsSentence = (choice: VersionChoice, publishedVersion: number | null): string => {
+/** The sentence under the selector: which version Generate (or a batch's Start) fills, and why. */
+export const fillsSentence = (
+  choice: VersionChoice,
+  publishedVersion: number | null,
+  action = 'Generate',
+): string => {
   if (publishedVersion === null) {
-    return 'Generate fills the saved draft: the template was never published, so the API fills the draft too.';
+    return `${action} fills the saved draft: the template was never published, so the API fills the draft too.`;
   }
   return choice === 'draft'
-    ? `Generate fills the saved draft. The API fills version ${publishedVersion} unless a call pins "draft".`
-    : `Generate fills version ${publishedVersion}, the version the API fills by default.`;
+    ? `${action} fills the saved draft. The API fills version ${publishedVersion} unless a call pins "draft".`
+    : `${action} fills version ${publishedVersion}, the version the API fills by default.`;
 };

@@ -24,6 +24,26 @@ describe("a published version's form", () => {
     expect(schemaFields({})).toEqual([]);
   });
 
+  it('reads choice fields with their values and formatted dates as dates', () => {
+    const fields = schemaFields({
+      properties: {
+        Size: { enum: ['s', 'm', null] },
+        Due: { type: ['string', 'null'], format: 'date' },
+      },
+    });
+    expect(fields).toEqual([
+      {
+        label: 'Size',
+        kind: 'choice',
+        options: [
+          { value: 's', label: 's' },
+          { value: 'm', label: 'm' },
+        ],
+      },
+      { label: 'Due', kind: 'date' },
+    ]);
+  });
+
   it("keeps the draft's values and kinds for shared labels and leaves out the draft's others", () => {
     const form = formForVersion(schemaFields(schema), {
       fields: { Name: 'Ada', Extra: 'x', Mail: 'a@b.co' },

@@ -1,13 +1,20 @@
 import type { FieldKind } from './field-kinds.ts';
 
-/** One field of a version's payload schema: its label and the input it calls for. */
-export type SchemaField = { label: string; kind: FieldKind };
+/** One field of a version's payload schema: its label, the input it calls for, its options. */
+export type SchemaField = {
+  label: string;
+  kind: FieldKind;
+  /** A choice field's values (the schema's `enum`); the schema does not carry their labels. */
+  options?: { value: string; label: string }[];
+};
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The kind a schema type calls for, for a field the draft's example does not have. */
 const kindOfSchema = (schema: unknown): FieldKind => {
+  if (isRecord(schema) && Array.isArray(schema.enum)) return 'choice';
+  if (isRecord(schema) && schema.format === 'date') return 'date';
   const types = isRecord(schema) ? [schema.type].flat() : [];
   if (types.includes('boolean')) return 'checkbox';
   if (types.includes('number')) return 'number';
@@ -20,10 +27,14 @@ const kindOfSchema = (schema: unknown): FieldKind => {
 /** The labels of a payload JSON Schema (GET …/schema), in order, with an input kind each. */
 export const schemaFields = (schema: Record<string, unknown>): SchemaField[] => {
   const properties = isRecord(schema.properties) ? schema.properties : {};
-  return Object.entries(properties).map(([label, property]) => ({
-    label,
-    kind: kindOfSchema(property),
-  }));
+  return Object.entries(properties).map(([label, property]) => {
+    const kind = kindOfSchema(property);
+    if (kind !== 'choice' || !isRecord(property) || !Array.isArray(property.enum)) {
+      return { label, kind };
+    }
+    const values = property.enum.filter((value): value is string => typeof value === 'string');
+    return { label, kind, options: values.map((value) => ({ value, label: value })) };
+  });
 };
 
 /**

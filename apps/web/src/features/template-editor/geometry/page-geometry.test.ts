@@ -1,6 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { corpusBytes } from '../../../../../../test-fixtures/corpus.ts';
 import {
   displayedPageSize,
   displayedToUserSpace,
@@ -96,37 +95,31 @@ describe('displayed points ⇄ PDF user space (rotation and CropBox)', () => {
     expect(displayedPageSize(box(270))).toEqual(landscape);
   });
 
-  const corpus = join(import.meta.dirname, '../../../../../../../shared/corpus/pdfs');
-  const file = join(corpus, 'boxes_crop_bleed_trim_art_with_rotations_8p.pdf');
-
-  it.skipIf(!existsSync(file))(
-    'agrees with pdf.js on every page of a CropBox-offset PDF rotated 0/90/180/270',
-    async () => {
-      const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-      const data = new Uint8Array(readFileSync(file));
-      const doc = await pdfjs.getDocument({ data, isEvalSupported: false }).promise;
-      for (let n = 1; n <= doc.numPages; n++) {
-        const page = await doc.getPage(n);
-        const viewport = page.getViewport({ scale: 1 });
-        const box: PdfPageBox = {
-          viewBox: viewport.viewBox as PdfPageBox['viewBox'],
-          rotate: viewport.rotation as PdfPageBox['rotate'],
-        };
-        const size = displayedPageSize(box);
-        expect(size.width).toBeCloseTo(viewport.width, 6);
-        expect(size.height).toBeCloseTo(viewport.height, 6);
-        for (const [x, y] of [
-          [0, 0],
-          [size.width, size.height],
-          [37.5, 101.25],
-        ] as const) {
-          const [ux, uy] = displayedToUserSpace(pagePoint(x, y), box);
-          const [px, py] = viewport.convertToPdfPoint(x, y) as [number, number];
-          expect(ux).toBeCloseTo(px, 6);
-          expect(uy).toBeCloseTo(py, 6);
-        }
+  it('agrees with pdf.js on every page of a CropBox-offset PDF rotated 0/90/180/270', async () => {
+    const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+    const data = await corpusBytes('cropped-boxes-turned-8p.pdf');
+    const doc = await pdfjs.getDocument({ data, isEvalSupported: false }).promise;
+    for (let n = 1; n <= doc.numPages; n++) {
+      const page = await doc.getPage(n);
+      const viewport = page.getViewport({ scale: 1 });
+      const box: PdfPageBox = {
+        viewBox: viewport.viewBox as PdfPageBox['viewBox'],
+        rotate: viewport.rotation as PdfPageBox['rotate'],
+      };
+      const size = displayedPageSize(box);
+      expect(size.width).toBeCloseTo(viewport.width, 6);
+      expect(size.height).toBeCloseTo(viewport.height, 6);
+      for (const [x, y] of [
+        [0, 0],
+        [size.width, size.height],
+        [37.5, 101.25],
+      ] as const) {
+        const [ux, uy] = displayedToUserSpace(pagePoint(x, y), box);
+        const [px, py] = viewport.convertToPdfPoint(x, y) as [number, number];
+        expect(ux).toBeCloseTo(px, 6);
+        expect(uy).toBeCloseTo(py, 6);
       }
-      await doc.destroy();
-    },
-  );
+    }
+    await doc.destroy();
+  });
 });

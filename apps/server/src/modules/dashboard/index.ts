@@ -1,0 +1,2 @@
+/** What other code uses of dashboard: its routes. */
+export { dashboardRoutes } from './dashboard.routes.ts';

@@ -1,0 +1,2 @@
+/** What other code uses of health: its routes. */
+export { healthRoutes } from './health.routes.ts';

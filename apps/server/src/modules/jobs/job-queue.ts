@@ -1,0 +1,27 @@
+/**
+ * Where started jobs wait for an instance to work on them. The job's row holds its truth; a
+ * queue only hands job ids to workers: at most `concurrency` at once per instance, and one
+ * account's jobs one at a time while other accounts' jobs wait, so a 10,000-item batch does
+ * not hold everybody else's work back.
+ */
+export type JobWork = (jobId: string, signal: AbortSignal) => Promise<void>;
+
+export type JobQueue = {
+  /** Hands the job to a worker (this instance's or another's). */
+  enqueue: (job: { id: string; userId: string }) => Promise<void>;
+  /**
+   * Starts working: jobs left unfinished by a stopped instance are taken up again. `signal` tells
+   * a running job that this instance is stopping: it stops where it is, for a later try.
+   */
+  start: (work: JobWork) => Promise<void>;
+  /** Stops taking jobs, tells the running ones to stop, and waits for them. */
+  stop: () => Promise<void>;
+};
+
+/** A try stopped because its instance is stopping; the queue tries the job again later. */
+export class JobInterrupted extends Error {
+  constructor(jobId: string) {
+    super(`job ${jobId} interrupted by shutdown`);
+    this.name = 'JobInterrupted';
+  }
+}

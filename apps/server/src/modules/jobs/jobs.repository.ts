@@ -1,0 +1,201 @@
+import type { Insertable, Selectable } from 'kysely';
+import type { Db, JobTable } from '../../db/tables.ts';
+
+export type JobRow = Selectable<JobTable>;
+
+/** Every column but the items, which only the worker reads. */
+const VIEW_COLUMNS = [
+  'id',
+  'user_id',
+  'template_id',
+  'template_name',
+  'version',
+  'draft_revision',
+  'status',
+  'output',
+  'file_name',
+  'strict',
+  'metadata_json',
+  'total',
+  'done',
+  'failed',
+  'failures_json',
+  'attempt',
+  'results_json',
+  'reserved_at',
+  'created_at',
+  'started_at',
+  'finished_at',
+  'expires_at',
+] as const;
+
+export type JobView = Omit<JobRow, 'items_json'>;
+
+export const insertJob = async (db: Db, job: Insertable<JobTable>): Promise<void> => {
+  await db.insertInto('jobs').values(job).execute();
+};
+
+/** The account's job; another account's is not found. */
+export const findJob = (db: Db, userId: string, id: string): Promise<JobView | undefined> =>
+  db
+    .selectFrom('jobs')
+    .select(VIEW_COLUMNS)
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+
+/** The job with its items, for the worker. */
+export const findJobToRun = (db: Db, id: string): Promise<JobRow | undefined> =>
+  db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
+
+export const listJobsOf = async (
+  db: Db,
+  userId: string,
+  q: { templateName?: string; limit: number; offset: number },
+): Promise<{ jobs: JobView[]; total: number }> => {
+  const scoped = db
+    .selectFrom('jobs')
+    .where('user_id', '=', userId)
+    .$if(q.templateName !== undefined, (qb) => qb.where('template_name', '=', q.templateName!));
+  const [jobs, count] = await Promise.all([
+    scoped
+      .select(VIEW_COLUMNS)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(q.limit)
+      .offset(q.offset)
+      .execute(),
+    scoped.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { jobs, total: Number(count.total) };
+};
+
+/**
+ * Starts a new try of a queued or running job (a running one was left by an instance that died
+ * or was stopped): progress starts again from nothing, and the try's number is returned. Nothing
+ * when the job has ended meanwhile (cancelled, or finished by another try).
+ */
+export const startAttempt = async (
+  db: Db,
+  id: string,
+  now: string,
+): Promise<number | undefined> => {
+  const row = await db
+    .updateTable('jobs')
+    .set((eb) => ({
+      status: 'running',
+      attempt: eb('attempt', '+', 1),
+      done: 0,
+      failed: 0,
+      failures_json: null,
+      started_at: eb.fn.coalesce('started_at', eb.val(now)),
+    }))
+    .where('id', '=', id)
+    .where('status', 'in', ['queued', 'running'])
+    .returning('attempt')
+    .executeTakeFirst();
+  return row && Number(row.attempt);
+};
+
+export type Progress = { done: number; failed: number; failuresJson: string | null };
+
+/** Writes the try's progress; false when the try is no longer the job's (cancelled, taken over). */
+export const saveProgress = async (
+  db: Db,
+  id: string,
+  attempt: number,
+  progress: Progress,
+): Promise<boolean> => {
+  const result = await db
+    .updateTable('jobs')
+    .set({ done: progress.done, failed: progress.failed, failures_json: progress.failuresJson })
+    .where('id', '=', id)
+    .where('attempt', '=', attempt)
+    .where('status', '=', 'running')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+};
+
+/** Ends the try's job as succeeded or failed; false when the try is no longer the job's. */
+export const finishAttempt = async (
+  db: Db,
+  id: string,
+  attempt: number,
+  end: Progress & {
+    status: 'succeeded' | 'failed';
+    resultsJson: string | null;
+    finishedAt: string;
+    expiresAt: string;
+  },
+): Promise<boolean> => {
+  const result = await db
+    .updateTable('jobs')
+    .set({
+      status: end.status,
+      done: end.done,
+      failed: end.failed,
+      failures_json: end.failuresJson,
+      results_json: end.resultsJson,
+      finished_at: end.finishedAt,
+      expires_at: end.expiresAt,
+      // The items are not needed any more: a finished job keeps only what it reports.
+      items_json: '[]',
+    })
+    .where('id', '=', id)
+    .where('attempt', '=', attempt)
+    .where('status', '=', 'running')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+};
+
+/**
+ * Cancels a queued or running job; answers the job as it was just before, or nothing when it had
+ * already ended (or is another account's).
+ */
+export const cancelQueuedOrRunning = async (
+  db: Db,
+  userId: string,
+  id: string,
+  q: { finishedAt: string; expiresAt: string },
+): Promise<JobView | undefined> => {
+  const before = await findJob(db, userId, id);
+  if (!before || (before.status !== 'queued' && before.status !== 'running')) return undefined;
+  const result = await db
+    .updateTable('jobs')
+    .set({
+      status: 'canceled',
+      finished_at: q.finishedAt,
+      expires_at: q.expiresAt,
+      items_json: '[]',
+    })
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .where('status', '=', before.status)
+    .where('attempt', '=', before.attempt)
+    .executeTakeFirst();
+  // Another change came first (the job finished, or a new try started): read it again.
+  if (Number(result.numUpdatedRows) !== 1) return cancelQueuedOrRunning(db, userId, id, q);
+  return before;
+};
+
+/** Ids of jobs waiting or left running, oldest first: what a single-process queue resumes. */
+export const listUnfinishedJobs = (db: Db) =>
+  db
+    .selectFrom('jobs')
+    .select(['id', 'user_id as userId', 'status'])
+    .where('status', 'in', ['queued', 'running'])
+    .orderBy('created_at')
+    .execute();
+
+/** Jobs whose results have expired, to delete with their files. */
+export const listExpiredJobs = (db: Db, now: string, limit: number) =>
+  db
+    .selectFrom('jobs')
+    .select(['id', 'results_json as resultsJson'])
+    .where('expires_at', '<=', now)
+    .limit(limit)
+    .execute();
+
+export const deleteJob = async (db: Db, id: string): Promise<void> => {
+  await db.deleteFrom('jobs').where('id', '=', id).execute();
+};

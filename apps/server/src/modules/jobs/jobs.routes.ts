@@ -1,0 +1,72 @@
+import * as contract from '@platen/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../../deps.ts';
+import { runPeriodically } from '../../lib/periodic.ts';
+import { requireApiKeyOrSession } from '../../plugins/account-guard.ts';
+import { route } from '../../plugins/route.ts';
+import type { JobsService } from './jobs.service.ts';
+
+const RESULT_TYPES: Record<contract.JobResultKind, string> = {
+  zip: 'application/zip',
+  merged: 'application/pdf',
+};
+
+// A file name in a header: ASCII only, quotes and separators replaced.
+const headerFileName = (name: string) => name.replace(/[^\x20-\x7e]|["\\/]/g, '_');
+
+/**
+ * Batches and jobs, for integrations (x-api-key) and the web app (its session) alike. A result's
+ * download also answers a signed link without credentials.
+ */
+export const jobsRoutes = async (app: FastifyInstance, opts: { deps: Deps; jobs: JobsService }) => {
+  const { deps, jobs } = opts;
+  const guard = requireApiKeyOrSession(deps);
+
+  await app.register(async (guarded) => {
+    guarded.addHook('onRequest', async (request) => {
+      const { endpoint } = request.routeOptions.config;
+      const query = request.query as { signature?: unknown };
+      // A signed link is its own credential; the handler checks it.
+      if (endpoint === contract.downloadJobResult && query.signature !== undefined) return;
+      await guard(request);
+    });
+
+    route(
+      guarded,
+      contract.createBatch,
+      async (req, reply) => {
+        const job = await jobs.create(req.accountId, req.body);
+        return reply.code(202).header('location', job.statusUrl).send(job);
+      },
+      { bodyLimit: contract.MAX_BATCH_BODY_BYTES },
+    );
+    route(guarded, contract.getJob, async (req) => jobs.get(req.accountId, req.params.id));
+    route(guarded, contract.listJobs, async (req) => jobs.list(req.accountId, req.query));
+    route(guarded, contract.cancelJob, async (req) => jobs.cancel(req.accountId, req.params.id));
+    route(guarded, contract.downloadJobResult, async (req, reply) => {
+      const { id, kind } = req.params;
+      const { signature, expires } = req.query;
+      const caller =
+        signature === undefined ? { userId: req.accountId } : { signature, expires: expires ?? 0 };
+      const file = await jobs.openResult(caller, id, kind);
+      return reply
+        .type(RESULT_TYPES[kind])
+        .header('content-length', String(file.bytes))
+        .header('content-disposition', `attachment; filename="${headerFileName(file.fileName)}"`)
+        .send(file.stream);
+    });
+  });
+
+  let sweeper: { stop: () => void } | undefined;
+  app.addHook('onReady', async () => {
+    sweeper = runPeriodically(
+      deps.config.jobs.sweepIntervalMs,
+      async () => {
+        const deleted = await jobs.sweep();
+        if (deleted > 0) deps.log.info({ event: 'jobs.swept', deleted }, 'expired jobs deleted');
+      },
+      (error) => deps.log.error({ event: 'jobs.sweep_failed', err: error }, 'jobs not swept'),
+    );
+  });
+  app.addHook('onClose', async () => sweeper?.stop());
+};

@@ -1,0 +1,220 @@
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import type { createBatchBody, Job, JobResultKind, listJobsQuery } from '@platen/contract';
+import type { z } from 'zod';
+import type { Deps } from '../../deps.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { countDocuments, findPlanLimit, releaseDocuments } from '../billing/index.ts';
+import type { createDocumentsService } from '../documents/index.ts';
+import { checkBatchItems } from './batch-items.ts';
+import { jobFilesPrefix, runJob, type JobResultFile } from './job-runner.ts';
+import { toJob } from './job-view.ts';
+import {
+  cancelQueuedOrRunning,
+  deleteJob,
+  findJob,
+  findJobToRun,
+  insertJob,
+  listExpiredJobs,
+  listJobsOf,
+} from './jobs.repository.ts';
+import { isValidResultSignature } from './result-links.ts';
+import { RESULT_FILE_NAMES } from './result-writers.ts';
+
+export type JobsDeps = Deps & { documents: ReturnType<typeof createDocumentsService> };
+
+type BatchRequest = z.output<typeof createBatchBody>;
+
+const jobNotFound = (id: string) =>
+  new AppError('JOB_NOT_FOUND', 404, `There is no job with the id "${id}".`);
+
+const resultNotFound = (kind: JobResultKind) =>
+  new AppError(
+    'NOT_FOUND',
+    404,
+    `This job has no ${kind === 'zip' ? 'ZIP' : 'merged PDF'} to download: it is not finished, did not produce one, or its results have expired.`,
+  );
+
+/** Expired jobs deleted per sweep statement. */
+const SWEEP_BATCH = 100;
+
+export const createJobsService = (deps: JobsDeps) => {
+  const linkSettings = () => ({
+    appUrl: deps.config.appUrl,
+    linkKey: deps.secrets.linkKey,
+    linkMs: deps.config.jobs.linkMs,
+    now: deps.clock.now(),
+  });
+  const view = (row: Parameters<typeof toJob>[0]) => toJob(row, linkSettings());
+
+  /** Why a batch's documents could not be reserved: the plan's limit, or an unpaid plan. */
+  const refusal = async (userId: string, needed: number, remaining: number | null) => {
+    const plan = await findPlanLimit(deps.db, userId);
+    if (plan?.status === 'UNPAID' || plan?.status === 'EXPIRED') {
+      return new AppError(
+        'QUOTA_EXCEEDED',
+        402,
+        'Your subscription is not paid. Update your payment details in the billing portal to generate documents.',
+      );
+    }
+    return new AppError(
+      'QUOTA_EXCEEDED',
+      402,
+      `This batch needs ${needed} documents, but your ${plan?.planType ?? ''} plan has ${remaining ?? 0} left this month. Send a smaller batch or upgrade your plan.`,
+    );
+  };
+
+  /**
+   * Starts a batch: the template version is found and every item checked first, then all its
+   * documents are counted at once (all or none) and the job is queued. Documents that are not
+   * produced are given back when the job ends or is cancelled.
+   */
+  const create = async (userId: string, body: BatchRequest): Promise<Job> => {
+    const target = await deps.documents.findAccountTarget(userId, body);
+    checkBatchItems(await deps.documents.fieldsOf(target.template), body.items);
+    const reservedAt = deps.clock.now();
+    const reservation = await countDocuments(deps, userId, body.items.length, reservedAt);
+    if (!reservation.isReserved) {
+      throw await refusal(userId, body.items.length, reservation.remaining);
+    }
+    const id = randomUUID();
+    try {
+      await insertJob(deps.db, {
+        id,
+        user_id: userId,
+        template_id: target.template.id,
+        template_name: target.templateName,
+        version: target.version === 'draft' ? null : target.version,
+        draft_revision: 'draft' in target.template.source ? target.template.source.draft : null,
+        status: 'queued',
+        output: body.output,
+        file_name: body.fileName ?? null,
+        strict: body.strict ? 1 : 0,
+        metadata_json: body.metadata === undefined ? null : JSON.stringify(body.metadata),
+        items_json: JSON.stringify(body.items),
+        total: body.items.length,
+        done: 0,
+        failed: 0,
+        attempt: 0,
+        reserved_at: reservedAt.toISOString(),
+        created_at: reservedAt.toISOString(),
+      });
+    } catch (error) {
+      await releaseDocuments(deps, userId, body.items.length, reservedAt);
+      throw error;
+    }
+    if (reservation.hasOverageToReport) deps.documents.reportOverageLater(userId);
+    deps.log.info(
+      { event: 'job.queued', jobId: id, userId, total: body.items.length },
+      'batch queued',
+    );
+    // The job is safe in its row: a queue that fails now is caught up by the next start.
+    await startWorking();
+    await deps.jobQueue
+      .enqueue({ id, userId })
+      .catch((error: unknown) =>
+        deps.log.error({ event: 'job.enqueue_failed', err: error, jobId: id }, 'job not queued'),
+      );
+    return get(userId, id);
+  };
+
+  const get = async (userId: string, id: string): Promise<Job> => {
+    const row = await findJob(deps.db, userId, id);
+    if (!row) throw jobNotFound(id);
+    return view(row);
+  };
+
+  const list = async (userId: string, q: z.output<typeof listJobsQuery>) => {
+    const { jobs, total } = await listJobsOf(deps.db, userId, {
+      templateName: q.templateName,
+      limit: q.pageSize,
+      offset: (q.page - 1) * q.pageSize,
+    });
+    return { jobs: jobs.map(view), page: q.page, pageSize: q.pageSize, total };
+  };
+
+  /** Cancels a queued or running job and gives back the documents it had not produced. */
+  const cancel = async (userId: string, id: string): Promise<Job> => {
+    const now = deps.clock.now();
+    // The cancel and the give-back are one change, so a cancelled job never keeps its count.
+    const result = await deps.db.transaction().execute(async (trx) => {
+      const before = await cancelQueuedOrRunning(trx, userId, id, {
+        finishedAt: now.toISOString(),
+        expiresAt: new Date(now.getTime() + deps.config.jobs.retentionMs).toISOString(),
+      });
+      if (!before) return undefined;
+      const produced =
+        before.status === 'running' ? Number(before.done) - Number(before.failed) : 0;
+      const notProduced = Number(before.total) - produced;
+      if (notProduced > 0) {
+        await releaseDocuments({ db: trx }, userId, notProduced, new Date(before.reserved_at));
+      }
+      return { notProduced };
+    });
+    if (!result) {
+      await get(userId, id);
+      throw new AppError(
+        'JOB_ENDED',
+        409,
+        'This job has already ended; there is nothing to cancel.',
+      );
+    }
+    const { notProduced } = result;
+    deps.log.info({ event: 'job.canceled', jobId: id, userId, notProduced }, 'job cancelled');
+    return get(userId, id);
+  };
+
+  /**
+   * A finished job's ZIP or merged PDF, for its account or for a valid signed link (`userId`
+   * undefined); anything else is not found, so a link reveals nothing about other jobs.
+   */
+  const openResult = async (
+    caller: { userId: string } | { signature: string; expires: number },
+    id: string,
+    kind: JobResultKind,
+  ): Promise<{ stream: Readable; bytes: number; fileName: string }> => {
+    const row =
+      'userId' in caller
+        ? await findJob(deps.db, caller.userId, id)
+        : isValidResultSignature(
+              deps.secrets.linkKey,
+              { jobId: id, kind, ...caller },
+              Math.floor(deps.clock.now().getTime() / 1000),
+            )
+          ? await findJobToRun(deps.db, id)
+          : undefined;
+    if (!row) throw jobNotFound(id);
+    const stored =
+      row.status === 'succeeded'
+        ? (JSON.parse(row.results_json ?? '[]') as JobResultFile[]).find((r) => r.kind === kind)
+        : undefined;
+    const file = stored && (await deps.results.read(stored.key));
+    if (!file) throw resultNotFound(kind);
+    return { ...file, fileName: `${row.template_name}-${RESULT_FILE_NAMES[kind]}` };
+  };
+
+  /** Deletes jobs whose results have expired, files first; answers how many. */
+  const sweep = async (): Promise<number> => {
+    const expired = await listExpiredJobs(deps.db, deps.clock.now().toISOString(), SWEEP_BATCH);
+    for (const job of expired) {
+      await deps.results.removeUnder(jobFilesPrefix(job.id));
+      await deleteJob(deps.db, job.id);
+    }
+    return expired.length;
+  };
+
+  let working: Promise<void> | undefined;
+  /**
+   * Starts this instance's workers, once: at the server's start (so jobs left by a stopped
+   * instance go on), or when this instance queues its first job.
+   */
+  const startWorking = () =>
+    (working ??= deps.jobQueue.start((jobId, signal) => runJob(deps, jobId, signal)));
+
+  /** Stops the workers; a running job stops where it is, for a later try. */
+  const stopWorking = () => deps.jobQueue.stop();
+
+  return { create, get, list, cancel, openResult, sweep, startWorking, stopWorking };
+};
+
+export type JobsService = ReturnType<typeof createJobsService>;

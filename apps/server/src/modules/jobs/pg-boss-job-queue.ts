@@ -1,0 +1,86 @@
+import { PgBoss } from 'pg-boss';
+import type { Logger } from '../../lib/logger.ts';
+import type { JobQueue, JobWork } from './job-queue.ts';
+
+const QUEUE = 'batch-jobs';
+
+export type PgBossQueueSettings = {
+  databaseUrl: string;
+  /** Jobs one instance works on at once. */
+  concurrency: number;
+  /**
+   * A running job's worker proves it is alive this often; a job whose worker stays silent for
+   * longer (the instance died) is handed to another instance. pg-boss takes 10 s at least.
+   */
+  heartbeatSeconds: number;
+  /** How often an idle worker asks for new jobs. */
+  pollingSeconds: number;
+};
+
+/**
+ * The queue on PostgreSQL: pg-boss (jobs in its own `pgboss` schema, taken with SKIP LOCKED) lets
+ * any instance pick up a job; a worker that stops sending heartbeats has its job retried by
+ * another instance, and `groupConcurrency` keeps one job per account running across all
+ * instances. It was chosen over graphile-worker for its per-job heartbeats and group limits,
+ * which a batch of minutes needs (graphile-worker frees a crashed worker's job after 4 hours).
+ * The job row is the truth (jobs.repository.ts): pg-boss only says who works on what, and a
+ * retried try starts the job's items again.
+ */
+export const createPgBossJobQueue = (
+  deps: { log: Logger },
+  settings: PgBossQueueSettings,
+): JobQueue => {
+  const boss = new PgBoss({
+    connectionString: settings.databaseUrl,
+    max: 4,
+    // pg-boss fails a job whose heartbeats stopped only in its supervise pass, every 60 s by
+    // default: a dead instance's job would wait up to a minute past its heartbeat. Checking as
+    // often as the heartbeat keeps the takeover within about two heartbeats.
+    superviseIntervalSeconds: settings.heartbeatSeconds,
+    monitorIntervalSeconds: settings.heartbeatSeconds,
+  });
+  boss.on('error', (error: unknown) =>
+    deps.log.error({ event: 'jobs.queue_error', err: error }, 'job queue error'),
+  );
+  let started: Promise<void> | undefined;
+  const ensureStarted = () =>
+    (started ??= (async () => {
+      await boss.start();
+      await boss.createQueue(QUEUE, {
+        heartbeatSeconds: settings.heartbeatSeconds,
+        // A try that fails (not an item: the whole try, e.g. the store was unreachable) is
+        // retried; the row's attempt counter keeps an old try from writing.
+        retryLimit: 5,
+        retryDelay: 5,
+        retryBackoff: true,
+        // A 10,000-item batch of a heavy template may take an hour; heartbeats find dead ones.
+        expireInSeconds: 6 * 3600,
+      });
+    })());
+  const stopping = new AbortController();
+
+  return {
+    enqueue: async (job) => {
+      await ensureStarted();
+      await boss.send(QUEUE, { jobId: job.id }, { group: { id: job.userId } });
+    },
+    start: async (work: JobWork) => {
+      await ensureStarted();
+      await boss.work<{ jobId: string }>(
+        QUEUE,
+        {
+          localConcurrency: settings.concurrency,
+          groupConcurrency: 1,
+          pollingIntervalSeconds: settings.pollingSeconds,
+        },
+        async ([job]) => {
+          if (job) await work(job.data.jobId, stopping.signal);
+        },
+      );
+    },
+    stop: async () => {
+      stopping.abort();
+      if (started) await boss.stop({ graceful: true, timeout: 30_000 });
+    },
+  };
+};

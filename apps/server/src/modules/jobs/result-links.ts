@@ -1,0 +1,32 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { JobResultKind } from '@platen/contract';
+
+const signatureOf = (key: Buffer, jobId: string, kind: JobResultKind, expires: number) =>
+  createHmac('sha256', key).update(`${jobId}\n${kind}\n${expires}`).digest('base64url');
+
+/** The download path of a job's result. */
+export const resultPath = (jobId: string, kind: JobResultKind) =>
+  `/v1/jobs/${jobId}/results/${kind}`;
+
+/**
+ * A link to a job's result that works without credentials until `expires` (Unix seconds): the
+ * signature covers the job, the kind and the expiry, so none can be changed.
+ */
+export const signedResultPath = (
+  key: Buffer,
+  jobId: string,
+  kind: JobResultKind,
+  expires: number,
+) =>
+  `${resultPath(jobId, kind)}?expires=${expires}&signature=${signatureOf(key, jobId, kind, expires)}`;
+
+export const isValidResultSignature = (
+  key: Buffer,
+  link: { jobId: string; kind: JobResultKind; expires: number; signature: string },
+  nowSeconds: number,
+): boolean => {
+  if (link.expires < nowSeconds) return false;
+  const expected = Buffer.from(signatureOf(key, link.jobId, link.kind, link.expires));
+  const given = Buffer.from(link.signature);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+};

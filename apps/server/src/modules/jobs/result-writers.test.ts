@@ -1,0 +1,92 @@
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { unzip } from '../../../test/jobs.ts';
+import type { ResultSource, ResultStore } from './result-store/result-store.ts';
+import { openResultWriters } from './result-writers.ts';
+
+const MiB = 1024 * 1024;
+
+/**
+ * A store that takes bytes only when the test reads them, as an upload to a slow bucket would;
+ * its write can also fail.
+ */
+const slowStore = () => {
+  let source: ResultSource | undefined;
+  let settle: { resolve: (value: { bytes: number }) => void; reject: (error: Error) => void };
+  const store: ResultStore = {
+    put: (_key, put) =>
+      new Promise((resolve, reject) => {
+        source = put;
+        settle = { resolve, reject };
+      }),
+    read: async () => undefined,
+    remove: async () => undefined,
+    removeUnder: async () => undefined,
+    close: async () => undefined,
+  };
+  const readAll = async () => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of source as AsyncIterable<Buffer>) chunks.push(chunk);
+    const bytes = Buffer.concat(chunks);
+    settle.resolve({ bytes: bytes.length });
+    return bytes;
+  };
+  return { store, readAll, fail: (error: Error) => settle.reject(error) };
+};
+
+/** Whether the promise is still pending after the event loop has had a few turns. */
+const isPending = async (promise: Promise<unknown>) => {
+  const pending = Symbol('pending');
+  let turns: Promise<typeof pending> = Promise.resolve(pending);
+  for (let i = 0; i < 20; i++) {
+    turns = turns.then(() => new Promise((resolve) => setImmediate(() => resolve(pending))));
+  }
+  return (await Promise.race([promise.then(() => 'settled'), turns])) === pending;
+};
+
+/** Adds documents until an add waits for the store; answers how many went in and the waiting add. */
+const addUntilHeldBack = async (
+  writers: ReturnType<typeof openResultWriters>,
+  documents: Buffer[],
+) => {
+  for (const [index, document] of documents.entries()) {
+    const added = writers.add(`document-${index + 1}.pdf`, document);
+    if (await isPending(added)) return { added: index, waiting: added };
+  }
+  return { added: documents.length, waiting: undefined };
+};
+
+describe('the ZIP of a batch', () => {
+  it('holds the filling back while the store takes nothing, and holds every document once it reads', async () => {
+    const { store, readAll } = slowStore();
+    const documents = Array.from({ length: 48 }, () => randomBytes(MiB));
+    const writers = openResultWriters(store, { prefix: 'jobs/j/1/', output: 'zip', total: 48 });
+
+    const { added, waiting } = await addUntilHeldBack(writers, documents);
+    expect(added).toBeLessThan(32);
+    const read = readAll();
+    await waiting;
+    for (let index = added + 1; index < documents.length; index++) {
+      await writers.add(`document-${index + 1}.pdf`, documents[index]!);
+    }
+    const [stored] = await writers.finish();
+
+    const entries = unzip(await read);
+    expect(Object.keys(entries)).toHaveLength(48);
+    expect(Buffer.from(entries['document-48.pdf']!).equals(documents[47]!)).toBe(true);
+    expect(stored?.bytes).toBe((await read).length);
+  });
+
+  it("ends a held-back add with the store's error when the store fails", async () => {
+    const { store, fail } = slowStore();
+    const documents = Array.from({ length: 48 }, () => randomBytes(MiB));
+    const writers = openResultWriters(store, { prefix: 'jobs/j/1/', output: 'zip', total: 48 });
+
+    const { waiting } = await addUntilHeldBack(writers, documents);
+    const error = new Error('the bucket refused the upload');
+    fail(error);
+
+    await expect(waiting).rejects.toBe(error);
+    await writers.abort();
+  });
+});

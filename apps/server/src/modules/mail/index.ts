@@ -1,0 +1,3 @@
+/** What other code uses of mail: the mails an account receives, and the local mailbox's routes. */
+export { accountDeletedMail, confirmationCodeMail, passwordResetMail } from './account-mails.ts';
+export { mailboxRoutes } from './mailbox.routes.ts';

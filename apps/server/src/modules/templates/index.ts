@@ -1,0 +1,15 @@
+/**
+ * What other code uses of templates: finding a template and its published version (their PDF,
+ * fields and stamps), how its values are formatted and offered, the API example, and its routes.
+ */
+export { exampleValues } from './api-example.ts';
+export { describeOptions } from './choice-values.ts';
+export { listStamps } from './stamps.repository.ts';
+export { isStampLabel, stampsAsFields } from './stamps.ts';
+export { fieldsOnPages } from './template-fields.ts';
+export { findTemplatePdf } from './templates.repository.ts';
+export { templatesRoutes } from './templates.routes.ts';
+export { createTemplatesService, templateNotFound } from './templates.service.ts';
+export { expectedByFormat, formatValue } from './value-formats.ts';
+export { findBlob, listVersionStamps } from './versions.repository.ts';
+export { versionNotFound } from './versions.service.ts';

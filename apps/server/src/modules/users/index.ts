@@ -1,0 +1,11 @@
+/**
+ * What other code uses of users: the account's record. Its routes are not here: they reach auth
+ * and billing, which read the record through this file, so app.ts takes them from users.routes.ts.
+ */
+export {
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  updateUser,
+  type User,
+} from './users.repository.ts';
