@@ -35,7 +35,7 @@ const VERSION_STORED = 10;
 const VERSION_ZIP64 = 45;
 /** Made by: Unix (3) with spec 4.5, so the external attributes below are Unix file modes. */
 const MADE_BY = (3 << 8) | VERSION_ZIP64;
-/** A regular file, rw-r--r--: without a mode, Unix unzip would unpack files nobody may read. */
+/** A regular file, rw-r--r--: what unzip on Unix gives the unpacked documents. */
 const FILE_MODE = (0o100644 << 16) >>> 0;
 
 /** Every entry carries one fixed time, 2000-01-01 00:00 (MS-DOS date), so the same items make the same ZIP. */
