@@ -7,46 +7,38 @@ import type { HttpResults } from './http/run-http.ts';
 import type { LoadResult } from './http/load.ts';
 import { batchSection } from './jobs/batch-report.ts';
 import type { BatchResults } from './jobs/run-batch.ts';
-
-const median = (values: number[]) => {
-  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
-  if (sorted.length === 0) return NaN;
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
-
-const fmt = (value: number, digits = 0) =>
-  Number.isFinite(value)
-    ? value.toLocaleString('en-US', {
-        maximumFractionDigits: digits,
-        minimumFractionDigits: digits,
-      })
-    : '—';
-const ms = (value: number) =>
-  value < 1 ? fmt(value, 3) : value < 100 ? fmt(value, 1) : fmt(value);
+import { fmt, markdownTable, median, ms, type Column } from './table.ts';
 
 const ok = (cells: CellResult[] | undefined) => (cells ?? []).filter((c) => !c.error);
 const med = (cells: CellResult[] | undefined, key: keyof Omit<CellResult, 'error'>) =>
   median(ok(cells).map((c) => c[key]));
 
+const CASE_COLUMNS: Column[] = [
+  { title: 'approach' },
+  ...['docs/s', 'median latency (ms)', 'p99 latency (ms)', 'peak RSS (MB)', 'output (KB)'].map(
+    (title) => ({ title, isNumber: true }),
+  ),
+  { title: 'rounds' },
+];
+
 const caseTable = (c: BenchCase, results: CaseResults) => {
-  const lines = [
-    `### ${c.label}`,
-    '',
-    '| approach | docs/s | median latency (ms) | p99 latency (ms) | peak RSS (MB) | output (KB) | rounds |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | --- |',
-  ];
+  const rows: string[][] = [];
   for (const id of c.approaches) {
     const cells = results.get(id);
     const good = ok(cells);
     const errors = (cells ?? []).filter((x) => x.error).map((x) => x.error);
     const rounds = good.map((x) => fmt(x.docsPerSecond, x.docsPerSecond < 10 ? 1 : 0)).join(' / ');
-    lines.push(
-      `| ${APPROACHES[id]} | ${fmt(med(cells, 'docsPerSecond'), med(cells, 'docsPerSecond') < 10 ? 2 : 0)} | ` +
-        `${ms(med(cells, 'medianMs'))} | ${ms(med(cells, 'p99Ms'))} | ${fmt(med(cells, 'peakRssMb'))} | ` +
-        `${fmt(med(cells, 'outputBytes') / 1024, 1)} | ${rounds}${errors.length ? ` (failed: ${errors[0]})` : ''} |`,
-    );
+    rows.push([
+      APPROACHES[id],
+      fmt(med(cells, 'docsPerSecond'), med(cells, 'docsPerSecond') < 10 ? 2 : 0),
+      ms(med(cells, 'medianMs')),
+      ms(med(cells, 'p99Ms')),
+      fmt(med(cells, 'peakRssMb')),
+      fmt(med(cells, 'outputBytes') / 1024, 1),
+      `${rounds}${errors.length ? ` (failed: ${errors[0]})` : ''}`,
+    ]);
   }
+  const lines = [`### ${c.label}`, '', ...markdownTable(CASE_COLUMNS, rows)];
   if (c.set === 'cjk') {
     lines.push(
       '',
@@ -74,11 +66,23 @@ const loadRow = (name: string, runs: LoadResult[], tool: LoadResult['tool']) => 
   const r = runs.filter((x) => x.tool === tool);
   if (r.length === 0) return undefined;
   const each = r.map((x) => fmt(x.requestsPerSecond)).join(' / ');
-  return (
-    `| ${name} | ${tool} | ${fmt(median(r.map((x) => x.requestsPerSecond)))} | ${ms(median(r.map((x) => x.p50Ms)))} | ` +
-    `${ms(median(r.map((x) => x.p99Ms)))} | ${r.reduce((s, x) => s + x.errors + x.non2xx, 0)} | ${each} |`
-  );
+  return [
+    name,
+    tool,
+    fmt(median(r.map((x) => x.requestsPerSecond))),
+    ms(median(r.map((x) => x.p50Ms))),
+    ms(median(r.map((x) => x.p99Ms))),
+    String(r.reduce((s, x) => s + x.errors + x.non2xx, 0)),
+    each,
+  ];
 };
+
+const HTTP_COLUMNS: Column[] = [
+  { title: 'server' },
+  { title: 'load tool' },
+  ...['req/s', 'p50 (ms)', 'p99 (ms)', 'errors'].map((title) => ({ title, isNumber: true })),
+  { title: 'rounds (req/s)' },
+];
 
 const httpSection = (h: HttpResults, seconds: number) => {
   const rate = (runs: LoadResult[], tool: LoadResult['tool']) =>
@@ -90,7 +94,7 @@ const httpSection = (h: HttpResults, seconds: number) => {
     [
       loadRow('Platen generate (A4, 10 text + checkbox)', h.rounds.platen, tool),
       loadRow(`fixed ${fmt(h.pdfBytes / 1024)} KB PDF buffer (ceiling)`, h.rounds.fixed, tool),
-    ].filter(Boolean),
+    ].filter((row) => row !== undefined),
   );
   return [
     `## HTTP: generate endpoint vs a fixed PDF buffer`,
@@ -98,9 +102,7 @@ const httpSection = (h: HttpResults, seconds: number) => {
     `POST /v1/document/generate/template, ${seconds} s per run, 32 connections, interleaved, ` +
       'median of the rounds. Errors counts socket errors, timeouts and non-2xx answers.',
     '',
-    '| server | load tool | req/s | p50 (ms) | p99 (ms) | errors | rounds (req/s) |',
-    '| --- | --- | ---: | ---: | ---: | ---: | --- |',
-    ...rows,
+    ...markdownTable(HTTP_COLUMNS, rows),
     '',
     `Platen / ceiling: **${share('autocannon')}** with autocannon, **${share('wrk')}** with wrk.`,
     '',

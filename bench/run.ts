@@ -7,7 +7,8 @@
  * BENCH_MEMORY_SECONDS (60), BENCH_HTTP=0 to skip the HTTP part, BENCH_ONLY=a4,unicode to run
  * some cases only, BENCH_BATCH=0 to skip the batch, BENCH_BATCH_ITEMS (10000),
  * BENCH_BATCH_PROFILE=<folder> to have the batch server write a CPU profile (node --cpu-prof)
- * there when it stops.
+ * there when it stops, BENCH_BATCH_BASELINE=<checkout> to run each batch round on that
+ * checkout's server too, in alternation (old against new under the same load).
  */
 import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -64,6 +65,7 @@ const batch =
         rounds,
         items: env('BENCH_BATCH_ITEMS', 10_000),
         profileDir: process.env.BENCH_BATCH_PROFILE,
+        baselineRoot: process.env.BENCH_BATCH_BASELINE,
       });
 
 const notes = [

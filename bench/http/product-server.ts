@@ -51,9 +51,13 @@ export const stopProcess = (child: ChildProcess) =>
     child.kill('SIGTERM');
   });
 
-/** `nodeArgs` e.g. ['--cpu-prof'] to profile the server under load. */
+/**
+ * `nodeArgs` e.g. ['--cpu-prof'] to profile the server under load; `root` another checkout of the
+ * repository whose server to start (this one's by default).
+ */
 export const startProductServer = async (
   nodeArgs: string[] = [],
+  root = repoRoot,
 ): Promise<RunningServer & { dataDir: string }> => {
   const dataDir = mkdtempSync(join(tmpdir(), 'platen-bench-'));
   const port = await freePort();
@@ -61,7 +65,7 @@ export const startProductServer = async (
     process.execPath,
     [...nodeArgs, '--import', 'tsx', 'apps/server/src/server.ts'],
     {
-      cwd: repoRoot,
+      cwd: root,
       env: {
         ...process.env,
         PORT: `${port}`,

@@ -1,33 +1,58 @@
-/** The batch section of RESULTS.md: every round, then the medians. */
-import type { BatchResults } from './run-batch.ts';
-
-const median = (values: number[]) => {
-  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
-  if (sorted.length === 0) return NaN;
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
-
-const fmt = (value: number, digits = 0) =>
-  Number.isFinite(value)
-    ? value.toLocaleString('en-US', {
-        maximumFractionDigits: digits,
-        minimumFractionDigits: digits,
-      })
-    : '—';
+/** The batch section of RESULTS.md: every round, then the medians (and the baseline's, if run). */
+import { fmt, markdownTable, median, type Column } from '../table.ts';
+import type { BatchResults, BatchRound } from './run-batch.ts';
 
 const MB = 1e6;
 
-export const batchSection = (b: BatchResults) => {
-  const rows = b.rounds.map(
-    (r, i) =>
-      `| ${i + 1} | ${fmt(r.docsPerSecond)} | ${fmt(r.seconds, 2)} | ${fmt(r.serverSeconds, 2)} | ` +
-      `${fmt(r.cpuSeconds, 1)} | ${fmt(r.zipBytes / MB)} | ${fmt(r.zipBytes / MB / r.seconds)} | ` +
-      `${fmt(r.rssBeforeMb)} | ${r.rssAtQuartersMb.map((v) => fmt(v)).join(' / ')} | ` +
-      `${fmt(r.peakRssMb)} | ${fmt(r.rssAfterMb)} | ${fmt(r.zipBytes / MB / r.downloadSeconds)} |`,
-  );
-  const med = (pick: (r: BatchResults['rounds'][number]) => number) => median(b.rounds.map(pick));
+const COLUMNS: Column[] = [
+  'round',
+  'docs/s',
+  's',
+  's (server: created → finished)',
+  'server CPU s',
+  'ZIP MB',
+  'ZIP MB/s',
+  'RSS before (MB)',
+  'RSS at 25 / 50 / 75 % (MB)',
+  'peak RSS (MB)',
+  'RSS after (MB)',
+  'download MB/s',
+].map((title) => ({ title, isNumber: !['round', 'RSS at 25 / 50 / 75 % (MB)'].includes(title) }));
+
+const roundRow = (r: BatchRound, i: number) => [
+  String(i + 1),
+  fmt(r.docsPerSecond),
+  fmt(r.seconds, 2),
+  fmt(r.serverSeconds, 2),
+  fmt(r.cpuSeconds, 1),
+  fmt(r.zipBytes / MB),
+  fmt(r.zipBytes / MB / r.seconds),
+  fmt(r.rssBeforeMb),
+  r.rssAtQuartersMb.map((v) => fmt(v)).join(' / '),
+  fmt(r.peakRssMb),
+  fmt(r.rssAfterMb),
+  fmt(r.zipBytes / MB / r.downloadSeconds),
+];
+
+/** The rounds' table and a line of their medians. */
+const roundsOf = (rounds: BatchRound[]) => {
+  const med = (pick: (r: BatchRound) => number) => median(rounds.map(pick));
   return [
+    ...markdownTable(COLUMNS, rounds.map(roundRow)),
+    '',
+    `Median: **${fmt(med((r) => r.docsPerSecond))} docs/s**, ` +
+      `${fmt(med((r) => r.zipBytes / MB / r.seconds))} MB/s of ZIP, ` +
+      `${fmt(
+        med((r) => (1000 * r.cpuSeconds) / r.items),
+        2,
+      )} ms of server CPU per document; ` +
+      `RSS ${fmt(med((r) => r.rssBeforeMb))} MB before, peak ${fmt(med((r) => r.peakRssMb))} MB ` +
+      `(every ZIP held ${rounds.map((r) => fmt(r.zipEntries)).join(' / ')} entries).`,
+  ];
+};
+
+export const batchSection = (b: BatchResults) =>
+  [
     `## Batch: ${fmt(b.items)} A4 documents to a ZIP through the server`,
     '',
     `POST /v1/document/batch (${fmt(b.items)} items, six text fields each, values different in every item, ` +
@@ -37,18 +62,14 @@ export const batchSection = (b: BatchResults) => {
       `the peak is also read from VmHWM${b.isPeakReset ? ', reset before each POST' : ''}. ` +
       'Download: GET /v1/jobs/:id/results/zip written to a file.',
     '',
-    '| round | docs/s | s | s (server: created → finished) | server CPU s | ZIP MB | ZIP MB/s | RSS before (MB) | RSS at 25 / 50 / 75 % (MB) | peak RSS (MB) | RSS after (MB) | download MB/s |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: |',
-    ...rows,
+    ...roundsOf(b.rounds),
     '',
-    `Median: **${fmt(med((r) => r.docsPerSecond))} docs/s**, ` +
-      `${fmt(med((r) => r.zipBytes / MB / r.seconds))} MB/s of ZIP, ` +
-      `${fmt(
-        med((r) => (1000 * r.cpuSeconds) / r.items),
-        2,
-      )} ms of server CPU per document; ` +
-      `RSS ${fmt(med((r) => r.rssBeforeMb))} MB before, peak ${fmt(med((r) => r.peakRssMb))} MB ` +
-      `(every ZIP held ${b.rounds.map((r) => fmt(r.zipEntries)).join(' / ')} entries).`,
-    '',
+    ...(b.baseline
+      ? [
+          `Baseline: the server of \`${b.baseline.root}\`, each of its rounds right after the round above of the same number.`,
+          '',
+          ...roundsOf(b.baseline.rounds),
+          '',
+        ]
+      : []),
   ].join('\n');
-};

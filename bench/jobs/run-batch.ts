@@ -38,6 +38,8 @@ export interface BatchResults {
   items: number;
   warmUpItems: number;
   rounds: BatchRound[];
+  /** The same rounds on another checkout's server, run in alternation with these. */
+  baseline: { root: string; rounds: BatchRound[] } | undefined;
   isPeakReset: boolean;
   profileDir: string | undefined;
 }
@@ -162,54 +164,89 @@ const runBatch = async (
   }
 };
 
-export const runBatchBench = async (options: {
-  rounds: number;
-  items: number;
-  /** Where the server writes a CPU profile (node --cpu-prof) when it stops. */
-  profileDir?: string;
-}): Promise<BatchResults> => {
+/** A server started, its account made and warmed up with a small batch, ready for rounds. */
+const startBatchServer = async (
+  root: string | undefined,
+  nodeArgs: string[],
+  bodyOf: (templateName: string, count: number) => string,
+) => {
   const a4 = TEMPLATES.find((t) => t.id === 'a4')!;
-  const nodeArgs = options.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.profileDir}`] : [];
-  const server = await startProductServer(nodeArgs);
+  const server = await startProductServer(nodeArgs, root);
   try {
-    const pid = server.process.pid!;
     const { apiKey, templateName } = await prepareAccount(
       server.baseUrl,
       server.dataDir,
       { meta: a4, bytes: templateBytes(a4) },
       BATCH_FIELDS,
     );
-    const bodyOf = (count: number) =>
-      JSON.stringify({ templateName, version: 'draft', items: batchItems(count), output: 'zip' });
-    const target = { baseUrl: server.baseUrl, pid };
+    const target = { baseUrl: server.baseUrl, pid: server.process.pid! };
     // Warm: the template prepared in a worker and adopted by the main thread, the code compiled.
-    const warmUpItems = 500;
-    await runBatch(target, apiKey, bodyOf(warmUpItems), warmUpItems, join(server.dataDir, 'w.zip'));
-    const body = bodyOf(options.items);
-    const rounds: BatchRound[] = [];
+    const warmUp = bodyOf(templateName, WARM_UP_ITEMS);
+    await runBatch(target, apiKey, warmUp, WARM_UP_ITEMS, join(server.dataDir, 'w.zip'));
+    const round = async (body: string, items: number, name: string) =>
+      runBatch(target, apiKey, body, items, join(server.dataDir, `${name}.zip`));
+    const stop = async () => {
+      await server.stop();
+      // Every round leaves its ZIP in the server's results: gigabytes in the temporary folder.
+      await rm(server.dataDir, { recursive: true, force: true });
+    };
+    return { templateName, round, stop };
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+};
+
+const WARM_UP_ITEMS = 500;
+
+const describeRound = (label: string, r: BatchRound) =>
+  `${label}: ${r.items} docs in ${r.seconds.toFixed(2)} s = ${r.docsPerSecond.toFixed(0)} docs/s, ` +
+  `server CPU ${r.cpuSeconds.toFixed(1)} s, ZIP ${(r.zipBytes / 1e6).toFixed(0)} MB (${r.zipEntries} entries), ` +
+  `RSS ${r.rssBeforeMb.toFixed(0)} → peak ${r.peakRssMb.toFixed(0)} → ${r.rssAfterMb.toFixed(0)} MB`;
+
+export const runBatchBench = async (options: {
+  rounds: number;
+  items: number;
+  /** Where the server writes a CPU profile (node --cpu-prof) when it stops. */
+  profileDir?: string;
+  /**
+   * Another checkout of the repository (e.g. `git archive main` unpacked, its node_modules
+   * linked) whose server runs the same rounds, one after each of this checkout's, so that old
+   * and new meet the same load on the shared machine.
+   */
+  baselineRoot?: string;
+}): Promise<BatchResults> => {
+  const nodeArgs = options.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.profileDir}`] : [];
+  const bodyOf = (templateName: string, count: number) =>
+    JSON.stringify({ templateName, version: 'draft', items: batchItems(count), output: 'zip' });
+  const servers = [await startBatchServer(undefined, nodeArgs, bodyOf)];
+  try {
+    if (options.baselineRoot)
+      servers.push(await startBatchServer(options.baselineRoot, [], bodyOf));
+    const bodies = servers.map((server) => bodyOf(server.templateName, options.items));
+    const rounds: BatchRound[][] = servers.map(() => []);
     let isPeakReset = true;
     for (let round = 1; round <= options.rounds; round++) {
-      const zipPath = join(server.dataDir, `batch-${round}.zip`);
-      const result = await runBatch(target, apiKey, body, options.items, zipPath);
-      isPeakReset &&= result.isPeakReset;
-      rounds.push(result.round);
-      const r = result.round;
-      console.log(
-        `batch round ${round}: ${r.items} docs in ${r.seconds.toFixed(2)} s = ${r.docsPerSecond.toFixed(0)} docs/s, ` +
-          `server CPU ${r.cpuSeconds.toFixed(1)} s, ZIP ${(r.zipBytes / 1e6).toFixed(0)} MB (${r.zipEntries} entries), ` +
-          `RSS ${r.rssBeforeMb.toFixed(0)} → peak ${r.peakRssMb.toFixed(0)} → ${r.rssAfterMb.toFixed(0)} MB`,
-      );
+      for (const [i, server] of servers.entries()) {
+        const result = await server.round(bodies[i]!, options.items, `batch-${round}`);
+        isPeakReset &&= result.isPeakReset;
+        rounds[i]!.push(result.round);
+        console.log(
+          describeRound(`batch round ${round}${i > 0 ? ' (baseline)' : ''}`, result.round),
+        );
+      }
     }
     return {
       items: options.items,
-      warmUpItems,
-      rounds,
+      warmUpItems: WARM_UP_ITEMS,
+      rounds: rounds[0]!,
+      baseline: options.baselineRoot
+        ? { root: options.baselineRoot, rounds: rounds[1]! }
+        : undefined,
       isPeakReset,
       profileDir: options.profileDir,
     };
   } finally {
-    await server.stop();
-    // Every round leaves its ZIP in the server's results: gigabytes in the temporary folder.
-    await rm(server.dataDir, { recursive: true, force: true });
+    for (const server of servers) await server.stop();
   }
 };

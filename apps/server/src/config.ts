@@ -36,6 +36,7 @@ const envSchema = z.object({
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   JOB_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).max(3600).default(30),
   JOB_POLLING_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+  JOB_RETRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
   JOB_SWEEP_MINUTES: z.coerce.number().positive().max(1440).default(15),
   JOB_LINK_HOURS: z.coerce.number().positive().max(168).default(24),
   STRIPE_SECRET_KEY: z
@@ -220,6 +221,11 @@ export type JobsConfig = {
   heartbeatSeconds: number;
   /** JOB_POLLING_SECONDS (PostgreSQL): how often an idle instance asks for new jobs (2). */
   pollingSeconds: number;
+  /**
+   * JOB_RETRY_SECONDS: a try that failed as a whole (the result store was unreachable) is tried
+   * again after this long, twice as long after each further failure (5).
+   */
+  retrySeconds: number;
   /** JOB_SWEEP_MINUTES: how often expired jobs and their results are deleted (15). */
   sweepIntervalMs: number;
   /** JOB_LINK_HOURS: how long a result's signed download link works (24, never past expiry). */
@@ -315,6 +321,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       concurrency: e.JOB_CONCURRENCY,
       heartbeatSeconds: e.JOB_HEARTBEAT_SECONDS,
       pollingSeconds: e.JOB_POLLING_SECONDS,
+      retrySeconds: e.JOB_RETRY_SECONDS,
       sweepIntervalMs: Math.round(e.JOB_SWEEP_MINUTES * 60_000),
       linkMs: Math.round(e.JOB_LINK_HOURS * 3_600_000),
     },

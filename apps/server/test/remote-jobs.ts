@@ -1,4 +1,4 @@
-import type { Job, TemplateInputBody } from '@platen/contract';
+import type { BatchOutput, Job, JobResultKind, TemplateInputBody } from '@platen/contract';
 import { unzipSync } from 'fflate';
 import { createVoucher } from '../src/modules/billing/vouchers/voucher-admin.ts';
 import { pathOf } from './jobs.ts';
@@ -94,10 +94,15 @@ export const batchAccount = async (
 };
 
 /** Starts a batch of the account's form, its PDFs named `doc-{index}.pdf` in a ZIP. */
-export const startBatch = async (url: string, account: BatchAccount, items: unknown[]) => {
+export const startBatch = async (
+  url: string,
+  account: BatchAccount,
+  items: unknown[],
+  output: BatchOutput = 'zip',
+) => {
   const res = await remoteCall(url, 'POST', '/v1/document/batch', {
     headers: { 'x-api-key': account.apiKey },
-    body: { templateName: 'Form', items, output: 'zip', fileName: 'doc-{index}.pdf' },
+    body: { templateName: 'Form', items, output, fileName: 'doc-{index}.pdf' },
   });
   if (res.status !== 202) throw new Error(`batch: ${res.status} ${res.body}`);
   return res.json<Job>();
@@ -178,14 +183,26 @@ export const itemsForSeconds = async (
   return Math.min(bounds.max, Math.max(bounds.min, items));
 };
 
+/** The bytes of one of the job's results. */
+export const downloadResult = async (
+  url: string,
+  account: BatchAccount,
+  job: Job,
+  kind: JobResultKind,
+) => {
+  const result = job.results.find((r) => r.kind === kind);
+  if (!result) throw new Error(`job ${job.id} has no ${kind} result: ${JSON.stringify(job)}`);
+  const res = await fetch(`${url}${pathOf(result.url)}`, {
+    headers: { 'x-api-key': account.apiKey },
+  });
+  if (res.status !== 200) throw new Error(`${kind} result of ${job.id}: ${res.status}`);
+  return new Uint8Array(await res.arrayBuffer());
+};
+
 /** The ZIP's entries in their order, every one (a repeated name would be listed twice). */
 export const downloadZip = async (url: string, account: BatchAccount, job: Job) => {
-  const zip = job.results.find((result) => result.kind === 'zip');
-  if (!zip) throw new Error(`job ${job.id} has no ZIP: ${JSON.stringify(job)}`);
-  const res = await fetch(`${url}${pathOf(zip.url)}`, { headers: { 'x-api-key': account.apiKey } });
-  if (res.status !== 200) throw new Error(`ZIP of ${job.id}: ${res.status}`);
   const names: string[] = [];
-  const files = unzipSync(new Uint8Array(await res.arrayBuffer()), {
+  const files = unzipSync(await downloadResult(url, account, job, 'zip'), {
     filter: (file) => {
       names.push(file.name);
       return true;
@@ -198,10 +215,13 @@ export const downloadZip = async (url: string, account: BatchAccount, job: Job) 
 export const expectedNames = (count: number) =>
   Array.from({ length: count }, (_, i) => `doc-${i + 1}.pdf`);
 
-/** Whether the PDF of item `item` (from 0) holds that item's values on every page. */
-export const holdsItem = (pdf: Uint8Array, item: number, form: BatchForm) => {
+/**
+ * Whether the PDF of item `item` (from 0) holds that item's values on every page; in a merged PDF
+ * the item's pages follow `pagesBefore` others.
+ */
+export const holdsItem = (pdf: Uint8Array, item: number, form: BatchForm, pagesBefore = 0) => {
   for (let page = 1; page <= form.pages; page += 1) {
-    const words = new Set(wordsOf(pdf, page).map((word) => word.text));
+    const words = new Set(wordsOf(pdf, pagesBefore + page).map((word) => word.text));
     for (let field = 1; field <= form.fieldsPerPage; field += 1) {
       if (!words.has(valueOf(item, page, field))) return false;
     }

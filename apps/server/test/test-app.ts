@@ -83,6 +83,8 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
     concurrency: 2,
     heartbeatSeconds: 10,
     pollingSeconds: 0.5,
+    // A failed try is tried again at once (about a second on PostgreSQL, pg-boss's least).
+    retrySeconds: 0,
     sweepIntervalMs: 15 * 60_000,
     linkMs: 24 * 3_600_000,
   },

@@ -4,10 +4,12 @@ import type { Job } from '@platen/contract';
 import { afterAll, describe, expect, it } from 'vitest';
 import { jobFilesPrefix } from '../../src/modules/jobs/job-runner.ts';
 import { RESULTS_FOLDER } from '../../src/modules/jobs/result-store/create-result-store.ts';
+import { pageCountOf } from '../pdf-fixtures.ts';
 import {
   batchAccount,
   batchItems,
   countedDocuments,
+  downloadResult,
   downloadZip,
   expectedNames,
   hasEnded,
@@ -42,7 +44,10 @@ const prepareBatch = async (data: SystemData, urls: string[]): Promise<Batch> =>
 const share = (job: Job) => job.progress.done / job.progress.total;
 const isMidway = (job: Job) => job.status === 'running' && share(job) >= 0.2;
 
-/** What a crashed batch must end as: every item once, its values in its PDF, counted once. */
+/**
+ * What a crashed batch must end as: every item once, its values in its PDF and on its pages of the
+ * merged PDF, counted once.
+ */
 const expectWholeBatch = async (
   data: SystemData,
   url: string,
@@ -55,8 +60,12 @@ const expectWholeBatch = async (
   expect(names).toEqual(expectedNames(total));
   const sample = [0, 1, killedAt.progress.done - 1, killedAt.progress.done, total - 1];
   for (let i = 0; i < 7; i += 1) sample.push(Math.floor((total * i) / 7));
+  const merged = await downloadResult(url, account, job, 'merged');
+  expect(await pageCountOf(merged)).toBe(total * FORM.pages);
   for (const item of new Set(sample)) {
     expect(holdsItem(files[`doc-${item + 1}.pdf`]!, item, FORM), `item ${item}`).toBe(true);
+    const pagesBefore = item * FORM.pages;
+    expect(holdsItem(merged, item, FORM, pagesBefore), `item ${item}, merged`).toBe(true);
   }
   expect(await countedDocuments(url, account)).toBe(countedBefore + total);
   // The killed try's partial ZIP is gone: only the second try's files are kept.
@@ -76,7 +85,8 @@ describe('a batch whose server is SIGKILLed midway on sqlite', () => {
       let server: ServerProcess = await data.start({}, 'compiled');
       const batch = await prepareBatch(data, [server.url]);
       const { account } = batch;
-      const started = await startBatch(server.url, account, batchItems(batch.total, FORM));
+      const items = batchItems(batch.total, FORM);
+      const started = await startBatch(server.url, account, items, 'both');
       const midway = await waitForRemoteJob(() => [server.url], account, started.id, isMidway);
       expect(share(midway), 'killed between 20 % and 80 % done').toBeLessThanOrEqual(0.8);
       await stopServerProcess(server, 'SIGKILL');
@@ -119,7 +129,8 @@ describe.runIf(hasPostgres)('a batch whose instance is SIGKILLed midway on postg
         servers.map((server) => server.url),
       );
       const { account } = batch;
-      const started = await startBatch(servers[0].url, account, batchItems(batch.total, FORM));
+      const items = batchItems(batch.total, FORM);
+      const started = await startBatch(servers[0].url, account, items, 'both');
       const alive = new Set(servers);
       const urls = () => [...alive].map((server) => server.url);
       const midway = await waitForRemoteJob(urls, account, started.id, isMidway);

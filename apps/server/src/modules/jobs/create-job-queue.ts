@@ -13,5 +13,9 @@ export const createJobQueue = (config: Config, deps: { db: Db; log: Logger }): J
         concurrency: config.jobs.concurrency,
         heartbeatSeconds: config.jobs.heartbeatSeconds,
         pollingSeconds: config.jobs.pollingSeconds,
+        retrySeconds: config.jobs.retrySeconds,
       })
-    : createLocalJobQueue(deps, config.jobs.concurrency);
+    : createLocalJobQueue(deps, {
+        concurrency: config.jobs.concurrency,
+        retrySeconds: config.jobs.retrySeconds,
+      });

@@ -18,6 +18,12 @@ export type JobQueue = {
   stop: () => Promise<void>;
 };
 
+/**
+ * Tries of a job a queue starts again after a try failed as a whole (the job runner ends the job
+ * as failed on its third try; more only matter when a try fails before it counts itself).
+ */
+export const RETRY_LIMIT = 5;
+
 /** A try stopped because its instance is stopping; the queue tries the job again later. */
 export class JobInterrupted extends Error {
   constructor(jobId: string) {

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/tables.ts';
 import type { Logger } from '../../lib/logger.ts';
-import { JobInterrupted, type JobQueue, type JobWork } from './job-queue.ts';
+import { JobInterrupted, RETRY_LIMIT, type JobQueue, type JobWork } from './job-queue.ts';
 import { listUnfinishedJobs } from './jobs.repository.ts';
 
 type Waiting = { id: string; userId: string };
@@ -10,13 +10,17 @@ type Waiting = { id: string; userId: string };
  * in memory, and the jobs table is read again on start, so jobs queued or running when the
  * process stopped are taken up after a restart. The next job to run is the oldest of an account
  * that has none running; only when every waiting account has one running does an account get a
- * second.
+ * second. A try that fails as a whole is tried again after `retrySeconds`, doubled each time, at
+ * most RETRY_LIMIT times (as pg-boss does on PostgreSQL); the runner ends the job before that.
  */
 export const createLocalJobQueue = (
   deps: { db: Db; log: Logger },
-  concurrency: number,
+  settings: { concurrency: number; retrySeconds: number },
 ): JobQueue => {
+  const { concurrency } = settings;
   const waiting: Waiting[] = [];
+  const failedTries = new Map<string, number>();
+  const retries = new Set<NodeJS.Timeout>();
   const running = new Map<string, Promise<void>>();
   const runningPerAccount = new Map<string, number>();
   let work: JobWork | undefined;
@@ -33,12 +37,16 @@ export const createLocalJobQueue = (
       if (running.has(job.id)) continue;
       runningPerAccount.set(job.userId, (runningPerAccount.get(job.userId) ?? 0) + 1);
       const run = work(job.id, stopping.signal)
+        .then(() => {
+          failedTries.delete(job.id);
+        })
         .catch((error: unknown) => {
           if (error instanceof JobInterrupted) return;
           deps.log.error(
             { event: 'job.failed_to_run', err: error, jobId: job.id },
             'job try failed',
           );
+          retryLater(job);
         })
         .finally(() => {
           running.delete(job.id);
@@ -47,6 +55,21 @@ export const createLocalJobQueue = (
         });
       running.set(job.id, run);
     }
+  };
+
+  const retryLater = (job: Waiting) => {
+    const failed = (failedTries.get(job.id) ?? 0) + 1;
+    failedTries.set(job.id, failed);
+    if (failed > RETRY_LIMIT || stopping.signal.aborted) return;
+    const retry = setTimeout(
+      () => {
+        retries.delete(retry);
+        waiting.push(job);
+        pump();
+      },
+      settings.retrySeconds * 1000 * 2 ** (failed - 1),
+    );
+    retries.add(retry);
   };
 
   return {
@@ -65,6 +88,9 @@ export const createLocalJobQueue = (
     },
     stop: async () => {
       stopping.abort();
+      // A job waiting for its next try is taken up again at the next start, from the table.
+      for (const retry of retries) clearTimeout(retry);
+      retries.clear();
       await Promise.allSettled(running.values());
     },
   };

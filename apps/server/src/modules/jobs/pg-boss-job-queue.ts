@@ -1,6 +1,6 @@
 import { PgBoss } from 'pg-boss';
 import type { Logger } from '../../lib/logger.ts';
-import type { JobQueue, JobWork } from './job-queue.ts';
+import { RETRY_LIMIT, type JobQueue, type JobWork } from './job-queue.ts';
 
 const QUEUE = 'batch-jobs';
 
@@ -15,6 +15,8 @@ export type PgBossQueueSettings = {
   heartbeatSeconds: number;
   /** How often an idle worker asks for new jobs. */
   pollingSeconds: number;
+  /** A failed try is tried again after this long, doubled (and jittered) each time. */
+  retrySeconds: number;
 };
 
 /**
@@ -50,8 +52,8 @@ export const createPgBossJobQueue = (
         heartbeatSeconds: settings.heartbeatSeconds,
         // A try that fails (not an item: the whole try, e.g. the store was unreachable) is
         // retried; the row's attempt counter keeps an old try from writing.
-        retryLimit: 5,
-        retryDelay: 5,
+        retryLimit: RETRY_LIMIT,
+        retryDelay: settings.retrySeconds,
         retryBackoff: true,
         // A 10,000-item batch of a heavy template may take an hour; heartbeats find dead ones.
         expireInSeconds: 6 * 3600,

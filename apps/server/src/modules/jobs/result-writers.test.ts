@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { PDFDocument, PDFName } from '@cantoo/pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { unzip } from '../../../test/jobs.ts';
 import type { ResultSource, ResultStore } from './result-store/result-store.ts';
-import { openResultWriters } from './result-writers.ts';
+import { openResultWriters, PIPE_BYTES } from './result-writers.ts';
 
 const MiB = 1024 * 1024;
 
@@ -63,7 +64,8 @@ describe('the ZIP of a batch', () => {
     const writers = openResultWriters(store, { prefix: 'jobs/j/1/', output: 'zip', total: 48 });
 
     const { added, waiting } = await addUntilHeldBack(writers, documents);
-    expect(added).toBeLessThan(32);
+    // Memory stays flat: no more than the pipe to the store holds waits for it.
+    expect(added * MiB).toBeLessThanOrEqual(PIPE_BYTES);
     const read = readAll();
     await waiting;
     for (let index = added + 1; index < documents.length; index++) {
@@ -84,6 +86,31 @@ describe('the ZIP of a batch', () => {
 
     const { waiting } = await addUntilHeldBack(writers, documents);
     const error = new Error('the bucket refused the upload');
+    fail(error);
+
+    await expect(waiting).rejects.toBe(error);
+    await writers.abort();
+  });
+});
+
+/** A real PDF of about `bytes` bytes: one page whose content stream draws that many bytes of lines. */
+const largePdf = async (bytes: number) => {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage();
+  const line = '0 0 m 10 10 l S\n';
+  const content = doc.context.stream(line.repeat(Math.ceil(bytes / line.length)));
+  page.node.set(PDFName.of('Contents'), doc.context.register(content));
+  return Buffer.from(await doc.save());
+};
+
+describe('the merged PDF of a batch', () => {
+  it("ends an add that waits for the store with the store's error when the store fails", async () => {
+    const { store, fail } = slowStore();
+    const writers = openResultWriters(store, { prefix: 'jobs/j/1/', output: 'merged', total: 2 });
+
+    const waiting = writers.add('document-1.pdf', await largePdf(PIPE_BYTES + MiB));
+    expect(await isPending(waiting)).toBe(true);
+    const error = new Error('the disk is full');
     fail(error);
 
     await expect(waiting).rejects.toBe(error);

@@ -1,15 +1,16 @@
-import { once } from 'node:events';
-import { PassThrough, Readable } from 'node:stream';
+import { PassThrough } from 'node:stream';
 import type { BatchOutput, JobResultKind } from '@platen/contract';
 import { createMergedPdfWriter } from '@platen/pdf-engine';
-import { ZipFile } from 'yazl';
 import type { ResultStore } from './result-store/result-store.ts';
+import { createStoredZip } from './stored-zip.ts';
 
-/** Bytes an output may hold before filling waits for the store to take them. */
-const BUFFERED_BYTES = 16 * 1024 * 1024;
-
-/** Entries carry one fixed time: the same items make the same ZIP. */
-const ENTRY_TIME = new Date(Date.UTC(2000, 0, 1));
+/**
+ * Bytes an output holds for the store before the filling waits for the store to take them. Enough
+ * for two hundred documents, so a disk write that is late (the machine busy) does not stop the
+ * filling at once: writing 10,000 documents of 75 KB into the file store took a quarter less CPU
+ * and time than with 2 MiB.
+ */
+export const PIPE_BYTES = 16 * 1024 * 1024;
 
 export const RESULT_FILE_NAMES: Record<JobResultKind, string> = {
   zip: 'documents.zip',
@@ -26,51 +27,36 @@ export type ResultWriters = {
 };
 
 /**
- * Documents added to the ZIP that yazl has not taken yet: it takes them one after another as the
- * store writes, so when the store is slower than the filling they wait here, and `room` holds
- * the filling back while they pass BUFFERED_BYTES. It ends with the store's error when the store
- * stopped taking bytes (nothing would be taken any more).
+ * A stream into the store under `key`: written when `done` resolves, nothing after `abort`.
+ * `write` waits while PIPE_BYTES are held for the store (a slow disk or bucket holds the filling
+ * back, so memory stays flat), and ends with the store's error when the store fails: a store
+ * that stopped reading never drains, and the job must fail rather than wait for it.
  */
-const createWaitingBytes = () => {
-  let bytes = 0;
-  let wake = () => {};
-  return {
-    add: (size: number) => {
-      bytes += size;
-    },
-    taken: (size: number) => {
-      bytes -= size;
-      wake();
-    },
-    room: async (stored: Promise<unknown>) => {
-      while (bytes > BUFFERED_BYTES) {
-        await Promise.race([new Promise<void>((resolve) => (wake = resolve)), stored]);
-      }
-    },
-  };
-};
-
-/** Bytes held between the writers and the store's upload. */
-const PIPE_BYTES = 1024 * 1024;
-
-/** A stream into the store under `key`: written when `done` resolves, nothing after `abort`. */
 const openOutput = (store: ResultStore, key: string) => {
-  const stream = new PassThrough({ highWaterMark: PIPE_BYTES });
+  // A PassThrough holds up to its high-water mark on each of its two sides.
+  const stream = new PassThrough({ highWaterMark: PIPE_BYTES / 2 });
   const abort = new AbortController();
   const done = store.put(key, stream, { signal: abort.signal });
-  // Seen by finish or abort; an unobserved failure must not end the process meanwhile.
+  // Seen by write, finish or abort; an unobserved failure must not end the process meanwhile.
   done.catch(() => undefined);
-  return { stream, done, abort };
+  const write = async (chunk: Uint8Array) => {
+    if (stream.write(chunk)) return;
+    let onDrain = () => {};
+    const drained = new Promise<void>((resolve) => stream.once('drain', (onDrain = resolve)));
+    try {
+      await Promise.race([drained, done]);
+    } finally {
+      stream.off('drain', onDrain);
+    }
+  };
+  return { stream, done, abort, write };
 };
 
 /**
  * The ZIP of one PDF per item (stored, not compressed again: PDFs are compressed already, and
- * storing keeps the ZIP as fast to write as the disk) and the merged PDF, streamed into the
- * result store as documents arrive. yazl writes ZIP64 records when the archive needs them (past
- * 4 GB or 65,535 entries); it was chosen over archiver for being small, streaming and
- * dependency-light. Entries are lazy streams, so each carries a data descriptor after its bytes
- * (every unzip that follows the ZIP specification reads them; 7-Zip 9.20 did not). A merged
- * result of a single item is that document itself.
+ * storing keeps the ZIP as fast to write as the disk; stored-zip.ts says why it is our own) and
+ * the merged PDF, streamed into the result store as documents arrive. A merged result of a
+ * single item is that document itself.
  */
 export const openResultWriters = (
   store: ResultStore,
@@ -81,45 +67,23 @@ export const openResultWriters = (
   const outputs = new Map(kinds.map((kind) => [kind, openOutput(store, keyOf(kind))]));
 
   const zipOutput = outputs.get('zip');
-  const zip = zipOutput && new ZipFile();
-  if (zip && zipOutput) zip.outputStream.pipe(zipOutput.stream);
-  const waiting = zip && createWaitingBytes();
+  const zip = zipOutput && createStoredZip();
 
   const mergedOutput = outputs.get('merged');
   const merged =
-    mergedOutput &&
-    job.total > 1 &&
-    createMergedPdfWriter({
-      write: async (chunk: Uint8Array) => {
-        if (!mergedOutput.stream.write(chunk)) await once(mergedOutput.stream, 'drain');
-      },
-    });
+    mergedOutput && job.total > 1 && createMergedPdfWriter({ write: mergedOutput.write });
 
   return {
     add: async (name, pdf) => {
-      if (zip && zipOutput && waiting) {
-        // yazl keeps what addBuffer is given until the ZIP ends (every document of the job in
-        // memory); a lazy entry's document is dropped as soon as yazl has taken it.
-        let document: Uint8Array | undefined = pdf;
-        waiting.add(pdf.byteLength);
-        const options = { compress: false, mtime: ENTRY_TIME, size: pdf.byteLength };
-        zip.addReadStreamLazy(name, options, (ready) => {
-          const stream = Readable.from([document!], { objectMode: false });
-          document = undefined;
-          waiting.taken(options.size);
-          ready(null, stream);
-        });
-        await waiting.room(zipOutput.done);
+      if (zip && zipOutput) {
+        for (const chunk of zip.add(name, pdf)) await zipOutput.write(chunk);
       }
-      if (mergedOutput) {
-        if (merged) await merged.add(pdf);
-        else if (!mergedOutput.stream.write(pdf)) await once(mergedOutput.stream, 'drain');
-      }
+      if (mergedOutput) await (merged ? merged.add(pdf) : mergedOutput.write(pdf));
     },
     finish: async () => {
-      zip?.end();
+      if (zip && zipOutput) await zipOutput.write(zip.end());
       if (merged) await merged.finish();
-      mergedOutput?.stream.end();
+      for (const output of outputs.values()) output.stream.end();
       return Promise.all(
         kinds.map(async (kind) => {
           const { bytes } = await outputs.get(kind)!.done;

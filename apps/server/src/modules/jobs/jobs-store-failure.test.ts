@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUp, type Account } from '../../../test/http.ts';
+import { createBatch, waitForJob } from '../../../test/jobs.ts';
+import { makePdf } from '../../../test/pdf-fixtures.ts';
+import { buildTestApp, testDatabases, type TestApp } from '../../../test/test-app.ts';
+import {
+  apiKeyOf,
+  saveFields,
+  textField,
+  uploadTemplate,
+  usedThisCycle,
+} from '../../../test/templates.ts';
+import { MAX_ATTEMPTS } from './job-runner.ts';
+import type { ResultStore } from './result-store/result-store.ts';
+
+/**
+ * A store that takes the first bytes of every write and then refuses it, reading no further, as
+ * a full disk or a bucket that turned the upload down would.
+ */
+const refusingStore = () => {
+  const keys: string[] = [];
+  const store: ResultStore = {
+    put: async (key, source) => {
+      keys.push(key);
+      await source[Symbol.asyncIterator]().next();
+      throw new Error('the bucket refused the upload');
+    },
+    read: async () => undefined,
+    remove: async () => undefined,
+    removeUnder: async () => undefined,
+    close: async () => undefined,
+  };
+  return { store, keys };
+};
+
+describe.each(testDatabases())('a job whose result store fails, on %s', (database) => {
+  let app: TestApp;
+  let ada: Account;
+  let apiKey: string;
+  const refusing = refusingStore();
+
+  beforeAll(async () => {
+    app = await buildTestApp(database, {}, { results: refusing.store });
+    ada = await signUp(app);
+    const uploaded = await uploadTemplate(app, ada, { name: 'Invoice', pdf: await makePdf() });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    await saveFields(app, ada, 'Invoice', [textField('Name')]);
+    apiKey = await apiKeyOf(app, ada, 'Invoice');
+  });
+  afterAll(() => app.dispose());
+
+  it('ends as failed after its tries, stores nothing and gives every document back', async () => {
+    const before = await usedThisCycle(app, ada.email);
+    const items = Array.from({ length: 3 }, (_, i) => ({ Name: `Customer ${i + 1}` }));
+    const created = await createBatch(app, apiKey, {
+      templateName: 'Invoice',
+      items,
+      output: 'both',
+    });
+    expect(created.statusCode, created.body).toBe(202);
+
+    const job = await waitForJob(app, apiKey, created.json<{ id: string }>().id);
+
+    expect(job).toMatchObject({
+      status: 'failed',
+      progress: { done: 3, failed: 3, total: 3 },
+      results: [],
+    });
+    // Every try wrote both results and was refused; the last one ended the job.
+    const tries = new Set(refusing.keys.map((key) => key.split('/')[2]));
+    expect([...tries]).toEqual(Array.from({ length: MAX_ATTEMPTS }, (_, i) => String(i + 1)));
+    expect(await usedThisCycle(app, ada.email)).toBe(before);
+  });
+});
