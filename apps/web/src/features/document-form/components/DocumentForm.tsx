@@ -86,6 +86,7 @@ export const DocumentForm = ({
   const columns = batchFields(
     shown.kinds,
     Object.fromEntries(Object.keys(shown.kinds).map((label) => [label, optionsOf(label)])),
+    Object.keys(shown.fields).filter((label) => Array.isArray(shown.fields[label])),
   );
   const versionPicker = (
     <VersionPicker

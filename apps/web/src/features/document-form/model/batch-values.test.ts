@@ -67,7 +67,18 @@ describe('a batch cell read for its field', () => {
     });
   });
 
-  it('refuses lists and objects for any field', () => {
+  it('takes a list of texts, one per box, for a linked-text field and nothing else', () => {
+    const linked = { ...field('text'), isList: true };
+    expect(readCell(linked, ['first box', 2])).toEqual({ value: ['first box', '2'] });
+    expect(readCell(linked, 'one text for all boxes')).toEqual({
+      value: 'one text for all boxes',
+    });
+    expect(readCell(linked, ['a', { b: 1 }])).toEqual({
+      reason: 'is a list with a list or an object in it, not one text per box',
+    });
+  });
+
+  it('refuses lists and objects for any other field', () => {
     expect(readCell(field('text'), ['a'])).toEqual({
       reason: 'is a list or an object, not a single value',
     });
@@ -80,6 +91,12 @@ describe('the columns of a batch file', () => {
     expect(batchFields({ Name: 'text', Size: 'choice' }, { Size: sizes })).toEqual([
       { label: 'Name', kind: 'text', options: [] },
       { label: 'Size', kind: 'choice', options: sizes },
+    ]);
+  });
+
+  it('mark the fields the form edits as a list', () => {
+    expect(batchFields({ Notes: 'text' }, {}, ['Notes'])).toEqual([
+      { label: 'Notes', kind: 'text', options: [], isList: true },
     ]);
   });
 });

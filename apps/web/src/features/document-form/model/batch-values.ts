@@ -1,10 +1,14 @@
 import type { FieldKind } from './field-kinds.ts';
 
-/** A column of a batch file: the field it fills, the kind its form input has, a choice's options. */
+/**
+ * A column of a batch file: the field it fills, the kind its form input has, a choice's options,
+ * and whether the field takes one text per box (linked text) as well as one text for all boxes.
+ */
 export type BatchField = {
   label: string;
   kind: FieldKind;
   options: readonly { value: string; label: string }[];
+  isList?: boolean;
 };
 
 /** A cell read for its field: the value generate takes, or why it cannot be sent. */
@@ -53,6 +57,14 @@ const plainText = (raw: unknown): string | undefined =>
       ? String(raw)
       : undefined;
 
+/** A JSON file's list for a linked-text field: one text per box, as generate takes it. */
+const readList = (raw: unknown[]): CellResult => {
+  const texts = raw.map(plainText);
+  return texts.every((text) => text !== undefined)
+    ? { value: texts }
+    : { reason: 'is a list with a list or an object in it, not one text per box' };
+};
+
 /**
  * One cell of a CSV row or one value of a JSON item, checked and converted for its field: the
  * field's kind decides (as it decides the single form's input). CSV cells are all text, so a
@@ -61,6 +73,7 @@ const plainText = (raw: unknown): string | undefined =>
  */
 export const readCell = (field: BatchField, raw: unknown): CellResult => {
   if (raw === null || raw === undefined) return { value: null };
+  if (Array.isArray(raw) && field.isList) return readList(raw);
   const text = plainText(raw);
   if (text === undefined) return { reason: 'is a list or an object, not a single value' };
   if (!CHECKED_KINDS.has(field.kind)) return { value: text };
@@ -101,10 +114,17 @@ export const readCell = (field: BatchField, raw: unknown): CellResult => {
 
 /**
  * The columns a batch file may have: the fields of the form the Form tab shows for the chosen
- * version, with the kinds the form gives them, and each choice field's options.
+ * version, with the kinds the form gives them, each choice field's options, and which fields the
+ * form edits as a list (linked text, one text per box).
  */
 export const batchFields = (
   kinds: Readonly<Record<string, FieldKind>>,
   options: Readonly<Record<string, BatchField['options'] | undefined>>,
+  lists: readonly string[] = [],
 ): BatchField[] =>
-  Object.entries(kinds).map(([label, kind]) => ({ label, kind, options: options[label] ?? [] }));
+  Object.entries(kinds).map(([label, kind]) => ({
+    label,
+    kind,
+    options: options[label] ?? [],
+    ...(lists.includes(label) && { isList: true }),
+  }));
