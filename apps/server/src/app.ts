@@ -16,6 +16,7 @@ import { healthRoutes } from './modules/health/index.ts';
 import { mailboxRoutes } from './modules/mail/index.ts';
 import { templatesRoutes } from './modules/templates/index.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { webhooksRoutes } from './modules/webhooks/index.ts';
 import csrf from './plugins/csrf.ts';
 import errorHandler from './plugins/error-handler.ts';
 import idempotency from './plugins/idempotency.ts';
@@ -110,6 +111,7 @@ export const buildApp = async (config: Config, overrides: Partial<Deps> = {}): P
       jobs.create(userId, { ...body, items: [body.fields ?? {}], output: 'merged' }),
   });
   await app.register(jobsRoutes, { deps, jobs });
+  await app.register(webhooksRoutes, { deps });
   await app.register(async (guarded) => {
     guarded.addHook('onRequest', requireSession(deps));
     await guarded.register(usersRoutes, { deps });
