@@ -10,11 +10,12 @@ export const verifyPlatenSignature = (
   header: string,
   body: string,
   secret: string,
+  nowSeconds = Date.now() / 1000,
   toleranceSeconds = 300,
 ) => {
   const parts = header.split(',').map((part) => part.split('='));
   const t = Number(parts.find(([key]) => key === 't')?.[1]);
-  if (!(Math.abs(Date.now() / 1000 - t) <= toleranceSeconds)) return false;
+  if (!(Math.abs(nowSeconds - t) <= toleranceSeconds)) return false;
   const expected = createHmac('sha256', secret).update(`${t}.${body}`).digest();
   return parts.some(
     ([key, hex]) =>
