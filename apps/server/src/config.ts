@@ -42,7 +42,7 @@ const envSchema = z.object({
   WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().positive().max(60).default(10),
   WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(30).default(12),
   WEBHOOK_RETRY_BASE_SECONDS: z.coerce.number().positive().max(86_400).default(120),
-  WEBHOOK_POLLING_SECONDS: z.coerce.number().min(0.1).max(60).default(1),
+  WEBHOOK_POLLING_SECONDS: z.coerce.number().min(0.1).max(3600).default(1),
   STRIPE_SECRET_KEY: z
     .string()
     .regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_… or rk_…)')

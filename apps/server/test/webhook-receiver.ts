@@ -35,6 +35,7 @@ export type Answer = { status: number; body?: string; delayMs?: number };
 export const startReceiver = async () => {
   const received: Received[] = [];
   const planned: Answer[] = [];
+  let answerFor: ((body: string) => Answer) | undefined;
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -44,7 +45,8 @@ export const startReceiver = async () => {
         body: Buffer.concat(chunks).toString('utf8'),
         path: req.url ?? '',
       });
-      const answer = planned.shift() ?? { status: 200, body: 'ok' };
+      const body = received.at(-1)!.body;
+      const answer = planned.shift() ?? answerFor?.(body) ?? { status: 200, body: 'ok' };
       const timer = setTimeout(() => {
         if (!res.destroyed) res.writeHead(answer.status).end(answer.body ?? '');
       }, answer.delayMs ?? 0);
@@ -58,6 +60,10 @@ export const startReceiver = async () => {
     received,
     /** Answers the next requests, in order, with these. */
     plan: (...answers: Answer[]) => planned.push(...answers),
+    /** Answers every unplanned request by what it carries. */
+    answerWith: (choose: (body: string) => Answer) => {
+      answerFor = choose;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
