@@ -4,7 +4,14 @@ import { call, signUp, type Account } from '../../../test/http.ts';
 import { createBatch, waitForJob } from '../../../test/jobs.ts';
 import { makePdf } from '../../../test/pdf-fixtures.ts';
 import { buildTestApp, testConfig, testDatabases, type TestApp } from '../../../test/test-app.ts';
-import { apiKeyOf, saveFields, textField, uploadTemplate } from '../../../test/templates.ts';
+import { confirmEmail, makeVoucher, userIdOf } from '../../../test/billing.ts';
+import {
+  apiKeyOf,
+  generate,
+  saveFields,
+  textField,
+  uploadTemplate,
+} from '../../../test/templates.ts';
 import { startReceiver, type Receiver } from '../../../test/webhook-receiver.ts';
 import { webhookCalls } from '../../../test/webhooks.ts';
 
@@ -81,6 +88,53 @@ describe.each(testDatabases())('webhook events on %s', (database) => {
       type: 'template.published',
       data: { templateName: 'Invoice', version: 1, note: 'First' },
     });
+  });
+
+  it('reports a subscription change: a voucher starts a plan', async () => {
+    await confirmEmail(app, ada.email);
+    await addEndpoint({ url: receiver.url, events: ['subscription.updated'] });
+    const res = await call(app, 'POST', '/v1/subscription/voucher', {
+      token: ada.token,
+      body: { code: await makeVoucher(app, { plan: 'PRO', days: 30 }) },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    await deliver();
+    expect(events()).toMatchObject([
+      { type: 'subscription.updated', data: { change: 'voucher_started', planId: 'pro' } },
+    ]);
+  });
+
+  it('reports 80 % and 100 % of the plan once each, on the document that crosses them', async () => {
+    await addEndpoint({ url: receiver.url, events: ['usage.limit_near', 'usage.limit_reached'] });
+    const userId = await userIdOf(app, ada.email);
+    const { limit } = await app.deps.db
+      .selectFrom('subscriptions')
+      .innerJoin('plans', 'plans.id', 'subscriptions.plan_id')
+      .select('plans.monthly_limit as limit')
+      .where('subscriptions.user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    const setUsed = (used: number) =>
+      app.deps.db
+        .updateTable('subscriptions')
+        .set({ pdfs_generated_this_month: used })
+        .where('user_id', '=', userId)
+        .execute();
+    const generateOne = async () => {
+      const res = await generate(app, apiKey, { templateName: 'Invoice', fields: {} });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    const near = Math.ceil(Number(limit) * 0.8);
+    await setUsed(near - 2);
+    for (let i = 0; i < 3; i += 1) await generateOne();
+    await setUsed(Number(limit) - 1);
+    await generateOne();
+    await deliver();
+    // One pass sends in parallel: the receiver may get them in any order.
+    const crossings = events().map((e) => [e.type, Number(e.data.used)] as const);
+    expect(crossings.sort((a, b) => a[1] - b[1])).toEqual([
+      ['usage.limit_near', near],
+      ['usage.limit_reached', Number(limit)],
+    ]);
   });
 
   it('gives a disabled endpoint nothing, not even later', async () => {
