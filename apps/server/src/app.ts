@@ -111,7 +111,6 @@ export const buildApp = async (config: Config, overrides: Partial<Deps> = {}): P
       jobs.create(userId, { ...body, items: [body.fields ?? {}], output: 'merged' }),
   });
   await app.register(jobsRoutes, { deps, jobs });
-  await app.register(webhooksRoutes, { deps });
   await app.register(async (guarded) => {
     guarded.addHook('onRequest', requireSession(deps));
     await guarded.register(usersRoutes, { deps });
@@ -119,6 +118,7 @@ export const buildApp = async (config: Config, overrides: Partial<Deps> = {}): P
     await guarded.register(dashboardRoutes, { deps });
     await guarded.register(templatesRoutes, { deps });
     await guarded.register(apiKeysRoutes, { deps });
+    await guarded.register(webhooksRoutes, { deps });
   });
   if (config.env !== 'production' && !config.smtpUrl) {
     await app.register(mailboxRoutes, { deps });

@@ -3,48 +3,44 @@ import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps.ts';
 import { runPeriodically } from '../../lib/periodic.ts';
 import { route } from '../../plugins/route.ts';
-import { requireSession } from '../../plugins/session-guard.ts';
 import { deliverDue } from './delivery-worker.ts';
 import { createWebhooksService } from './webhooks.service.ts';
 
 /**
- * The endpoints' API (the web app's session) and this instance's delivery worker, which looks
+ * The endpoints' API (registered behind the session guard) and this instance's delivery worker, which looks
  * for due deliveries every WEBHOOK_POLLING_SECONDS from the server's start to its close.
  */
 export const webhooksRoutes = async (app: FastifyInstance, opts: { deps: Deps }) => {
   const { deps } = opts;
   const webhooks = createWebhooksService(deps);
 
-  await app.register(async (guarded) => {
-    guarded.addHook('onRequest', requireSession(deps));
-    route(guarded, contract.listWebhookEndpoints, async (req) => ({
-      endpoints: await webhooks.list(req.auth.userId),
-    }));
-    route(guarded, contract.createWebhookEndpoint, async (req) =>
-      webhooks.create(req.auth.userId, req.body),
-    );
-    route(guarded, contract.getWebhookEndpoint, async (req) =>
-      webhooks.get(req.auth.userId, req.params.id),
-    );
-    route(guarded, contract.updateWebhookEndpoint, async (req) =>
-      webhooks.update(req.auth.userId, req.params.id, req.body),
-    );
-    route(guarded, contract.deleteWebhookEndpoint, async (req) =>
-      webhooks.remove(req.auth.userId, req.params.id),
-    );
-    route(guarded, contract.rotateWebhookSecret, async (req) =>
-      webhooks.rotateSecret(req.auth.userId, req.params.id),
-    );
-    route(guarded, contract.sendWebhookTest, async (req) =>
-      webhooks.sendTest(req.auth.userId, req.params.id),
-    );
-    route(guarded, contract.listWebhookDeliveries, async (req) => ({
-      deliveries: await webhooks.deliveries(req.auth.userId, req.params.id, req.query.limit),
-    }));
-    route(guarded, contract.resendWebhookDelivery, async (req) =>
-      webhooks.resend(req.auth.userId, req.params.id),
-    );
-  });
+  route(app, contract.listWebhookEndpoints, async (req) => ({
+    endpoints: await webhooks.list(req.auth.userId),
+  }));
+  route(app, contract.createWebhookEndpoint, async (req) =>
+    webhooks.create(req.auth.userId, req.body),
+  );
+  route(app, contract.getWebhookEndpoint, async (req) =>
+    webhooks.get(req.auth.userId, req.params.id),
+  );
+  route(app, contract.updateWebhookEndpoint, async (req) =>
+    webhooks.update(req.auth.userId, req.params.id, req.body),
+  );
+  route(app, contract.deleteWebhookEndpoint, async (req) =>
+    webhooks.remove(req.auth.userId, req.params.id),
+  );
+  route(app, contract.rotateWebhookSecret, async (req) =>
+    webhooks.rotateSecret(req.auth.userId, req.params.id),
+  );
+  route(app, contract.sendWebhookTest, async (req) =>
+    webhooks.sendTest(req.auth.userId, req.params.id),
+  );
+  route(app, contract.listWebhookDeliveries, async (req) => ({
+    deliveries: await webhooks.deliveries(req.auth.userId, req.params.id, req.query.limit),
+  }));
+  route(app, contract.resendWebhookDelivery, async (req) =>
+    webhooks.resend(req.auth.userId, req.params.id),
+  );
 
   let poller: { stop: () => void } | undefined;
   let pass: Promise<unknown> = Promise.resolve();
