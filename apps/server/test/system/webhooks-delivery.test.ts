@@ -101,8 +101,8 @@ describe('webhook deliveries across server processes', () => {
       data = await createSystemData('postgres');
       const env = { ...WEBHOOK_ENV, WEBHOOK_POLLING_SECONDS: '0.1', WEBHOOK_MAX_ATTEMPTS: '2' };
       const servers = await Promise.all([data.start(env), data.start(env)]);
-      const ada = await remoteSignUp(servers[0]!.url);
-      const endpoint = await addEndpoint(servers[0]!.url, ada, receiver);
+      const ada = await remoteSignUp(servers[0].url);
+      const endpoint = await addEndpoint(servers[0].url, ada, receiver);
       const EVENTS = 30;
       // Every first try is answered 500, so each event is tried exactly twice.
       const firstTries = new Set<string>();

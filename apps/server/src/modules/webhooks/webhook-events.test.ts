@@ -55,9 +55,9 @@ describe.each(testDatabases())('webhook events on %s', (database) => {
     expect(created.statusCode, created.body).toBe(202);
     const job = await waitForJob(app, apiKey, created.json<{ id: string }>().id);
     await deliver();
-    expect(events()).toEqual([
+    expect(events().map((e) => e.id)).toEqual([expect.stringMatching(/^evt_[0-9a-f]{32}$/)]);
+    expect(events()).toMatchObject([
       {
-        id: expect.stringMatching(/^evt_[0-9a-f]{32}$/),
         type: 'job.succeeded',
         created: job.finishedAt,
         data: {
