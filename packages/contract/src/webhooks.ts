@@ -138,6 +138,8 @@ export const listWebhookEndpoints = {
   summary: "The account's webhook endpoints",
   tag,
   auth: 'bearer',
+  // Receivers often put a token in their URL: no cache keeps a copy.
+  noStore: true,
   response: z.object({ endpoints: z.array(webhookEndpoint) }),
 } as const satisfies Endpoint;
 
@@ -161,6 +163,8 @@ export const getWebhookEndpoint = {
   summary: 'One webhook endpoint',
   tag,
   auth: 'bearer',
+  // Receivers often put a token in their URL: no cache keeps a copy.
+  noStore: true,
   params: webhookEndpointParams,
   response: webhookEndpoint,
   errors: [404],
@@ -173,6 +177,8 @@ export const updateWebhookEndpoint = {
   summary: "Change an endpoint's URL, events or description, or enable or disable it",
   tag,
   auth: 'bearer',
+  // Receivers often put a token in their URL: no cache keeps a copy.
+  noStore: true,
   params: webhookEndpointParams,
   body: updateWebhookEndpointBody,
   response: webhookEndpoint,

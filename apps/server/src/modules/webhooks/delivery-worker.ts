@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { WEBHOOK_SIGNATURE_HEADER } from '@platen/contract';
 import type { Deps } from '../../deps.ts';
 import { decryptText } from '../../lib/secret-box.ts';
 import { webhookFailingMail } from '../mail/index.ts';
@@ -140,7 +141,7 @@ const deliver = async (deps: DeliveryDeps, id: string, token: string) => {
       url: row.url,
       body,
       headers: {
-        'platen-signature': signatureHeader(body, liveSecrets(deps, row, now), now),
+        [WEBHOOK_SIGNATURE_HEADER]: signatureHeader(body, liveSecrets(deps, row, now), now),
         'platen-event-id': row.event_id,
       },
     },

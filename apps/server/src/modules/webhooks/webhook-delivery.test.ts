@@ -1,6 +1,7 @@
 import type { WebhookEvent } from '@platen/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { call, mailbox, signUp, type Account } from '../../../test/http.ts';
+import { advanceDays } from '../../../test/billing.ts';
+import { mailbox, signUp, type Account } from '../../../test/http.ts';
 import { buildTestApp, testConfig, testDatabases, type TestApp } from '../../../test/test-app.ts';
 import {
   startReceiver,
@@ -38,13 +39,7 @@ describe.each(testDatabases())('webhook deliveries on %s', (database) => {
   /** The app's time in seconds, as a receiver's clock in step with it would read. */
   const now = () => app.clock.now().getTime() / 1000;
   /** Moves the app's clock and signs in again (the session expires with time, too). */
-  const advanceMinutes = async (minutes: number) => {
-    app.clock.advanceMinutes(minutes);
-    const res = await call(app, 'POST', '/v1/auth/login', {
-      body: { email: ada.email, password: ada.password },
-    });
-    ada.token = res.json<{ token: string }>().token;
-  };
+  const advanceMinutes = (minutes: number) => advanceDays(app, minutes / (24 * 60), ada);
 
   const { addEndpoint, updateEndpoint, sendTest, deliveries, resend, deliver, send } = webhookCalls(
     () => ({ app, account: ada }),
