@@ -1,4 +1,4 @@
-import type { WebhookEndpoint } from '@platen/contract';
+import { MAX_WEBHOOK_ENDPOINTS, type WebhookEndpoint } from '@platen/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBody, signUp, type Account } from '../../../test/http.ts';
 import { buildTestApp, testDatabases, type TestApp } from '../../../test/test-app.ts';
@@ -141,6 +141,25 @@ describe.each(testDatabases())('webhook endpoints on %s', (database) => {
     expect((await send('DELETE', `/v1/webhook-endpoints/${id}`)).statusCode).toBe(200);
     expect((await send('GET', `/v1/webhook-endpoints/${id}`)).statusCode).toBe(404);
     expect((await send('DELETE', `/v1/webhook-endpoints/${id}`)).statusCode).toBe(404);
+  });
+
+  it('keeps an account to 16 endpoints', async () => {
+    const carol = await signUp(app);
+    await as(carol, async () => {
+      for (let i = 0; i < MAX_WEBHOOK_ENDPOINTS; i += 1) {
+        await addEndpoint({ url: `https://93.184.215.14/${i}` });
+      }
+      const res = await send('POST', '/v1/webhook-endpoints', {
+        url: 'https://93.184.215.14/one-more',
+        events: ['job.failed'],
+      });
+      expect(res.statusCode).toBe(409);
+      expect(errorBody(res)).toEqual({
+        status: 409,
+        code: 'WEBHOOK_ENDPOINT_LIMIT',
+        message: 'An account can have 16 webhook endpoints. Delete one to add another.',
+      });
+    });
   });
 
   it('needs the session', async () => {
