@@ -69,6 +69,10 @@ const recordStoredSecrets = async (dataDir: string) => {
     for (const { key_encrypted: stored } of keys) {
       recordSecret('API key (e2e)', decryptText(encryptionKey, stored));
     }
+    const endpoints = await db.selectFrom('webhook_endpoints').select('secret_encrypted').execute();
+    for (const { secret_encrypted: stored } of endpoints) {
+      recordSecret('webhook signing secret (e2e)', decryptText(encryptionKey, stored));
+    }
     for (const { text_body: text } of await db
       .selectFrom('mail_outbox')
       .select('text_body')
@@ -84,7 +88,7 @@ const recordStoredSecrets = async (dataDir: string) => {
  * The real server, serving the real built app, on a free port with a fresh data directory.
  * APP_URL is its own address, so mailed links lead back to it.
  */
-export const startServer = async (): Promise<RunningServer> => {
+export const startServer = async (env: Record<string, string> = {}): Promise<RunningServer> => {
   if (!existsSync(join(repoRoot, 'apps', 'web', 'dist', 'index.html'))) {
     throw new Error('apps/web/dist is missing: run "npm run build" before the e2e tests.');
   }
@@ -102,6 +106,7 @@ export const startServer = async (): Promise<RunningServer> => {
       // The production level, into the run's log, which is scanned for secrets (security.md §41).
       LOG_LEVEL: 'info',
       NODE_ENV: 'test',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -16,6 +16,7 @@ import { healthRoutes } from './modules/health/index.ts';
 import { mailboxRoutes } from './modules/mail/index.ts';
 import { templatesRoutes } from './modules/templates/index.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { webhooksRoutes } from './modules/webhooks/index.ts';
 import csrf from './plugins/csrf.ts';
 import errorHandler from './plugins/error-handler.ts';
 import idempotency from './plugins/idempotency.ts';
@@ -117,6 +118,7 @@ export const buildApp = async (config: Config, overrides: Partial<Deps> = {}): P
     await guarded.register(dashboardRoutes, { deps });
     await guarded.register(templatesRoutes, { deps });
     await guarded.register(apiKeysRoutes, { deps });
+    await guarded.register(webhooksRoutes, { deps });
   });
   if (config.env !== 'production' && !config.smtpUrl) {
     await app.register(mailboxRoutes, { deps });

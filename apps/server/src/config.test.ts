@@ -47,6 +47,20 @@ describe('configuration', () => {
     expect(loadConfig({ NODE_ENV: 'production', APP_SECRET: secret }).appSecret).toBe(secret);
   });
 
+  it('allows private webhook URLs only outside production', () => {
+    expect(loadConfig({}).webhooks.allowPrivateUrls).toBe(false);
+    expect(loadConfig({ WEBHOOKS_ALLOW_PRIVATE_URLS: 'true' }).webhooks.allowPrivateUrls).toBe(
+      true,
+    );
+    expect(() =>
+      loadConfig({
+        NODE_ENV: 'production',
+        APP_SECRET: 'a'.repeat(40),
+        WEBHOOKS_ALLOW_PRIVATE_URLS: 'true',
+      }),
+    ).toThrow(/WEBHOOKS_ALLOW_PRIVATE_URLS: must not be true in production/);
+  });
+
   it('takes a redis:// or rediss:// REDIS_URL and refuses anything else', () => {
     expect(loadConfig({}).redisUrl).toBeUndefined();
     expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' }).redisUrl).toBe(

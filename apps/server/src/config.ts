@@ -39,6 +39,11 @@ const envSchema = z.object({
   JOB_RETRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
   JOB_SWEEP_MINUTES: z.coerce.number().positive().max(1440).default(15),
   JOB_LINK_HOURS: z.coerce.number().positive().max(168).default(24),
+  WEBHOOKS_ALLOW_PRIVATE_URLS: z.enum(['true', 'false']).default('false'),
+  WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().positive().max(60).default(10),
+  WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(30).default(12),
+  WEBHOOK_RETRY_BASE_SECONDS: z.coerce.number().positive().max(86_400).default(120),
+  WEBHOOK_POLLING_SECONDS: z.coerce.number().min(0.1).max(3600).default(1),
   STRIPE_SECRET_KEY: z
     .string()
     .regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_… or rk_…)')
@@ -232,6 +237,28 @@ export type JobsConfig = {
   linkMs: number;
 };
 
+/** Webhook deliveries: how long a try may take, and when failed ones are tried again. */
+export type WebhooksConfig = {
+  /**
+   * WEBHOOKS_ALLOW_PRIVATE_URLS: http:// and private or loopback addresses are allowed, for local
+   * development and tests; refused when NODE_ENV=production.
+   */
+  allowPrivateUrls: boolean;
+  /** WEBHOOK_TIMEOUT_SECONDS: a try without an answer by then has failed (10). */
+  timeoutMs: number;
+  /** WEBHOOK_MAX_ATTEMPTS: tries per delivery before it has failed for good (12). */
+  maxAttempts: number;
+  /**
+   * WEBHOOK_RETRY_BASE_SECONDS: the wait after the first failed try; each next wait doubles, with
+   * jitter (120: 12 tries span about 3 days).
+   */
+  retryBaseMs: number;
+  /** WEBHOOK_POLLING_SECONDS: how often an instance looks for deliveries that are due (1). */
+  pollingMs: number;
+  /** How long a rotated-out secret keeps signing (24 h). */
+  rotationOverlapMs: number;
+};
+
 /** The minimum length of APP_SECRET: 32 characters carry at least 128 bits of entropy when random. */
 export const MIN_SECRET_LENGTH = 32;
 
@@ -265,6 +292,7 @@ export type Config = {
   webDistDir: string | undefined;
   idempotency: IdempotencyConfig;
   jobs: JobsConfig;
+  webhooks: WebhooksConfig;
   /** Stripe when configured; otherwise the local provider (never in production). */
   stripe?: StripeConfig;
   /** Where job results are kept: this bucket when set, else files under `dataDir`/results. */
@@ -293,6 +321,11 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   }
   if (e.APP_SECRET !== undefined && e.APP_SECRET.length < MIN_SECRET_LENGTH) {
     throw new ConfigError(`APP_SECRET: must be at least ${MIN_SECRET_LENGTH} characters long.`);
+  }
+  if (e.NODE_ENV === 'production' && e.WEBHOOKS_ALLOW_PRIVATE_URLS === 'true') {
+    throw new ConfigError(
+      'WEBHOOKS_ALLOW_PRIVATE_URLS: must not be true in production (it lets webhooks reach private networks).',
+    );
   }
   return {
     env: e.NODE_ENV,
@@ -324,6 +357,14 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       retrySeconds: e.JOB_RETRY_SECONDS,
       sweepIntervalMs: Math.round(e.JOB_SWEEP_MINUTES * 60_000),
       linkMs: Math.round(e.JOB_LINK_HOURS * 3_600_000),
+    },
+    webhooks: {
+      allowPrivateUrls: e.WEBHOOKS_ALLOW_PRIVATE_URLS === 'true',
+      timeoutMs: Math.round(e.WEBHOOK_TIMEOUT_SECONDS * 1000),
+      maxAttempts: e.WEBHOOK_MAX_ATTEMPTS,
+      retryBaseMs: Math.round(e.WEBHOOK_RETRY_BASE_SECONDS * 1000),
+      pollingMs: Math.round(e.WEBHOOK_POLLING_SECONDS * 1000),
+      rotationOverlapMs: 24 * 3_600_000,
     },
     stripe: stripeConfig(env, e),
     s3: s3Config(given),

@@ -50,6 +50,7 @@ const SECRET_FIELDS: Record<string, string> = {
   refreshToken: 'refresh token',
   apiKey: 'API key',
   voucherCode: 'voucher code',
+  secret: 'webhook signing secret',
 };
 
 /** Answers whose `code` is the error code, not a secret. */

@@ -88,6 +88,15 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
     sweepIntervalMs: 15 * 60_000,
     linkMs: 24 * 3_600_000,
   },
+  webhooks: {
+    allowPrivateUrls: false,
+    timeoutMs: 10_000,
+    maxAttempts: 12,
+    retryBaseMs: 120_000,
+    // Tests deliver by calling the worker themselves, on the test clock.
+    pollingMs: 3_600_000,
+    rotationOverlapMs: 24 * 3_600_000,
+  },
   ...overrides,
 });
 

@@ -10,8 +10,11 @@ const endpoints = Object.entries(contract as Record<string, unknown>).flatMap(([
   isEndpoint(value) ? [[name, value] as const] : [],
 );
 
-/** Answer fields that are credentials: tokens, keys, and provider page URLs with a token. */
-const SECRET_FIELDS = ['token', 'refreshToken', 'csrfToken', 'apiKey', 'url'];
+/**
+ * Answer fields that are credentials: tokens, keys, webhook signing secrets, and URLs that may
+ * carry a token (provider pages, webhook endpoints).
+ */
+const SECRET_FIELDS = ['token', 'refreshToken', 'csrfToken', 'apiKey', 'secret', 'url'];
 
 const secretFieldsOf = (schema: z.ZodType) =>
   schema instanceof z.ZodObject

@@ -323,6 +323,51 @@ export type JobTable = {
   expires_at: string | null;
 };
 
+/** A URL an account's events are sent to (migration 0012). */
+export type WebhookEndpointTable = {
+  id: string;
+  user_id: string;
+  url: string;
+  description: string;
+  /** JSON array of event types. */
+  events_json: string;
+  enabled: number;
+  /** 1 after a delivery failed its last try, until one succeeds. */
+  failing: number;
+  secret_encrypted: string;
+  /** The secret a rotation replaced; it signs too until `previous_secret_expires_at`. */
+  previous_secret_encrypted: string | null;
+  previous_secret_expires_at: string | null;
+  created_at: string;
+};
+
+/** An event to report (the outbox), written in the transaction of the change. */
+export type WebhookEventTable = {
+  id: string;
+  user_id: string;
+  type: string;
+  data_json: string;
+  created_at: string;
+};
+
+/** One event to one endpoint: the queue's truth and the log's line. */
+export type WebhookDeliveryTable = {
+  id: string;
+  endpoint_id: string;
+  event_id: string;
+  status: 'pending' | 'succeeded' | 'failed';
+  attempt: number;
+  next_attempt_at: string | null;
+  lease_token: string | null;
+  lease_expires_at: string | null;
+  status_code: number | null;
+  latency_ms: number | null;
+  response_excerpt: string | null;
+  error: string | null;
+  created_at: string;
+  updated_at: string;
+};
+
 export type Tables = {
   users: UserTable;
   deleted_accounts: DeletedAccountTable;
@@ -344,6 +389,9 @@ export type Tables = {
   usage_months: UsageMonthTable;
   idempotency_keys: IdempotencyKeyTable;
   jobs: JobTable;
+  webhook_endpoints: WebhookEndpointTable;
+  webhook_events: WebhookEventTable;
+  webhook_deliveries: WebhookDeliveryTable;
   vouchers: VoucherTable;
   voucher_redemptions: VoucherRedemptionTable;
   provider_events: ProviderEventTable;

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadImageValue, MAX_IMAGE_BYTES, type ImageNetwork } from './image-source.ts';
-import { isPublicAddress } from './safe-address.ts';
+import { isPublicAddress } from '../../lib/public-address.ts';
 
 // The check's look-up can be given another answer than the system's (DNS rebinding, below).
 vi.mock('node:dns/promises', async (importOriginal) => {

@@ -1,11 +1,8 @@
-import type { LookupAddress } from 'node:dns';
-import { lookup } from 'node:dns/promises';
 import { request } from 'node:https';
-import { isIP, type LookupFunction } from 'node:net';
 import sharp from 'sharp';
 import { AppError } from '../../lib/app-error.ts';
 import { imageWork } from '../../lib/image-work.ts';
-import { isPublicAddress } from './safe-address.ts';
+import { isPublicAddress, pinnedLookup, resolveCheckedAddress } from '../../lib/public-address.ts';
 
 /** security.md §38: image fetches stop at 5 s and 5 MB; data URIs are capped the same. */
 export const IMAGE_FETCH_TIMEOUT_MS = 5_000;
@@ -32,30 +29,13 @@ export const publicInternet: ImageNetwork = { isAllowed: isPublicAddress };
 
 /** Resolves the host once and checks every address; the fetch then connects to the checked one. */
 const publicAddressOf = async (label: string, hostname: string, network: ImageNetwork) => {
-  const host = hostname.replace(/^\[|\]$/g, '');
-  const addresses = isIP(host)
-    ? [{ address: host, family: isIP(host) }]
-    : await lookup(host, { all: true }).catch(() => []);
-  if (addresses.length === 0) throw refuse(label, 'could not be found (unknown host).');
-  if (!addresses.every((a) => network.isAllowed(a.address))) {
+  const target = await resolveCheckedAddress(hostname, network.isAllowed);
+  if (target === 'unknown') throw refuse(label, 'could not be found (unknown host).');
+  if (target === 'refused') {
     throw refuse(label, 'points to a private or local address, which is not allowed.');
   }
-  return addresses[0] as LookupAddress;
+  return target;
 };
-
-/**
- * A DNS look-up that always answers the address that was checked. Node asks for every address
- * (`all`) when it may race IPv4 against IPv6, and for one otherwise; both get the same one.
- */
-const pinnedLookup =
-  (target: LookupAddress): LookupFunction =>
-  (_host, opts, done) => {
-    if (opts.all) {
-      (done as unknown as (error: null, addresses: LookupAddress[]) => void)(null, [target]);
-    } else {
-      done(null, target.address, target.family);
-    }
-  };
 
 const fetchHttps = async (label: string, url: URL, network: ImageNetwork): Promise<Buffer> => {
   const target = await publicAddressOf(label, url.hostname, network);

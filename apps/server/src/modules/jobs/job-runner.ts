@@ -4,6 +4,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { releaseDocuments } from '../billing/index.ts';
 import type { createDocumentsService } from '../documents/index.ts';
 import { createFileNamer } from './file-names.ts';
+import { recordJobEnd } from './job-events.ts';
 import { LISTED_ITEM_ERRORS } from './batch-items.ts';
 import {
   finishAttempt,
@@ -239,6 +240,14 @@ const end = async (
     });
     if (ended && outcome.failed > 0) {
       await releaseDocuments({ db: trx }, job.user_id, outcome.failed, new Date(job.reserved_at));
+    }
+    if (ended) {
+      await recordJobEnd(trx, job, {
+        status,
+        done: outcome.done,
+        failed: outcome.failed,
+        at: finishedAt,
+      });
     }
     return ended;
   });

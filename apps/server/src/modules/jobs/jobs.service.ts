@@ -7,6 +7,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { countDocuments, findPlanLimit, releaseDocuments } from '../billing/index.ts';
 import type { createDocumentsService } from '../documents/index.ts';
 import { checkBatchItems } from './batch-items.ts';
+import { recordJobEnd } from './job-events.ts';
 import { jobFilesPrefix, runJob, type JobResultFile } from './job-runner.ts';
 import { toJob } from './job-view.ts';
 import {
@@ -149,6 +150,12 @@ export const createJobsService = (deps: JobsDeps) => {
       if (notProduced > 0) {
         await releaseDocuments({ db: trx }, userId, notProduced, new Date(before.reserved_at));
       }
+      await recordJobEnd(trx, before, {
+        status: 'canceled',
+        done: Number(before.done),
+        failed: Number(before.failed),
+        at: now,
+      });
       return { notProduced };
     });
     if (!result) {

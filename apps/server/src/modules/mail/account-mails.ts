@@ -62,3 +62,25 @@ export const accountDeletedMail = (opts: { to: string; firstName: string }): Mai
     'You can register again with this e-mail address at any time. If you did not delete your account, reply to this e-mail.',
   ]),
 });
+
+export const webhookFailingMail = (opts: {
+  to: string;
+  firstName: string;
+  endpointUrl: string;
+  eventType: string;
+  attempts: number;
+  settingsLink: string;
+}): MailMessage => ({
+  to: opts.to,
+  subject: 'A Platen webhook endpoint is failing',
+  text: [
+    `Hello ${opts.firstName},`,
+    `a ${opts.eventType} event could not be delivered to ${opts.endpointUrl} after ${opts.attempts} tries.`,
+    `See the endpoint's deliveries and resend them in Settings: ${opts.settingsLink}`,
+  ].join('\n\n'),
+  html: layout([
+    `Hello ${escapeHtml(opts.firstName)},`,
+    `a ${escapeHtml(opts.eventType)} event could not be delivered to <strong>${escapeHtml(opts.endpointUrl)}</strong> after ${opts.attempts} tries.`,
+    `<a href="${escapeHtml(opts.settingsLink)}">See the endpoint's deliveries and resend them</a>`,
+  ]),
+});

@@ -130,6 +130,8 @@ export const insertVersion = async (
     previewPng: Uint8Array;
     stamps: StoredStamp[];
   },
+  /** More of the same change (the webhook event), written in its transaction. */
+  alongside: (trx: Db) => Promise<void> = async () => undefined,
 ): Promise<boolean> =>
   db.transaction().execute(async (trx) => {
     const updated = await trx
@@ -179,6 +181,7 @@ export const insertVersion = async (
         })
         .execute();
     }
+    await alongside(trx);
     return true;
   });
 

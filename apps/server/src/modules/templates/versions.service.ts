@@ -7,6 +7,7 @@ import { toStampResponse } from './stamps.ts';
 import { fieldsThatFit, toTemplateInput } from './template-fields.ts';
 import * as repo from './templates.repository.ts';
 import * as versions from './versions.repository.ts';
+import { recordWebhookEvent } from '../webhooks/index.ts';
 
 export const versionNotFound = (name: string, version: number) =>
   new AppError(
@@ -91,21 +92,36 @@ export const createVersionsService = (
     ]);
     const number = (template.publishedVersion ?? 0) + 1;
     const publishedAt = clock.now().toISOString();
-    const isPublished = await versions.insertVersion(db, {
-      templateId: template.id,
-      revision: template.revision,
-      previous: template.publishedVersion,
-      number,
-      publishedAt,
-      publishedBy: user.email,
-      note: body.note ?? '',
-      pages: template.pages,
-      fields: template.fields,
-      changes,
-      pdf: pdf ?? new Uint8Array(),
-      previewPng: template.previewPng,
-      stamps,
-    });
+    const isPublished = await versions.insertVersion(
+      db,
+      {
+        templateId: template.id,
+        revision: template.revision,
+        previous: template.publishedVersion,
+        number,
+        publishedAt,
+        publishedBy: user.email,
+        note: body.note ?? '',
+        pages: template.pages,
+        fields: template.fields,
+        changes,
+        pdf: pdf ?? new Uint8Array(),
+        previewPng: template.previewPng,
+        stamps,
+      },
+      (trx) =>
+        recordWebhookEvent(trx, {
+          userId: user.userId,
+          type: 'template.published',
+          at: new Date(publishedAt),
+          data: {
+            templateId: template.id,
+            templateName: name,
+            version: number,
+            note: body.note ?? '',
+          },
+        }),
+    );
     if (!isPublished) throw editConflict();
     deps.log.info(
       {

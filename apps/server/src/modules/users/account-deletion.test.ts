@@ -32,7 +32,9 @@ const rowsOf = async (app: TestApp, userId: string) => {
       | 'subscriptions'
       | 'usage_months'
       | 'email_codes'
-      | 'idempotency_keys',
+      | 'idempotency_keys'
+      | 'webhook_endpoints'
+      | 'webhook_events',
   ) =>
     Number(
       (
@@ -49,7 +51,8 @@ const rowsOf = async (app: TestApp, userId: string) => {
       | 'template_stamps'
       | 'template_versions'
       | 'template_version_stamps'
-      | 'template_blobs',
+      | 'template_blobs'
+      | 'webhook_deliveries',
   ) =>
     Number(
       (
@@ -73,6 +76,9 @@ const rowsOf = async (app: TestApp, userId: string) => {
     versions: await templateRows('template_versions'),
     versionStamps: await templateRows('template_version_stamps'),
     blobs: await templateRows('template_blobs'),
+    webhookEndpoints: await byUser('webhook_endpoints'),
+    webhookEvents: await byUser('webhook_events'),
+    webhookDeliveries: await templateRows('webhook_deliveries'),
   };
 };
 
@@ -97,6 +103,11 @@ describe.each(testDatabases())('deleting an account on %s', (database) => {
         stamps: [{ page: 1, rectX: 10, rectY: 10, rectWidth: 20, rectHeight: 20, image: PNG }],
       },
     });
+    const endpoint = await call(app, 'POST', '/v1/webhook-endpoints', {
+      token: ada.token,
+      body: { url: 'https://93.184.215.14/hooks', events: ['template.published'] },
+    });
+    expect(endpoint.statusCode, endpoint.body).toBe(200);
     const published = await call(app, 'POST', '/v1/template/Letter/publish', {
       token: ada.token,
       body: {},
@@ -142,6 +153,9 @@ describe.each(testDatabases())('deleting an account on %s', (database) => {
       versions: 1,
       versionStamps: 1,
       idempotencyKeys: 1,
+      webhookEndpoints: 1,
+      webhookEvents: 1,
+      webhookDeliveries: 1,
     });
     expect((await rowsOf(app, userId)).blobs).toBeGreaterThan(0);
 
@@ -163,6 +177,9 @@ describe.each(testDatabases())('deleting an account on %s', (database) => {
       versions: 0,
       versionStamps: 0,
       blobs: 0,
+      webhookEndpoints: 0,
+      webhookEvents: 0,
+      webhookDeliveries: 0,
     });
     const tombstone = await app.deps.db.selectFrom('deleted_accounts').selectAll().execute();
     expect(tombstone).toEqual([{ user_id: userId, deleted_at: app.clock.now().toISOString() }]);

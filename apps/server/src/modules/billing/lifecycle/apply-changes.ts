@@ -1,4 +1,5 @@
 import type { Db } from '../../../db/tables.ts';
+import { recordWebhookEvent } from '../../webhooks/index.ts';
 import { decide, type Write } from './decide.ts';
 import { recordExpired } from './subscription-history.repository.ts';
 import type { SubscriptionRecord } from './subscription-record.ts';
@@ -17,6 +18,20 @@ export const writeChange = async (
   const isWritten = await writeSubscription(trx, current.userId, write, now);
   if (isWritten && write.archiveEndedAt) {
     await recordExpired(trx, current, { endedAt: write.archiveEndedAt, now });
+  }
+  if (isWritten) {
+    await recordWebhookEvent(trx, {
+      userId: current.userId,
+      type: 'subscription.updated',
+      at: now,
+      data: {
+        change: write.outcome,
+        planId: write.set.planId ?? current.planId,
+        status: write.set.status ?? current.status,
+        billingCycleEnd: write.set.billingCycleEnd ?? current.billingCycleEnd,
+        endTime: write.set.endTime === undefined ? current.endTime : write.set.endTime,
+      },
+    });
   }
   return isWritten;
 };

@@ -1,4 +1,5 @@
 import type { Deps } from '../../../deps.ts';
+import { recordWebhookEvent } from '../../webhooks/index.ts';
 import { catchUpWithClock } from '../lifecycle/apply-changes.ts';
 import { logPlanExpired } from '../lifecycle/subscription-state.ts';
 import type { SubscriptionRecord } from '../lifecycle/subscription-record.ts';
@@ -46,6 +47,42 @@ export type DocumentsReservation = {
   hasOverageToReport: boolean;
 };
 
+/** The shares of the monthly limit that webhooks report when a count crosses them. */
+const LIMIT_EVENTS = [
+  { share: 0.8, type: 'usage.limit_near' },
+  { share: 1, type: 'usage.limit_reached' },
+] as const;
+
+/**
+ * Reports the limit shares this count crossed. Only the count that crosses a share reports it,
+ * so the generate path costs nothing more on every other document, and each share is reported
+ * once per cycle (unless documents given back let a later count cross it again).
+ */
+const reportLimitCrossings = async (
+  deps: CountDeps,
+  userId: string,
+  count: number,
+  taken: TakenDocuments,
+  now: Date,
+) => {
+  const limit = taken.monthlyLimit;
+  for (const { share, type } of LIMIT_EVENTS) {
+    const mark = Math.ceil(limit * share);
+    if (limit <= 0 || taken.used < mark || taken.used - count >= mark) continue;
+    await recordWebhookEvent(deps.db, {
+      userId,
+      type,
+      at: now,
+      data: { used: taken.used, monthlyLimit: limit, allowOverage: taken.allowOverage },
+    }).catch((error: unknown) =>
+      deps.log.error(
+        { event: 'webhook.record_failed', err: error, type },
+        'usage event not recorded',
+      ),
+    );
+  }
+};
+
 /**
  * Reserves `count` documents of the account's plan, all or none: FREE with 30 left cannot
  * reserve 31; a plan with metered overage reserves past its limit as overage. Exact under any
@@ -64,6 +101,7 @@ export const countDocuments = async (
     const left = usage ? Number(usage.monthlyLimit) - Number(usage.used) : 0;
     return { isReserved: false, remaining: Math.max(0, left), hasOverageToReport: false };
   }
+  await reportLimitCrossings(deps, userId, count, taken, now);
   return {
     isReserved: true,
     remaining: taken.allowOverage ? null : Math.max(0, taken.monthlyLimit - taken.used),

@@ -20,8 +20,12 @@ import {
   type EditorTheme,
 } from '../../../components/code-view/editor-theme.ts';
 import { SAMPLE_JSON } from '../model/sample-json.ts';
+import { WebhooksSection } from './WebhooksSection.tsx';
 
-/** product.md §2 Settings: the site theme switch and the editor theme with a JSON sample. */
+/**
+ * product.md §2 Settings: the site theme switch, the editor theme with a JSON sample, and the
+ * account's webhook endpoints.
+ */
 export const SettingsPage = () => {
   const { setColorScheme } = useMantineColorScheme();
   const scheme = useComputedColorScheme('dark');
@@ -81,6 +85,7 @@ export const SettingsPage = () => {
           />
         </Stack>
       </Card>
+      <WebhooksSection />
     </Stack>
   );
 };

@@ -1,0 +1,190 @@
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import type {
+  Db,
+  WebhookDeliveryTable,
+  WebhookEndpointTable,
+  WebhookEventTable,
+} from '../../db/tables.ts';
+
+export type EndpointRow = Selectable<WebhookEndpointTable>;
+export type DeliveryRow = Selectable<WebhookDeliveryTable>;
+export type EventRow = Selectable<WebhookEventTable>;
+/** A delivery with its event's type, as the log shows it. */
+export type DeliveryLine = DeliveryRow & { event_type: string };
+
+export const listEndpoints = (db: Db, userId: string) =>
+  db
+    .selectFrom('webhook_endpoints')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+
+export const findEndpoint = (db: Db, userId: string, id: string) =>
+  db
+    .selectFrom('webhook_endpoints')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+
+export const countEndpoints = async (db: Db, userId: string): Promise<number> => {
+  const row = await db
+    .selectFrom('webhook_endpoints')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+};
+
+export const insertEndpoint = (db: Db, row: Insertable<WebhookEndpointTable>) =>
+  db.insertInto('webhook_endpoints').values(row).execute();
+
+export const updateEndpoint = async (
+  db: Db,
+  userId: string,
+  id: string,
+  changes: Updateable<WebhookEndpointTable>,
+): Promise<boolean> => {
+  const result = await db
+    .updateTable('webhook_endpoints')
+    .set(changes)
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+};
+
+export const deleteEndpoint = async (db: Db, userId: string, id: string): Promise<boolean> => {
+  const result = await db
+    .deleteFrom('webhook_endpoints')
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+};
+
+/** The enabled endpoints of an account; the caller picks those that want an event's type. */
+export const listEnabledEndpoints = (db: Db, userId: string) =>
+  db
+    .selectFrom('webhook_endpoints')
+    .select(['id', 'events_json'])
+    .where('user_id', '=', userId)
+    .where('enabled', '=', 1)
+    .execute();
+
+export const insertEvent = (db: Db, row: Insertable<WebhookEventTable>) =>
+  db.insertInto('webhook_events').values(row).execute();
+
+export const insertDeliveries = async (db: Db, rows: Insertable<WebhookDeliveryTable>[]) => {
+  if (rows.length > 0) await db.insertInto('webhook_deliveries').values(rows).execute();
+};
+
+const deliveryLines = (db: Db) =>
+  db
+    .selectFrom('webhook_deliveries as d')
+    .innerJoin('webhook_events as e', 'e.id', 'd.event_id')
+    .innerJoin('webhook_endpoints as p', 'p.id', 'd.endpoint_id')
+    .selectAll('d')
+    .select('e.type as event_type');
+
+export const listDeliveries = (db: Db, userId: string, endpointId: string, limit: number) =>
+  deliveryLines(db)
+    .where('p.user_id', '=', userId)
+    .where('d.endpoint_id', '=', endpointId)
+    .orderBy('d.created_at', 'desc')
+    .orderBy('d.id', 'desc')
+    .limit(limit)
+    .execute();
+
+export const findDelivery = (db: Db, userId: string, id: string) =>
+  deliveryLines(db).where('p.user_id', '=', userId).where('d.id', '=', id).executeTakeFirst();
+
+/** Deliveries whose try is due and held by no live lease, oldest first. */
+export const listDueDeliveries = (db: Db, now: string, limit: number) =>
+  db
+    .selectFrom('webhook_deliveries as d')
+    .innerJoin('webhook_endpoints as p', 'p.id', 'd.endpoint_id')
+    .select('d.id')
+    .where('d.status', '=', 'pending')
+    .where('d.next_attempt_at', '<=', now)
+    .where('p.enabled', '=', 1)
+    .where((eb) =>
+      eb.or([eb('d.lease_expires_at', 'is', null), eb('d.lease_expires_at', '<', now)]),
+    )
+    .orderBy('d.next_attempt_at')
+    .limit(limit)
+    .execute();
+
+/**
+ * Takes one due delivery for this instance. The conditions are checked again by the UPDATE
+ * itself (PostgreSQL re-reads a row another transaction changed), so of two instances asking at
+ * once exactly one gets it: each try is made once.
+ */
+export const claimDelivery = async (
+  db: Db,
+  id: string,
+  lease: { token: string; now: string; expiresAt: string },
+): Promise<boolean> => {
+  const result = await db
+    .updateTable('webhook_deliveries')
+    .set({ lease_token: lease.token, lease_expires_at: lease.expiresAt })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .where('next_attempt_at', '<=', lease.now)
+    .where((eb) =>
+      eb.or([eb('lease_expires_at', 'is', null), eb('lease_expires_at', '<', lease.now)]),
+    )
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+};
+
+/** What a claimed delivery needs to be sent: its endpoint and its event. */
+export const findClaimedDelivery = (db: Db, id: string, token: string) =>
+  db
+    .selectFrom('webhook_deliveries as d')
+    .innerJoin('webhook_endpoints as p', 'p.id', 'd.endpoint_id')
+    .innerJoin('webhook_events as e', 'e.id', 'd.event_id')
+    .select([
+      'd.id',
+      'd.attempt',
+      'p.id as endpoint_id',
+      'p.user_id',
+      'p.url',
+      'p.enabled',
+      'p.failing',
+      'p.secret_encrypted',
+      'p.previous_secret_encrypted',
+      'p.previous_secret_expires_at',
+      'e.id as event_id',
+      'e.type as event_type',
+      'e.data_json',
+      'e.created_at as event_created_at',
+    ])
+    .where('d.id', '=', id)
+    .where('d.lease_token', '=', token)
+    .executeTakeFirst();
+
+/** Writes a try's outcome, only while this instance still holds the delivery. */
+export const finishTry = async (
+  db: Db,
+  id: string,
+  token: string,
+  outcome: Updateable<WebhookDeliveryTable>,
+): Promise<boolean> => {
+  const result = await db
+    .updateTable('webhook_deliveries')
+    .set({ ...outcome, lease_token: null, lease_expires_at: null })
+    .where('id', '=', id)
+    .where('lease_token', '=', token)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+};
+
+export const setEndpointFailing = (db: Db, id: string, failing: boolean) =>
+  db
+    .updateTable('webhook_endpoints')
+    .set({ failing: failing ? 1 : 0 })
+    .where('id', '=', id)
+    .execute();

@@ -1,0 +1,60 @@
+import * as contract from '@platen/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../../deps.ts';
+import { runPeriodically } from '../../lib/periodic.ts';
+import { route } from '../../plugins/route.ts';
+import { deliverDue } from './delivery-worker.ts';
+import { createWebhooksService } from './webhooks.service.ts';
+
+/**
+ * The endpoints' API (registered behind the session guard) and this instance's delivery worker, which looks
+ * for due deliveries every WEBHOOK_POLLING_SECONDS from the server's start to its close.
+ */
+export const webhooksRoutes = async (app: FastifyInstance, opts: { deps: Deps }) => {
+  const { deps } = opts;
+  const webhooks = createWebhooksService(deps);
+
+  route(app, contract.listWebhookEndpoints, async (req) => ({
+    endpoints: await webhooks.list(req.auth.userId),
+  }));
+  route(app, contract.createWebhookEndpoint, async (req) =>
+    webhooks.create(req.auth.userId, req.body),
+  );
+  route(app, contract.getWebhookEndpoint, async (req) =>
+    webhooks.get(req.auth.userId, req.params.id),
+  );
+  route(app, contract.updateWebhookEndpoint, async (req) =>
+    webhooks.update(req.auth.userId, req.params.id, req.body),
+  );
+  route(app, contract.deleteWebhookEndpoint, async (req) =>
+    webhooks.remove(req.auth.userId, req.params.id),
+  );
+  route(app, contract.rotateWebhookSecret, async (req) =>
+    webhooks.rotateSecret(req.auth.userId, req.params.id),
+  );
+  route(app, contract.sendWebhookTest, async (req) =>
+    webhooks.sendTest(req.auth.userId, req.params.id),
+  );
+  route(app, contract.listWebhookDeliveries, async (req) => ({
+    deliveries: await webhooks.deliveries(req.auth.userId, req.params.id, req.query.limit),
+  }));
+  route(app, contract.resendWebhookDelivery, async (req) =>
+    webhooks.resend(req.auth.userId, req.params.id),
+  );
+
+  let poller: { stop: () => void } | undefined;
+  let pass: Promise<unknown> = Promise.resolve();
+  app.addHook('onReady', async () => {
+    poller = runPeriodically(
+      deps.config.webhooks.pollingMs,
+      () => (pass = deliverDue(deps)),
+      (error) =>
+        deps.log.error({ event: 'webhook.pass_failed', err: error }, 'webhook pass failed'),
+    );
+  });
+  // A pass under way finishes its tries before the database closes.
+  app.addHook('onClose', async () => {
+    poller?.stop();
+    await pass.catch(() => undefined);
+  });
+};
