@@ -12,3 +12,4 @@ export * from './versions.ts';
 export * from './billing.ts';
 export * from './dashboard.ts';
 export * from './jobs.ts';
+export * from './account-export.ts';

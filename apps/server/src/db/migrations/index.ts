@@ -10,6 +10,7 @@ import * as templateVersions from './0008_template_versions.ts';
 import * as deletedAccounts from './0009_deleted_accounts.ts';
 import * as idempotencyKeys from './0010_idempotency_keys.ts';
 import * as jobs from './0011_jobs.ts';
+import * as jobKinds from './0012_job_kinds.ts';
 
 /** Every migration, in order. Never edit one that has been released; add the next instead. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0009_deleted_accounts': deletedAccounts,
   '0010_idempotency_keys': idempotencyKeys,
   '0011_jobs': jobs,
+  '0012_job_kinds': jobKinds,
 };

@@ -14,3 +14,4 @@ export { billingPublicRoutes } from './webhooks.routes.ts';
 export { currentSubscription } from './lifecycle/subscription-state.ts';
 export { insertFreeSubscription } from './lifecycle/subscriptions.repository.ts';
 export { centsToEuros } from './usage/money.ts';
+export { billingForExport } from './account-data.ts';

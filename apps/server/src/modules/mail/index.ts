@@ -1,3 +1,8 @@
 /** What other code uses of mail: the mails an account receives, and the local mailbox's routes. */
-export { accountDeletedMail, confirmationCodeMail, passwordResetMail } from './account-mails.ts';
+export {
+  accountDeletedMail,
+  accountExportReadyMail,
+  confirmationCodeMail,
+  passwordResetMail,
+} from './account-mails.ts';
 export { mailboxRoutes } from './mailbox.routes.ts';

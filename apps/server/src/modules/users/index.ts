@@ -9,3 +9,4 @@ export {
   updateUser,
   type User,
 } from './users.repository.ts';
+export { profileForExport } from './account-data.ts';

@@ -1,0 +1,152 @@
+import type { AccountExport } from '@platen/contract';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  exportAccount,
+  fillAccount,
+  getExport,
+  startExport,
+} from '../../../test/account-exports.ts';
+import { call, errorBody, mailbox, signUp, type Account } from '../../../test/http.ts';
+import { pathOf, unzip } from '../../../test/jobs.ts';
+import { usedThisCycle } from '../../../test/templates.ts';
+import { buildTestApp, testDatabases, type TestApp } from '../../../test/test-app.ts';
+
+const json = (bytes: Uint8Array | undefined) =>
+  JSON.parse(Buffer.from(bytes ?? []).toString('utf8')) as Record<string, unknown>;
+
+describe.each(testDatabases())('exporting an account on %s', (database) => {
+  let app: TestApp;
+  let ada: Account;
+  let templatePdf: Buffer;
+
+  beforeEach(async () => {
+    app = await buildTestApp(database);
+    ada = await signUp(app, { email: 'ada@example.com' });
+    templatePdf = await fillAccount(app, ada);
+  });
+  afterEach(() => app.dispose());
+
+  it('prepares a ZIP with account.json and every PDF and stamp, and mails the account', async () => {
+    const usedBefore = await usedThisCycle(app, ada.email);
+    const done = await exportAccount(app, ada);
+    expect(done.progress.done).toBe(done.progress.total);
+    expect(done.expiresAt).toBe(new Date(app.clock.now().getTime() + 24 * 3_600_000).toISOString());
+    expect(done.download?.expiresAt).toBe(done.expiresAt);
+
+    const res = await app.inject({ method: 'GET', url: pathOf(done.download?.url ?? '') });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('application/zip');
+    expect(res.headers['content-disposition']).toBe(
+      'attachment; filename="platen-export-2026-03-01.zip"',
+    );
+    const files = unzip(res.rawPayload);
+    expect(Object.keys(files).sort()).toEqual([
+      'account.json',
+      'templates/Letter/stamps/stamp-1.png',
+      'templates/Letter/template.pdf',
+      'templates/Letter/versions/1/stamps/stamp-1.png',
+      'templates/Letter/versions/1/template.pdf',
+    ]);
+    expect(done.progress.total).toBe(5);
+    expect(Buffer.from(files['templates/Letter/template.pdf'] ?? [])).toEqual(templatePdf);
+    expect(Buffer.from(files['templates/Letter/versions/1/template.pdf'] ?? [])).toEqual(
+      templatePdf,
+    );
+    expect(Buffer.from(files['templates/Letter/stamps/stamp-1.png'] ?? []).subarray(1, 4)).toEqual(
+      Buffer.from('PNG'),
+    );
+
+    const account = json(files['account.json']);
+    expect(account).toMatchObject({
+      profile: { email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace', picture: null },
+      subscription: { plan: 'FREE', status: 'ACTIVE', documentsThisCycle: 1 },
+      subscriptionHistory: [],
+      usagePerMonth: [{ month: '2026-03', documents: 1 }],
+      webhookEndpoints: [],
+      templates: [
+        {
+          name: 'Letter',
+          publishedVersion: 1,
+          file: 'templates/Letter/template.pdf',
+          fields: [expect.objectContaining({ label: 'Name' })],
+          stamps: [
+            {
+              page: 1,
+              rectX: 10,
+              rectY: 10,
+              rectWidth: 20,
+              rectHeight: 20,
+              file: 'templates/Letter/stamps/stamp-1.png',
+            },
+          ],
+          versions: [
+            {
+              number: 1,
+              publishedBy: 'ada@example.com',
+              file: 'templates/Letter/versions/1/template.pdf',
+              stamps: [
+                expect.objectContaining({ file: 'templates/Letter/versions/1/stamps/stamp-1.png' }),
+              ],
+            },
+          ],
+        },
+      ],
+    });
+    // No secret leaves in an export: no password hash, no API key.
+    const text = Buffer.from(files['account.json'] ?? []).toString('utf8');
+    expect(text).not.toMatch(/password|argon|apiKey/i);
+
+    // An export is not a generated document.
+    expect(await usedThisCycle(app, ada.email)).toBe(usedBefore);
+    const mails = await mailbox(app, ada.email);
+    const ready = mails.find((mail) => mail.subject === 'Your Platen data export is ready');
+    expect(ready?.text).toContain('https://platen.example/admin/profile');
+    expect(ready?.text).toContain('until 2026-03-02 09:00 UTC');
+    // Exports are not batches: GET /v1/jobs does not list them.
+    const jobs = await call(app, 'GET', '/v1/jobs', { token: ada.token });
+    expect(jobs.json()).toMatchObject({ jobs: [], total: 0 });
+  });
+
+  it('answers the running export when asked again', async () => {
+    // The workers stopped: exports stay queued.
+    await app.jobs.startWorking();
+    await app.jobs.stopWorking();
+    const first = await startExport(app, ada);
+    const second = await startExport(app, ada);
+    expect(first.statusCode).toBe(202);
+    expect(second.json<AccountExport>()).toEqual(first.json<AccountExport>());
+    expect(first.json<AccountExport>()).toMatchObject({ status: 'queued', download: null });
+  });
+
+  it("keeps another account's export and a changed or expired link at 404", async () => {
+    const done = await exportAccount(app, ada);
+    const bob = await signUp(app, { email: 'bob@example.com' });
+    const foreign = await getExport(app, bob, done.id);
+    expect(foreign.statusCode).toBe(404);
+    expect(errorBody(foreign)).toEqual({
+      status: 404,
+      code: 'NOT_FOUND',
+      message: `There is no export with the id "${done.id}".`,
+    });
+    expect((await call(app, 'GET', `/v1/jobs/${done.id}`, { token: ada.token })).statusCode).toBe(
+      404,
+    );
+    const link = new URL(done.download?.url ?? '');
+    const forged = `${link.pathname}?expires=${Number(link.searchParams.get('expires')) + 60}&signature=${link.searchParams.get('signature')}`;
+    expect((await app.inject({ method: 'GET', url: forged })).statusCode).toBe(404);
+    const unsigned = await app.inject({ method: 'GET', url: link.pathname });
+    expect(unsigned.statusCode).toBe(400);
+
+    app.clock.advanceMinutes(24 * 60 + 1);
+    expect(
+      (await app.inject({ method: 'GET', url: pathOf(done.download?.url ?? '') })).statusCode,
+    ).toBe(404);
+    // Swept like a batch's results: the row and its ZIP go.
+    const kept = await app.deps.results.read(`jobs/${done.id}/1/account-export.zip`);
+    expect(kept).toBeDefined();
+    kept?.stream.destroy();
+    expect(await app.jobs.sweep()).toBe(1);
+    expect(await app.deps.results.read(`jobs/${done.id}/1/account-export.zip`)).toBeUndefined();
+    expect(await app.deps.db.selectFrom('jobs').select('id').execute()).toEqual([]);
+  });
+});
