@@ -100,7 +100,7 @@ describe.each(testDatabases())('exporting an account on %s', (database) => {
     expect(await usedThisCycle(app, ada.email)).toBe(usedBefore);
     const mails = await mailbox(app, ada.email);
     const ready = mails.find((mail) => mail.subject === 'Your Platen data export is ready');
-    expect(ready?.text).toContain('https://platen.example/admin/profile');
+    expect(ready?.text).toContain(`https://platen.example/admin/profile?export=${done.id}`);
     expect(ready?.text).toContain('until 2026-03-02 09:00 UTC');
     // Exports are not batches: GET /v1/jobs does not list them.
     const jobs = await call(app, 'GET', '/v1/jobs', { token: ada.token });

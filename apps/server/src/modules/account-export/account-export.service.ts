@@ -22,7 +22,7 @@ import { writeExportZip } from './export-zip.ts';
 
 const KIND = 'account_export';
 
-/** Where the account's profile is, in the web app: the export's mail points there. */
+/** The web app's profile page, which shows the export named by `?export=`: the mail links there. */
 const PROFILE_PATH = '/admin/profile';
 
 const exportNotFound = (id: string) =>
@@ -55,7 +55,7 @@ export const accountExportKind = (deps: Deps): FileJobKind => ({
       accountExportReadyMail({
         to: account.profile.email,
         firstName: account.profile.firstName,
-        profileUrl: `${deps.config.appUrl}${PROFILE_PATH}`,
+        profileUrl: `${deps.config.appUrl}${PROFILE_PATH}?export=${job.id}`,
         availableUntil: mailTime(expiresAt),
       }),
     );
