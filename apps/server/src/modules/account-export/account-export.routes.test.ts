@@ -6,7 +6,9 @@ import {
   getExport,
   startExport,
 } from '../../../test/account-exports.ts';
+import sharp from 'sharp';
 import { call, errorBody, mailbox, signUp, type Account } from '../../../test/http.ts';
+import { multipartBody } from '../../../test/multipart.ts';
 import { pathOf, unzip } from '../../../test/jobs.ts';
 import { usedThisCycle } from '../../../test/templates.ts';
 import { buildTestApp, testDatabases, type TestApp } from '../../../test/test-app.ts';
@@ -107,15 +109,51 @@ describe.each(testDatabases())('exporting an account on %s', (database) => {
     expect(jobs.json()).toMatchObject({ jobs: [], total: 0 });
   });
 
-  it('answers the running export when asked again', async () => {
+  it('answers the running export when asked again, also to requests that race', async () => {
     // The workers stopped: exports stay queued.
     await app.jobs.startWorking();
     await app.jobs.stopWorking();
-    const first = await startExport(app, ada);
-    const second = await startExport(app, ada);
-    expect(first.statusCode).toBe(202);
-    expect(second.json<AccountExport>()).toEqual(first.json<AccountExport>());
-    expect(first.json<AccountExport>()).toMatchObject({ status: 'queued', download: null });
+    const racing = await Promise.all([1, 2, 3].map(() => startExport(app, ada)));
+    expect(racing.map((res) => res.statusCode)).toEqual([202, 202, 202]);
+    const ids = new Set(racing.map((res) => res.json<AccountExport>().id));
+    expect(ids.size).toBe(1);
+    const again = await startExport(app, ada);
+    expect(again.json<AccountExport>()).toMatchObject({
+      id: [...ids][0],
+      status: 'queued',
+      progress: { done: 0, total: 0 },
+      download: null,
+    });
+  });
+
+  it('holds the profile picture, and starts at most 5 exports an hour', async () => {
+    const jpeg = await sharp({
+      create: { width: 40, height: 40, channels: 3, background: '#3366cc' },
+    })
+      .jpeg()
+      .toBuffer();
+    const { payload, headers } = multipartBody([
+      { name: 'file', filename: 'me.jpg', type: 'image/jpeg', data: jpeg },
+    ]);
+    const uploaded = await call(app, 'POST', '/v1/user/picture', {
+      token: ada.token,
+      headers,
+      body: payload,
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    const first = await exportAccount(app, ada);
+    const files = unzip(
+      (await app.inject({ method: 'GET', url: pathOf(first.download?.url ?? '') })).rawPayload,
+    );
+    expect(json(files['account.json'])).toMatchObject({
+      profile: { picture: 'profile-picture.png' },
+    });
+    expect((await sharp(files['profile-picture.png']).metadata()).format).toBe('png');
+
+    for (let i = 0; i < 4; i += 1) await exportAccount(app, ada);
+    const limited = await startExport(app, ada);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBeDefined();
   });
 
   it("keeps another account's export and a changed or expired link at 404", async () => {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { ACCOUNT_EXPORT_RETENTION_HOURS, type AccountExport } from '@platen/contract';
 import type { Deps } from '../../deps.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError } from '../../lib/app-error.ts';
 import {
   findJob,
@@ -106,27 +107,36 @@ export const createAccountExportService = (deps: Deps, jobs: JobsService) => {
     const id = randomUUID();
     const now = deps.clock.now().toISOString();
     // Not counted against the plan: nothing is reserved, and the row's batch columns stay empty.
-    await jobs.queue({
-      id,
-      user_id: userId,
-      kind: KIND,
-      template_id: null,
-      template_name: '',
-      version: null,
-      draft_revision: null,
-      status: 'queued',
-      output: 'zip',
-      file_name: null,
-      strict: 0,
-      metadata_json: null,
-      items_json: '[]',
-      total: 0,
-      done: 0,
-      failed: 0,
-      attempt: 0,
-      reserved_at: now,
-      created_at: now,
-    });
+    try {
+      await jobs.queue({
+        id,
+        user_id: userId,
+        kind: KIND,
+        template_id: null,
+        template_name: '',
+        version: null,
+        draft_revision: null,
+        status: 'queued',
+        output: 'zip',
+        file_name: null,
+        strict: 0,
+        metadata_json: null,
+        items_json: '[]',
+        total: 0,
+        done: 0,
+        failed: 0,
+        attempt: 0,
+        reserved_at: now,
+        created_at: now,
+      });
+    } catch (error) {
+      // Another request of the account inserted its export first: answer that one.
+      const first = isUniqueViolation(error)
+        ? await findUnfinishedJob(deps.db, userId, KIND)
+        : undefined;
+      if (!first) throw error;
+      return view(first);
+    }
     deps.log.info({ event: 'account_export.queued', jobId: id, userId }, 'account export queued');
     return get(userId, id);
   };
