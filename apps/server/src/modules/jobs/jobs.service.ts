@@ -115,13 +115,7 @@ export const createJobsService = (deps: JobsDeps) => {
       { event: 'job.queued', jobId: id, userId, total: body.items.length },
       'batch queued',
     );
-    // The job is safe in its row: a queue that fails now is caught up by the next start.
-    await startWorking();
-    await deps.jobQueue
-      .enqueue({ id, userId })
-      .catch((error: unknown) =>
-        deps.log.error({ event: 'job.enqueue_failed', err: error, jobId: id }, 'job not queued'),
-      );
+    await handToWorkers(id, userId);
     return get(userId, id);
   };
 
@@ -210,21 +204,20 @@ export const createJobsService = (deps: JobsDeps) => {
     return expired.length;
   };
 
-  /**
-   * Queues a job of another kind than a batch, already made by its module; like a batch, it is
-   * safe in its row once inserted.
-   */
-  const queue = async (row: Insertable<JobTable>): Promise<void> => {
-    await insertJob(deps.db, row);
+  /** The job is safe in its row: a queue that fails now is caught up by the next start. */
+  const handToWorkers = async (id: string, userId: string) => {
     await startWorking();
     await deps.jobQueue
-      .enqueue({ id: row.id, userId: row.user_id })
+      .enqueue({ id, userId })
       .catch((error: unknown) =>
-        deps.log.error(
-          { event: 'job.enqueue_failed', err: error, jobId: row.id },
-          'job not queued',
-        ),
+        deps.log.error({ event: 'job.enqueue_failed', err: error, jobId: id }, 'job not queued'),
       );
+  };
+
+  /** Queues a job of another kind than a batch (an account export), made by its module. */
+  const queue = async (row: Insertable<JobTable>): Promise<void> => {
+    await insertJob(deps.db, row);
+    await handToWorkers(row.id, row.user_id);
   };
 
   const runnerDeps = {
