@@ -5,6 +5,7 @@ import {
   fillAccount,
   getExport,
   startExport,
+  waitForExport,
 } from '../../../test/account-exports.ts';
 import sharp from 'sharp';
 import { call, errorBody, mailbox, signUp, type Account } from '../../../test/http.ts';
@@ -155,6 +156,28 @@ describe.each(testDatabases())('exporting an account on %s', (database) => {
     expect(limited.statusCode).toBe(429);
     expect(limited.headers['retry-after']).toBeDefined();
   });
+
+  it(
+    'fails an export that cannot be written after its tries, keeping no file',
+    { timeout: 90_000 },
+    async () => {
+      // A template's PDF gone from under the export: every try fails on it.
+      await app.deps.db.deleteFrom('template_files').execute();
+      const started = await startExport(app, ada);
+      const failed = await waitForExport(app, ada, started.json<AccountExport>().id);
+      expect(failed).toMatchObject({ status: 'failed', download: null });
+      for (const attempt of [1, 2, 3]) {
+        const key = `jobs/${failed.id}/${attempt}/account-export.zip`;
+        expect(await app.deps.results.read(key)).toBeUndefined();
+      }
+      const mails = await mailbox(app, ada.email);
+      expect(mails.some((mail) => mail.subject.includes('data export'))).toBe(false);
+      // A failed export does not hold the next one back.
+      const next = await startExport(app, ada);
+      expect(next.statusCode).toBe(202);
+      expect(next.json<AccountExport>().id).not.toBe(failed.id);
+    },
+  );
 
   it("keeps another account's export and a changed or expired link at 404", async () => {
     const done = await exportAccount(app, ada);

@@ -6,11 +6,18 @@ import { listUnfinishedJobs } from './jobs.repository.ts';
 type Waiting = { id: string; userId: string };
 
 /**
+ * A failed try waits this long before it is queued again: a try that fails before it counts
+ * (the database unreachable) must not spin.
+ */
+const RETRY_DELAY_MS = 1000;
+
+/**
  * The queue of the embedded setup, where one process serves everything (SQLite): job ids wait
  * in memory, and the jobs table is read again on start, so jobs queued or running when the
  * process stopped are taken up after a restart. The next job to run is the oldest of an account
  * that has none running; only when every waiting account has one running does an account get a
- * second.
+ * second. A try that fails is queued again, as pg-boss retries it; the runner ends the job as
+ * failed once it has had MAX_ATTEMPTS tries, so a job never stays running for nobody.
  */
 export const createLocalJobQueue = (
   deps: { db: Db; log: Logger },
@@ -39,6 +46,12 @@ export const createLocalJobQueue = (
             { event: 'job.failed_to_run', err: error, jobId: job.id },
             'job try failed',
           );
+          const retry = setTimeout(() => {
+            if (stopping.signal.aborted) return;
+            waiting.push(job);
+            pump();
+          }, RETRY_DELAY_MS);
+          retry.unref();
         })
         .finally(() => {
           running.delete(job.id);
