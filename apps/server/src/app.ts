@@ -6,6 +6,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config, TrustProxy } from './config.ts';
 import { migrateToLatest } from './db/database.ts';
 import { createDeps, type Deps } from './deps.ts';
+import { accountExportKind, accountExportRoutes } from './modules/account-export/index.ts';
 import { apiKeysRoutes } from './modules/api-keys/index.ts';
 import { authRoutes } from './modules/auth/index.ts';
 import { billingPublicRoutes, billingRoutes } from './modules/billing/index.ts';
@@ -102,7 +103,11 @@ export const buildApp = async (config: Config, overrides: Partial<Deps> = {}): P
   await app.register(authRoutes, { deps });
   await app.register(billingPublicRoutes, { deps });
   const documents = createDocumentsService(deps);
-  const jobs = createJobsService({ ...deps, documents });
+  const jobs = createJobsService({
+    ...deps,
+    documents,
+    fileJobKinds: { account_export: accountExportKind(deps) },
+  });
   app.decorate('jobs', jobs);
   await app.register(documentsRoutes, {
     deps,
@@ -111,6 +116,7 @@ export const buildApp = async (config: Config, overrides: Partial<Deps> = {}): P
       jobs.create(userId, { ...body, items: [body.fields ?? {}], output: 'merged' }),
   });
   await app.register(jobsRoutes, { deps, jobs });
+  await app.register(accountExportRoutes, { deps, jobs });
   await app.register(async (guarded) => {
     guarded.addHook('onRequest', requireSession(deps));
     await guarded.register(usersRoutes, { deps });

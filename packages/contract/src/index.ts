@@ -13,3 +13,4 @@ export * from './billing.ts';
 export * from './dashboard.ts';
 export * from './jobs.ts';
 export * from './webhooks.ts';
+export * from './account-export.ts';

@@ -290,10 +290,14 @@ export type IdempotencyKeyTable = {
   expires_at: string;
 };
 
+export type JobKind = 'batch' | 'account_export';
+
 /** A batch job (migration 0011): its items, where it stands, and its results. */
 export type JobTable = {
   id: string;
   user_id: string;
+  /** A batch of documents, or an export of the account's data (migration 0012). */
+  kind: Generated<JobKind>;
   /** Null once the template is deleted: its jobs and their results stay until they expire. */
   template_id: string | null;
   template_name: string;

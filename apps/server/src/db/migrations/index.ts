@@ -11,6 +11,7 @@ import * as deletedAccounts from './0009_deleted_accounts.ts';
 import * as idempotencyKeys from './0010_idempotency_keys.ts';
 import * as jobs from './0011_jobs.ts';
 import * as webhooks from './0012_webhooks.ts';
+import * as jobKinds from './0013_job_kinds.ts';
 
 /** Every migration, in order. Never edit one that has been released; add the next instead. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0010_idempotency_keys': idempotencyKeys,
   '0011_jobs': jobs,
   '0012_webhooks': webhooks,
+  '0013_job_kinds': jobKinds,
 };

@@ -2,8 +2,8 @@
  * What other modules use of billing (its subscription, the new account's FREE plan, ending a
  * paid plan for a deleted account), and counting generated documents against the plan (all or
  * none for a batch), giving them back when generation fails, reporting overage afterwards, and
- * the plan's limit for a refusal's message; and its routes, for the app. The rest of the module
- * is its own business.
+ * the plan's limit for a refusal's message, the billing an account's data export holds; and its
+ * routes, for the app. The rest of the module is its own business.
  */
 export { countDocument, countDocuments, releaseDocuments } from './usage/document-count.ts';
 export { reportOverage } from './usage/overage.ts';
@@ -14,3 +14,4 @@ export { billingPublicRoutes } from './webhooks.routes.ts';
 export { currentSubscription } from './lifecycle/subscription-state.ts';
 export { insertFreeSubscription } from './lifecycle/subscriptions.repository.ts';
 export { centsToEuros } from './usage/money.ts';
+export { billingForExport } from './account-data.ts';

@@ -6,6 +6,13 @@ const NOT_IN_FILE_NAMES = /[\u0000-\u001f\u007f<>:"/\\|?*]/g;
 
 const MAX_NAME_LENGTH = 180;
 
+/** Text made safe as a file or folder name on every file system; '' when nothing is left. */
+export const safeFileBase = (text: string): string =>
+  text
+    .replace(NOT_IN_FILE_NAMES, '_')
+    .replace(/^[\s.]+|[\s.]+$/g, '')
+    .slice(0, MAX_NAME_LENGTH);
+
 const printable = (value: unknown): string => {
   if (value === null || value === undefined) return '';
   if (Array.isArray(value)) return value.map(printable).join(' ');
@@ -30,11 +37,7 @@ export const createFileNamer = (pattern: string | null) => {
           ? String(index + 1)
           : printable(Object.hasOwn(values, label) ? values[label] : ''),
     );
-    let base = filled
-      .replace(NOT_IN_FILE_NAMES, '_')
-      .replace(/\.pdf$/i, '')
-      .replace(/^[\s.]+|[\s.]+$/g, '')
-      .slice(0, MAX_NAME_LENGTH);
+    let base = safeFileBase(filled.replace(NOT_IN_FILE_NAMES, '_').replace(/\.pdf$/i, ''));
     if (base === '') base = `document-${index + 1}`;
     const key = base.toLowerCase();
     const seen = taken.get(key) ?? 0;

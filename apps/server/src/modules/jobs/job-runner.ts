@@ -23,6 +23,8 @@ export type JobRunnerDeps = Pick<
   'db' | 'clock' | 'log' | 'metrics' | 'config' | 'results'
 > & {
   documents: Documents;
+  /** Runs a try of a job that is not a batch (an account export): file-job-runner.ts. */
+  runOtherKind: (job: JobRow, attempt: number, signal?: AbortSignal) => Promise<void>;
 };
 
 /** A stored result of a finished job, as results_json keeps it. */
@@ -70,6 +72,7 @@ export const runJob = async (
   if (attempt === undefined) return;
   const job = await findJobToRun(deps.db, jobId);
   if (!job) return;
+  if (job.kind !== 'batch') return deps.runOtherKind(job, attempt, signal);
   const log = deps.log.child({ jobId, attempt, userId: job.user_id });
   const prefix = `${jobFilesPrefix(jobId)}${attempt}/`;
   const tally = createTally();

@@ -1,5 +1,5 @@
 import type { Insertable, Selectable } from 'kysely';
-import type { Db, JobTable } from '../../db/tables.ts';
+import type { Db, JobKind, JobTable } from '../../db/tables.ts';
 
 export type JobRow = Selectable<JobTable>;
 
@@ -7,6 +7,7 @@ export type JobRow = Selectable<JobTable>;
 const VIEW_COLUMNS = [
   'id',
   'user_id',
+  'kind',
   'template_id',
   'template_name',
   'version',
@@ -35,14 +36,41 @@ export const insertJob = async (db: Db, job: Insertable<JobTable>): Promise<void
   await db.insertInto('jobs').values(job).execute();
 };
 
-/** The account's job; another account's is not found. */
-export const findJob = (db: Db, userId: string, id: string): Promise<JobView | undefined> =>
+/** The account's job of the kind; another account's, or another kind, is not found. */
+export const findJob = (
+  db: Db,
+  userId: string,
+  id: string,
+  kind: JobKind = 'batch',
+): Promise<JobView | undefined> =>
   db
     .selectFrom('jobs')
     .select(VIEW_COLUMNS)
     .where('id', '=', id)
     .where('user_id', '=', userId)
+    .where('kind', '=', kind)
     .executeTakeFirst();
+
+/** The account's newest queued or running job of the kind. */
+export const findUnfinishedJob = (
+  db: Db,
+  userId: string,
+  kind: JobKind,
+): Promise<JobView | undefined> =>
+  db
+    .selectFrom('jobs')
+    .select(VIEW_COLUMNS)
+    .where('user_id', '=', userId)
+    .where('kind', '=', kind)
+    .where('status', 'in', ['queued', 'running'])
+    .orderBy('created_at', 'desc')
+    .executeTakeFirst();
+
+/** Every job of the account, of any kind: what deleting the account removes the files of. */
+export const listJobIdsOf = async (db: Db, userId: string): Promise<string[]> =>
+  (await db.selectFrom('jobs').select('id').where('user_id', '=', userId).execute()).map(
+    (row) => row.id,
+  );
 
 /** The job with its items, for the worker. */
 export const findJobToRun = (db: Db, id: string): Promise<JobRow | undefined> =>
@@ -56,6 +84,7 @@ export const listJobsOf = async (
   const scoped = db
     .selectFrom('jobs')
     .where('user_id', '=', userId)
+    .where('kind', '=', 'batch')
     .$if(q.templateName !== undefined, (qb) => qb.where('template_name', '=', q.templateName!));
   const [jobs, count] = await Promise.all([
     scoped
@@ -97,7 +126,13 @@ export const startAttempt = async (
   return row && Number(row.attempt);
 };
 
-export type Progress = { done: number; failed: number; failuresJson: string | null };
+export type Progress = {
+  done: number;
+  failed: number;
+  failuresJson: string | null;
+  /** Set by jobs that learn their size only once running (an export counts its files). */
+  total?: number;
+};
 
 /** Writes the try's progress; false when the try is no longer the job's (cancelled, taken over). */
 export const saveProgress = async (
@@ -108,7 +143,12 @@ export const saveProgress = async (
 ): Promise<boolean> => {
   const result = await db
     .updateTable('jobs')
-    .set({ done: progress.done, failed: progress.failed, failures_json: progress.failuresJson })
+    .set({
+      done: progress.done,
+      failed: progress.failed,
+      failures_json: progress.failuresJson,
+      ...(progress.total !== undefined && { total: progress.total }),
+    })
     .where('id', '=', id)
     .where('attempt', '=', attempt)
     .where('status', '=', 'running')

@@ -1,13 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { createBatchBody, Job, JobResultKind, listJobsQuery } from '@platen/contract';
+import type { Insertable } from 'kysely';
 import type { z } from 'zod';
+import type { JobTable } from '../../db/tables.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { countDocuments, findPlanLimit, releaseDocuments } from '../billing/index.ts';
 import type { createDocumentsService } from '../documents/index.ts';
 import { checkBatchItems } from './batch-items.ts';
 import { recordJobEnd } from './job-events.ts';
+import { runFileJob, type FileJobKinds } from './file-job-runner.ts';
 import { jobFilesPrefix, runJob, type JobResultFile } from './job-runner.ts';
 import { toJob } from './job-view.ts';
 import {
@@ -22,7 +25,11 @@ import {
 import { isValidResultSignature } from './result-links.ts';
 import { RESULT_FILE_NAMES } from './result-writers.ts';
 
-export type JobsDeps = Deps & { documents: ReturnType<typeof createDocumentsService> };
+export type JobsDeps = Deps & {
+  documents: ReturnType<typeof createDocumentsService>;
+  /** Jobs of other kinds than batches, by kind (an account export). */
+  fileJobKinds?: FileJobKinds;
+};
 
 type BatchRequest = z.output<typeof createBatchBody>;
 
@@ -109,13 +116,7 @@ export const createJobsService = (deps: JobsDeps) => {
       { event: 'job.queued', jobId: id, userId, total: body.items.length },
       'batch queued',
     );
-    // The job is safe in its row: a queue that fails now is caught up by the next start.
-    await startWorking();
-    await deps.jobQueue
-      .enqueue({ id, userId })
-      .catch((error: unknown) =>
-        deps.log.error({ event: 'job.enqueue_failed', err: error, jobId: id }, 'job not queued'),
-      );
+    await handToWorkers(id, userId);
     return get(userId, id);
   };
 
@@ -190,7 +191,7 @@ export const createJobsService = (deps: JobsDeps) => {
             )
           ? await findJobToRun(deps.db, id)
           : undefined;
-    if (!row) throw jobNotFound(id);
+    if (!row || row.kind !== 'batch') throw jobNotFound(id);
     const stored =
       row.status === 'succeeded'
         ? (JSON.parse(row.results_json ?? '[]') as JobResultFile[]).find((r) => r.kind === kind)
@@ -210,18 +211,40 @@ export const createJobsService = (deps: JobsDeps) => {
     return expired.length;
   };
 
+  /** The job is safe in its row: a queue that fails now is caught up by the next start. */
+  const handToWorkers = async (id: string, userId: string) => {
+    await startWorking();
+    await deps.jobQueue
+      .enqueue({ id, userId })
+      .catch((error: unknown) =>
+        deps.log.error({ event: 'job.enqueue_failed', err: error, jobId: id }, 'job not queued'),
+      );
+  };
+
+  /** Queues a job of another kind than a batch (an account export), made by its module. */
+  const queue = async (row: Insertable<JobTable>): Promise<void> => {
+    await insertJob(deps.db, row);
+    await handToWorkers(row.id, row.user_id);
+  };
+
+  const runnerDeps = {
+    ...deps,
+    runOtherKind: (job: Parameters<typeof runFileJob>[2], attempt: number, signal?: AbortSignal) =>
+      runFileJob(deps, deps.fileJobKinds ?? {}, job, attempt, signal),
+  };
+
   let working: Promise<void> | undefined;
   /**
    * Starts this instance's workers, once: at the server's start (so jobs left by a stopped
    * instance go on), or when this instance queues its first job.
    */
   const startWorking = () =>
-    (working ??= deps.jobQueue.start((jobId, signal) => runJob(deps, jobId, signal)));
+    (working ??= deps.jobQueue.start((jobId, signal) => runJob(runnerDeps, jobId, signal)));
 
   /** Stops the workers; a running job stops where it is, for a later try. */
   const stopWorking = () => deps.jobQueue.stop();
 
-  return { create, get, list, cancel, openResult, sweep, startWorking, stopWorking };
+  return { create, get, list, cancel, openResult, queue, sweep, startWorking, stopWorking };
 };
 
 export type JobsService = ReturnType<typeof createJobsService>;

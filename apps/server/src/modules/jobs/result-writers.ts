@@ -53,6 +53,29 @@ const openOutput = (store: ResultStore, key: string) => {
 };
 
 /**
+ * A ZIP of stored entries (stored-zip.ts; dated `modifiedAt`) streamed into the store under `key`: `add` waits while
+ * the store is behind, `finish` answers the bytes stored, nothing is readable after `abort`.
+ */
+export const openZipOutput = (store: ResultStore, key: string, modifiedAt?: Date) => {
+  const output = openOutput(store, key);
+  const zip = createStoredZip(undefined, modifiedAt);
+  return {
+    add: async (name: string, data: Uint8Array) => {
+      for (const chunk of zip.add(name, data)) await output.write(chunk);
+    },
+    finish: async () => {
+      await output.write(zip.end());
+      output.stream.end();
+      return (await output.done).bytes;
+    },
+    abort: async () => {
+      output.abort.abort();
+      await output.done.catch(() => undefined);
+    },
+  };
+};
+
+/**
  * The ZIP of one PDF per item (stored, not compressed again: PDFs are compressed already, and
  * storing keeps the ZIP as fast to write as the disk; stored-zip.ts says why it is our own) and
  * the merged PDF, streamed into the result store as documents arrive. A merged result of a
@@ -64,36 +87,29 @@ export const openResultWriters = (
 ): ResultWriters => {
   const kinds: JobResultKind[] = job.output === 'both' ? ['zip', 'merged'] : [job.output];
   const keyOf = (kind: JobResultKind) => `${job.prefix}${RESULT_FILE_NAMES[kind]}`;
-  const outputs = new Map(kinds.map((kind) => [kind, openOutput(store, keyOf(kind))]));
-
-  const zipOutput = outputs.get('zip');
-  const zip = zipOutput && createStoredZip();
-
-  const mergedOutput = outputs.get('merged');
+  const zip = kinds.includes('zip') ? openZipOutput(store, keyOf('zip')) : undefined;
+  const mergedOutput = kinds.includes('merged') ? openOutput(store, keyOf('merged')) : undefined;
   const merged =
     mergedOutput && job.total > 1 && createMergedPdfWriter({ write: mergedOutput.write });
 
   return {
     add: async (name, pdf) => {
-      if (zip && zipOutput) {
-        for (const chunk of zip.add(name, pdf)) await zipOutput.write(chunk);
-      }
+      if (zip) await zip.add(name, pdf);
       if (mergedOutput) await (merged ? merged.add(pdf) : mergedOutput.write(pdf));
     },
     finish: async () => {
-      if (zip && zipOutput) await zipOutput.write(zip.end());
-      if (merged) await merged.finish();
-      for (const output of outputs.values()) output.stream.end();
-      return Promise.all(
-        kinds.map(async (kind) => {
-          const { bytes } = await outputs.get(kind)!.done;
-          return { kind, key: keyOf(kind), bytes };
-        }),
-      );
+      const stored: Partial<Record<JobResultKind, number>> = {};
+      if (zip) stored.zip = await zip.finish();
+      if (mergedOutput) {
+        if (merged) await merged.finish();
+        mergedOutput.stream.end();
+        stored.merged = (await mergedOutput.done).bytes;
+      }
+      return kinds.map((kind) => ({ kind, key: keyOf(kind), bytes: stored[kind]! }));
     },
     abort: async () => {
-      for (const output of outputs.values()) output.abort.abort();
-      await Promise.allSettled([...outputs.values()].map((output) => output.done));
+      mergedOutput?.abort.abort();
+      await Promise.allSettled([zip?.abort(), mergedOutput?.done]);
     },
   };
 };

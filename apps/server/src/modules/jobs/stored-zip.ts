@@ -38,9 +38,15 @@ const MADE_BY = (3 << 8) | VERSION_ZIP64;
 /** A regular file, rw-r--r--: what unzip on Unix gives the unpacked documents. */
 const FILE_MODE = (0o100644 << 16) >>> 0;
 
-/** Every entry carries one fixed time, 2000-01-01 00:00 (MS-DOS date), so the same items make the same ZIP. */
-const DOS_TIME = 0;
-const DOS_DATE = ((2000 - 1980) << 9) | (1 << 5) | 1;
+/**
+ * The MS-DOS time and date every entry carries (UTC, to the even second). Unless told otherwise,
+ * 2000-01-01 00:00, so the same items make the same ZIP.
+ */
+const dosTimeOf = (at: Date) => ({
+  time: (at.getUTCHours() << 11) | (at.getUTCMinutes() << 5) | (at.getUTCSeconds() >> 1),
+  date: ((at.getUTCFullYear() - 1980) << 9) | ((at.getUTCMonth() + 1) << 5) | at.getUTCDate(),
+});
+const FIXED_TIME = new Date(Date.UTC(2000, 0, 1));
 
 const MAX_16 = 0xffff;
 const MAX_32 = 0xffff_ffff;
@@ -56,7 +62,11 @@ const zip64Extra = (values: number[]) => {
   return extra;
 };
 
-export const createStoredZip = (limits: Zip64Limits = ZIP64_LIMITS) => {
+export const createStoredZip = (
+  limits: Zip64Limits = ZIP64_LIMITS,
+  modifiedAt: Date = FIXED_TIME,
+) => {
+  const { time: DOS_TIME, date: DOS_DATE } = dosTimeOf(modifiedAt);
   const entries: Entry[] = [];
   let offset = 0;
 

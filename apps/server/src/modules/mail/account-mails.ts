@@ -84,3 +84,24 @@ export const webhookFailingMail = (opts: {
     `<a href="${escapeHtml(opts.settingsLink)}">See the endpoint's deliveries and resend them</a>`,
   ]),
 });
+
+/** The export's ZIP is only downloadable from the profile page, so the mail carries no link to it. */
+export const accountExportReadyMail = (opts: {
+  to: string;
+  firstName: string;
+  profileUrl: string;
+  availableUntil: string;
+}): MailMessage => ({
+  to: opts.to,
+  subject: 'Your Platen data export is ready',
+  text: [
+    `Hello ${opts.firstName},`,
+    `the export of your account's data is ready. Sign in and download it from your profile page: ${opts.profileUrl}`,
+    `It can be downloaded until ${opts.availableUntil}; then it is deleted. If you did not ask for it, change your password.`,
+  ].join('\n\n'),
+  html: layout([
+    `Hello ${escapeHtml(opts.firstName)},`,
+    `the export of your account's data is ready. Sign in and download it from <a href="${escapeHtml(opts.profileUrl)}">your profile page</a>.`,
+    `It can be downloaded until ${escapeHtml(opts.availableUntil)}; then it is deleted. If you did not ask for it, change your password.`,
+  ]),
+});

@@ -1,6 +1,7 @@
 /** What other code uses of mail: the mails an account receives, and the local mailbox's routes. */
 export {
   accountDeletedMail,
+  accountExportReadyMail,
   confirmationCodeMail,
   passwordResetMail,
   webhookFailingMail,

@@ -19,6 +19,8 @@ export const rateRules = {
   resendCodePerUser: { name: 'resend-code:user', limit: 5, windowMinutes: 60 },
   refreshPerIp: { name: 'refresh:ip', limit: 300, windowMinutes: 15 },
   deleteAccountPerUser: { name: 'delete-account:user', limit: 5, windowMinutes: 15 },
+  // One export runs at a time; this bounds how often a finished one can be made again.
+  accountExportPerUser: { name: 'account-export:user', limit: 5, windowMinutes: 60 },
   testDocumentsPerUser: {
     name: 'test-documents:user',
     limit: TEST_DOCUMENTS_PER_MINUTE,

@@ -1,6 +1,7 @@
 /**
  * What other code uses of templates: finding a template and its published version (their PDF,
- * fields and stamps), how its values are formatted and offered, the API example, and its routes.
+ * fields and stamps), how its values are formatted and offered, the API example, every template
+ * of an account for its data export, and its routes.
  */
 export { exampleValues } from './api-example.ts';
 export { describeOptions } from './choice-values.ts';
@@ -13,3 +14,4 @@ export { createTemplatesService, templateNotFound } from './templates.service.ts
 export { expectedByFormat, formatValue } from './value-formats.ts';
 export { findBlob, listVersionStamps } from './versions.repository.ts';
 export { versionNotFound } from './versions.service.ts';
+export { templatesForExport, type TemplateForExport } from './account-data.ts';

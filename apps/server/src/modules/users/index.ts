@@ -1,6 +1,7 @@
 /**
- * What other code uses of users: the account's record. Its routes are not here: they reach auth
- * and billing, which read the record through this file, so app.ts takes them from users.routes.ts.
+ * What other code uses of users: the account's record, and its profile as the data export holds
+ * it. Its routes are not here: they reach auth and billing, which read the record through this
+ * file, so app.ts takes them from users.routes.ts.
  */
 export {
   findUserByEmail,
@@ -9,3 +10,4 @@ export {
   updateUser,
   type User,
 } from './users.repository.ts';
+export { profileForExport } from './account-data.ts';

@@ -15,6 +15,7 @@ import {
   verifyPassword,
 } from '../auth/index.ts';
 import { createBillingService } from '../billing/index.ts';
+import { jobFilesPrefix, listJobIdsOf } from '../jobs/index.ts';
 import { accountDeletedMail } from '../mail/index.ts';
 import { createTemplatesService } from '../templates/index.ts';
 import { rateRules } from '../rate-limits/index.ts';
@@ -97,7 +98,8 @@ export const createUsersService = (deps: Deps) => {
    * is ended at the provider first (a failure there stops the deletion, so nothing is charged
    * for an account that no longer exists), then every row of the account goes in one statement
    * and its cascade, and the stored PDFs and pictures of its template versions that no other
-   * version shares. Sessions and the API key are rows too, so they stop working at once on every
+   * version shares, and the files of its jobs (batch results, data exports) in the result store.
+   * Sessions and the API key are rows too, so they stop working at once on every
    * instance; the e-mail address can register again.
    */
   const deleteAccount = async (userId: string, body: DeleteAccountBody) => {
@@ -107,10 +109,17 @@ export const createUsersService = (deps: Deps) => {
       throw new AppError('WRONG_PASSWORD', 400, 'Your password is not correct.');
     }
     await createBillingService(deps).endPaidPlanNow(userId);
+    const jobIds = await listJobIdsOf(db, userId);
     const deleted = await createTemplatesService(deps).removeAllOf(userId, () =>
       deleteUser(db, userId, clock.now().toISOString()),
     );
     if (!deleted) throw unauthorized();
+    // After the rows: a job still running then finds its row gone and removes what it wrote.
+    for (const id of jobIds) {
+      await deps.results.removeUnder(jobFilesPrefix(id)).catch((error: unknown) => {
+        log.error({ err: error, event: 'account.job_files_left', userId, jobId: id }, 'files left');
+      });
+    }
     log.info({ event: 'account.deleted', userId }, 'account deleted');
     await deps.mailer
       .send(accountDeletedMail({ to: user.email, firstName: user.firstName }))

@@ -24,8 +24,8 @@ export const recordExpired = async (
     .execute();
 };
 
-/** The account's ended subscriptions, the latest first. */
-export const listHistory = (db: Db, userId: string) =>
+/** The account's ended subscriptions, the latest first: the last 50, or `all` (its export). */
+export const listHistory = (db: Db, userId: string, opts: { all?: boolean } = {}) =>
   db
     .selectFrom('subscription_history')
     .innerJoin('plans', 'plans.id', 'subscription_history.plan_id')
@@ -39,5 +39,5 @@ export const listHistory = (db: Db, userId: string) =>
     ])
     .where('subscription_history.user_id', '=', userId)
     .orderBy('subscription_history.end_time', 'desc')
-    .limit(50)
+    .$if(!opts.all, (qb) => qb.limit(50))
     .execute();

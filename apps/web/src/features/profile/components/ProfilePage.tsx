@@ -3,6 +3,7 @@ import { IconMailExclamation } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useProfile } from '../api/get-profile.ts';
 import { DeleteAccountCard } from './DeleteAccountCard.tsx';
+import { ExportDataCard } from './ExportDataCard.tsx';
 import { PasswordCard } from './PasswordCard.tsx';
 import { ProfileHeaderCard } from './ProfileHeaderCard.tsx';
 import { ProfileUpdateCard } from './ProfileUpdateCard.tsx';
@@ -26,7 +27,7 @@ const ProfileSkeleton = () => (
 
 /**
  * product.md §2 Profile: header card, verify section when unconfirmed, profile and password cards; then
- * deleting the account.
+ * exporting the account's data and deleting the account.
  */
 export const ProfilePage = () => {
   const profile = useProfile();
@@ -70,6 +71,7 @@ export const ProfilePage = () => {
           <PasswordCard />
         </Grid.Col>
       </Grid>
+      <ExportDataCard />
       <DeleteAccountCard email={data.email} />
       <VerifyEmailModal opened={isVerifyOpen} onClose={() => setVerifyOpen(false)} />
     </Stack>
