@@ -296,8 +296,13 @@ export const templateResponse = z
     /** Base64 PNG of page 1. */
     thumbnail: z.string(),
     pages: z.array(templatePage),
+    /**
+     * An example payload of what generate fills by default: the latest published version's
+     * fields, or the draft's before the first publish.
+     */
     api: templateApiExample,
     apiKey: z.string(),
+    /** A curl command that sends `api` to generate. */
     curlCall: z.string(),
     /** Every linked-text box, with the label of its field. */
     boxes: z.array(fieldBoxSchema.extend({ label: z.string() })),
