@@ -67,3 +67,30 @@ export const capturedLog = () => {
     text: () => text,
   };
 };
+
+/**
+ * The local payment provider's pages as a browser uses them, bound to the suite's app and the
+ * account that pays (read when called, after `beforeEach` set them).
+ */
+export const localPayments = (context: () => { app: TestApp; account: Account }) => {
+  const checkout = (planId: string, account = context().account, provider = 'local') =>
+    call(context().app, 'POST', `/v1/session/${provider}/create-checkout-session`, {
+      token: account.token,
+      body: { planId, email: 'someone-else@example.com' },
+    });
+  const pageOf = (url: string) => new URL(url).pathname;
+  const tokenOf = (url: string) => url.split('/').at(-1) ?? '';
+  /** A plain HTML form post: no XSRF header, no bearer token, only the page's own token. */
+  const submit = (path: string, token: string) =>
+    context().app.inject({
+      method: 'POST',
+      url: path,
+      payload: `token=${encodeURIComponent(token)}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+  const subscribe = async (planId = 'pro', account = context().account) => {
+    const { url } = (await checkout(planId, account)).json<{ url: string }>();
+    return submit('/dev/payments/checkout/pay', tokenOf(url));
+  };
+  return { checkout, pageOf, tokenOf, submit, subscribe };
+};
