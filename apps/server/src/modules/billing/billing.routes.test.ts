@@ -1,18 +1,21 @@
 import type { PlansResponse } from '@platen/contract';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { call, signUp, type Account } from '../../../test/http.ts';
-import { buildTestApp, testDatabases, type TestApp } from '../../../test/test-app.ts';
-import { advanceDays, makeVoucher, subscriptionOf, userIdOf } from '../../../test/billing.ts';
+import { testDatabases, type TestApp } from '../../../test/test-app.ts';
+import {
+  advanceDays,
+  makeVoucher,
+  subscriptionOf,
+  userIdOf,
+  useBillingApp,
+} from '../../../test/billing.ts';
 import { reserveDocument } from './usage/document-count.ts';
 
 describe.each(testDatabases())('plans, billing cycles and usage on %s', (database) => {
+  const { current } = useBillingApp(database);
   let app: TestApp;
   let ada: Account;
-  beforeEach(async () => {
-    app = await buildTestApp(database);
-    ada = await signUp(app, { email: 'ada@example.com' });
-  });
-  afterEach(() => app.dispose());
+  beforeEach(() => ({ app, ada } = current()));
 
   const redeem = (code: unknown, account = ada) =>
     call(app, 'POST', '/v1/subscription/voucher', { token: account.token, body: { code } });

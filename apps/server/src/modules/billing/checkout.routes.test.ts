@@ -1,29 +1,16 @@
 import { billingMessages } from '@platen/contract';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { call, signUp, type Account } from '../../../test/http.ts';
-import { buildTestApp, testDatabases, type TestApp } from '../../../test/test-app.ts';
-import {
-  confirmEmail,
-  localPayments,
-  makeVoucher,
-  subscriptionOf,
-  userIdOf,
-} from '../../../test/billing.ts';
+import { testDatabases, type TestApp } from '../../../test/test-app.ts';
+import { makeVoucher, subscriptionOf, useBillingApp, userIdOf } from '../../../test/billing.ts';
 
 describe.each(testDatabases())('checkout, local provider, on %s', (database) => {
+  const { current, checkout, pageOf, tokenOf, submit, subscribe } = useBillingApp(database, {
+    isConfirmed: true,
+  });
   let app: TestApp;
   let ada: Account;
-  beforeEach(async () => {
-    app = await buildTestApp(database);
-    ada = await signUp(app, { email: 'ada@example.com' });
-    await confirmEmail(app, ada.email);
-  });
-  afterEach(() => app.dispose());
-
-  const { checkout, pageOf, tokenOf, submit, subscribe } = localPayments(() => ({
-    app,
-    account: ada,
-  }));
+  beforeEach(() => ({ app, ada } = current()));
 
   const liveLocalSubscriptions = () =>
     app.deps.db
