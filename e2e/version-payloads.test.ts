@@ -96,6 +96,21 @@ describe.skipIf(!hasChromium)('the payload of each version in the app', () => {
     await expectAccessible(page, 'payload schema');
     await page.keyboard.press('Escape');
     await schema.waitFor({ state: 'detached' });
+
+    // Published from the Form tab: the form follows the new version, the draft's field included.
+    await page.getByRole('tab', { name: '2 Form' }).click();
+    await page.getByRole('button', { name: 'Versions' }).click();
+    await page.getByRole('button', { name: 'Publish changes' }).click();
+    await page.getByRole('button', { name: 'Publish version 2' }).click();
+    await page
+      .getByRole('dialog', { name: 'Version 2 published' })
+      .getByRole('button', { name: 'OK' })
+      .click();
+    await expect
+      .poll(() => fills.textContent())
+      .toContain('Generate fills version 2, the version the API fills by default.');
+    await page.getByRole('textbox', { name: 'Extra' }).waitFor();
+    await page.getByTestId('json-preview').getByText('"version": 2').waitFor();
     await context.close();
   });
 
