@@ -11,7 +11,14 @@ import {
   uploadTemplateByApi,
   waitForPageDrawn,
 } from './support/templates.ts';
-import { headerBadge, listVersionsByApi, publishByApi, textField } from './support/versions.ts';
+import {
+  headerBadge,
+  listVersionsByApi,
+  openTemplatePage,
+  publishByApi,
+  publishedTemplate,
+  textField,
+} from './support/versions.ts';
 
 const TWO_PAGES = 'two-pages-second-turned.pdf';
 const ONE_SHORT_PAGE = 'pdf20-half-letter.pdf';
@@ -20,19 +27,6 @@ const SHOTS = '/tmp/platen-versions-shots';
 
 describe.skipIf(!hasChromium)('template versions in the app', () => {
   const suite = editorSuite('versions');
-
-  /** A template with these fields saved, published once per entry of `versions`. */
-  const templateWith = async (name: string, versions: ReturnType<typeof textField>[][]) => {
-    await uploadTemplateByApi(suite.url, suite.tokens, name, await corpusPdf(TWO_PAGES));
-    for (const [index, inputs] of versions.entries()) {
-      await saveFieldsByApi(suite.url, suite.tokens, { templateName: name, inputs });
-      const published = await publishByApi(suite.url, suite.tokens, name, {
-        note: `Release ${index + 1}`,
-        acceptBreaking: true,
-      });
-      expect(published.status).toBe(200);
-    }
-  };
 
   const open = async (opts: { theme?: Theme; width?: number } = {}) => {
     const opened = await openSignedIn(suite, opts);
@@ -45,11 +39,6 @@ describe.skipIf(!hasChromium)('template versions in the app', () => {
       };
     });
     return opened;
-  };
-
-  const openTemplate = async (page: Page, name: string) => {
-    await page.goto(`${suite.url}/admin/templates/${encodeURIComponent(name)}`);
-    await waitForPageDrawn(page, 1);
   };
 
   const shoot = async (page: Page, name: string) => {
@@ -90,14 +79,16 @@ describe.skipIf(!hasChromium)('template versions in the app', () => {
   });
 
   it('publishes a breaking change only after showing the difference and asking', async () => {
-    await templateWith('Breaking', [[textField('Name'), textField('City', { y: 200 })]]);
+    await publishedTemplate(suite, 'Breaking', [
+      [textField('Name'), textField('City', { y: 200 })],
+    ]);
     // The draft renames City (same box) and adds a field.
     await saveFieldsByApi(suite.url, suite.tokens, {
       templateName: 'Breaking',
       inputs: [textField('Name'), textField('Town', { y: 200 }), textField('Zip', { y: 300 })],
     });
     const { page, context } = await open();
-    await openTemplate(page, 'Breaking');
+    await openTemplatePage(page, suite.url, 'Breaking');
     await gearMenu(page, 'Edit template');
     await page.getByRole('button', { name: 'Editing mode' }).click();
     await page.getByRole('menuitem', { name: 'Publish changes' }).click();
@@ -128,12 +119,12 @@ describe.skipIf(!hasChromium)('template versions in the app', () => {
   });
 
   it('lists the history, opens a past version read-only and restores it as the draft', async () => {
-    await templateWith('History', [
+    await publishedTemplate(suite, 'History', [
       [textField('Name')],
       [textField('Name'), textField('Email', { y: 200 })],
     ]);
     const { page, context } = await open();
-    await openTemplate(page, 'History');
+    await openTemplatePage(page, suite.url, 'History');
     await page.getByRole('button', { name: 'Versions' }).click();
     const panel = page.getByRole('dialog', { name: 'Versions' });
     const cards = panel.getByTestId('version-card');
@@ -190,78 +181,14 @@ describe.skipIf(!hasChromium)('template versions in the app', () => {
     await context.close();
   });
 
-  it('fills what the API uses from the Form tab, or the draft when chosen', async () => {
-    await templateWith('Pinned', [[textField('Name')]]);
-    await saveFieldsByApi(suite.url, suite.tokens, {
-      templateName: 'Pinned',
-      inputs: [textField('Name'), textField('Extra', { y: 200 })],
-    });
-    const { page, context } = await open();
-    await openTemplate(page, 'Pinned');
-    await page.getByRole('tab', { name: '2 Form' }).click();
-    const fills = page.getByTestId('form-fills');
-    await expect
-      .poll(() => fills.textContent())
-      .toContain('Generate fills version 1, the version the API fills by default.');
-    await page.getByTestId('json-preview').getByText('"version": 1').waitFor();
-    // Version 1's own fields: the draft's new one is not part of its payload.
-    await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Ada');
-    await expect.poll(() => page.getByRole('textbox', { name: 'Extra' }).count()).toBe(0);
-
-    const generate = async () => {
-      const popup = page.waitForEvent('popup');
-      const response = page.waitForResponse((r) =>
-        r.url().endsWith('/v1/document/generate/template'),
-      );
-      await page.getByRole('button', { name: 'Generate', exact: true }).click();
-      const answer = await response;
-      await (await popup).close();
-      return answer;
-    };
-    const pinned = await generate();
-    expect(pinned.headers()['x-template-version']).toBe('1');
-    expect(pinned.request().postDataJSON()).toEqual({
-      templateName: 'Pinned',
-      version: 1,
-      fields: { Name: 'Ada' },
-    });
-    await shoot(page, 'form-version-1440-dark');
-    await expectAccessible(page, 'form tab with versions');
-
-    await page
-      .locator('label')
-      .filter({ hasText: /^Draft$/ })
-      .click();
-    await expect.poll(() => fills.textContent()).toContain('Generate fills the saved draft.');
-    await page.getByRole('textbox', { name: 'Extra' }).waitFor();
-    expect(await page.getByRole('textbox', { name: 'Name', exact: true }).inputValue()).toBe('Ada');
-    const draft = await generate();
-    expect(draft.headers()['x-template-version']).toBe('draft');
-    expect(draft.request().postDataJSON()).toMatchObject({ version: 'draft' });
-
-    // The Api tab names the template both ways and shows what generate accepts.
-    await page.getByRole('tab', { name: '3 Api' }).click();
-    const { id } = (await fetchTemplateByApi(suite.url, suite.tokens, 'Pinned')).body;
-    expect(await page.getByRole('textbox', { name: 'templateName' }).inputValue()).toBe('Pinned');
-    expect(await page.getByRole('textbox', { name: 'templateId' }).inputValue()).toBe(id);
-    await page.getByRole('button', { name: 'Payload JSON Schema' }).click();
-    const schema = page.getByRole('dialog', { name: 'Payload schema — version 1' });
-    await schema.getByTestId('schema-view').getByText('"Name"').waitFor();
-    await shoot(page, 'api-schema-1440-dark');
-    await expectAccessible(page, 'payload schema');
-    await page.keyboard.press('Escape');
-    await schema.waitFor({ state: 'detached' });
-    await context.close();
-  });
-
   it('keeps the work when someone else saved meanwhile, and saves it over theirs when asked', async () => {
-    await templateWith('Conflict', []);
+    await publishedTemplate(suite, 'Conflict', []);
     await saveFieldsByApi(suite.url, suite.tokens, {
       templateName: 'Conflict',
       inputs: [textField('Name')],
     });
     const { page, context } = await open();
-    await openTemplate(page, 'Conflict');
+    await openTemplatePage(page, suite.url, 'Conflict');
     await gearMenu(page, 'Edit template');
     await box(page, 'Name').click();
     await page.getByTestId('field-panel').getByRole('textbox', { name: 'Label' }).fill('Mine');
@@ -307,9 +234,9 @@ describe.skipIf(!hasChromium)('template versions in the app', () => {
   });
 
   it("saves after a saved field was deleted on the server: that revision is the editor's own", async () => {
-    await templateWith('Deleted', [[textField('Gone'), textField('Kept', { y: 200 })]]);
+    await publishedTemplate(suite, 'Deleted', [[textField('Gone'), textField('Kept', { y: 200 })]]);
     const { page, context } = await open();
-    await openTemplate(page, 'Deleted');
+    await openTemplatePage(page, suite.url, 'Deleted');
     await gearMenu(page, 'Edit template');
     await box(page, 'Gone').click();
     await page.getByRole('button', { name: 'Delete field Gone' }).click();
@@ -338,7 +265,7 @@ describe.skipIf(!hasChromium)('template versions in the app', () => {
       inputs: [textField('Name')],
     });
     const { page, context } = await open();
-    await openTemplate(page, 'Old name');
+    await openTemplatePage(page, suite.url, 'Old name');
     await gearMenu(page, 'Edit template');
     await box(page, 'Name').click();
     await page.getByTestId('field-panel').getByRole('textbox', { name: 'Label' }).fill('Renamed');
@@ -381,7 +308,7 @@ describe.skipIf(!hasChromium)('template versions in the app', () => {
       inputs: [textField('Top'), textField('Low', { y: 600 }), textField('Back', { page: 2 })],
     });
     const { page, context } = await open();
-    await openTemplate(page, 'Shrunk');
+    await openTemplatePage(page, suite.url, 'Shrunk');
     await gearMenu(page, 'Replace template');
     const replace = page.getByRole('dialog', { name: 'Replace template' });
     await replace.locator('input[type="file"]').setInputFiles(await corpusPdf(ONE_SHORT_PAGE));
@@ -419,7 +346,10 @@ describe.skipIf(!hasChromium)('template versions in the app', () => {
   });
 
   it('looks right in both themes and on a phone', async () => {
-    await templateWith('Looks', [[textField('Name')], [textField('Name'), textField('City')]]);
+    await publishedTemplate(suite, 'Looks', [
+      [textField('Name')],
+      [textField('Name'), textField('City')],
+    ]);
     await saveFieldsByApi(suite.url, suite.tokens, {
       templateName: 'Looks',
       inputs: [textField('Full name'), textField('City', { y: 200 })],
@@ -432,10 +362,10 @@ describe.skipIf(!hasChromium)('template versions in the app', () => {
     ] as const) {
       const at = `${width}-${theme}`;
       const { page, context } = await open({ theme, width });
-      await openTemplate(page, 'Fresh');
+      await openTemplatePage(page, suite.url, 'Fresh');
       await expect.poll(() => headerBadge(page).textContent()).toBe('Draft');
       await expectAccessible(page, `a draft's header ${at}`);
-      await openTemplate(page, 'Looks');
+      await openTemplatePage(page, suite.url, 'Looks');
       await shoot(page, `header-${at}`);
       await page.getByRole('button', { name: 'Versions' }).click();
       await page

@@ -1,5 +1,13 @@
 import type { Page } from 'playwright-core';
-import { csrfHeaders } from './templates.ts';
+import { expect } from 'vitest';
+import type { EditorSuite } from './editor-suite.ts';
+import {
+  corpusPdf,
+  csrfHeaders,
+  saveFieldsByApi,
+  uploadTemplateByApi,
+  waitForPageDrawn,
+} from './templates.ts';
 
 type Tokens = { token: string };
 
@@ -45,3 +53,31 @@ export const textField = (label: string, at: { page?: number; x?: number; y?: nu
 /** The publication badge of the template header. */
 export const headerBadge = (page: Page) =>
   page.getByTestId('template-header').getByTestId('publication-badge');
+
+/** A two-page template with these fields saved, published once per entry of `versions`. */
+export const publishedTemplate = async (
+  suite: EditorSuite,
+  name: string,
+  versions: ReturnType<typeof textField>[][],
+) => {
+  await uploadTemplateByApi(
+    suite.url,
+    suite.tokens,
+    name,
+    await corpusPdf('two-pages-second-turned.pdf'),
+  );
+  for (const [index, inputs] of versions.entries()) {
+    await saveFieldsByApi(suite.url, suite.tokens, { templateName: name, inputs });
+    const published = await publishByApi(suite.url, suite.tokens, name, {
+      note: `Release ${index + 1}`,
+      acceptBreaking: true,
+    });
+    expect(published.status).toBe(200);
+  }
+};
+
+/** The template's page, once its first page is drawn. */
+export const openTemplatePage = async (page: Page, baseUrl: string, name: string) => {
+  await page.goto(`${baseUrl}/admin/templates/${encodeURIComponent(name)}`);
+  await waitForPageDrawn(page, 1);
+};

@@ -1,7 +1,8 @@
 import type { SubscriptionResponse } from '@platen/contract';
-import { call, type Account } from './http.ts';
+import { afterEach, beforeEach } from 'vitest';
+import { call, signUp, type Account } from './http.ts';
 import { runLogDestination } from './run-log.ts';
-import type { TestApp } from './test-app.ts';
+import { buildTestApp, type TestApp, type TestDatabase } from './test-app.ts';
 import { createLogger } from '../src/lib/logger.ts';
 import { findUserByEmail } from '../src/modules/users/index.ts';
 import { createVoucher, type VoucherOrder } from '../src/modules/billing/vouchers/voucher-admin.ts';
@@ -66,4 +67,47 @@ export const capturedLog = () => {
     events: () => lines.filter((line) => 'event' in line),
     text: () => text,
   };
+};
+
+/**
+ * The local payment provider's pages as a browser uses them, bound to the suite's app and the
+ * account that pays (read when called, after `beforeEach` set them).
+ */
+export const localPayments = (context: () => { app: TestApp; account: Account }) => {
+  const checkout = (planId: string, account = context().account, provider = 'local') =>
+    call(context().app, 'POST', `/v1/session/${provider}/create-checkout-session`, {
+      token: account.token,
+      body: { planId, email: 'someone-else@example.com' },
+    });
+  const pageOf = (url: string) => new URL(url).pathname;
+  const tokenOf = (url: string) => url.split('/').at(-1) ?? '';
+  /** A plain HTML form post: no XSRF header, no bearer token, only the page's own token. */
+  const submit = (path: string, token: string) =>
+    context().app.inject({
+      method: 'POST',
+      url: path,
+      payload: `token=${encodeURIComponent(token)}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+  const subscribe = async (planId = 'pro', account = context().account) => {
+    const { url } = (await checkout(planId, account)).json<{ url: string }>();
+    return submit('/dev/payments/checkout/pay', tokenOf(url));
+  };
+  return { checkout, pageOf, tokenOf, submit, subscribe };
+};
+
+/**
+ * A test app for every test with Ada signed up (her e-mail confirmed when `isConfirmed`), and the
+ * local payment pages as she uses them. Registers the suite's hooks, so call it at the top of a
+ * describe block; `current()` gives this test's app.
+ */
+export const useBillingApp = (database: TestDatabase, opts: { isConfirmed?: boolean } = {}) => {
+  const c = {} as { app: TestApp; ada: Account };
+  beforeEach(async () => {
+    c.app = await buildTestApp(database);
+    c.ada = await signUp(c.app, { email: 'ada@example.com' });
+    if (opts.isConfirmed) await confirmEmail(c.app, c.ada.email);
+  });
+  afterEach(() => c.app.dispose());
+  return { current: () => c, ...localPayments(() => ({ app: c.app, account: c.ada })) };
 };

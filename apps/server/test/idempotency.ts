@@ -1,4 +1,7 @@
 import type { App } from '../src/app.ts';
+import { signUp } from './http.ts';
+import { makePdf } from './pdf-fixtures.ts';
+import { apiKeyOf, saveFields, textField, uploadTemplate } from './templates.ts';
 import type { TestApp } from './test-app.ts';
 
 export const GENERATE = '/v1/document/generate/template';
@@ -21,3 +24,18 @@ export const storedKeys = async (app: TestApp) =>
   (await app.deps.db.selectFrom('idempotency_keys').select('idempotency_key').execute())
     .map((row) => row.idempotency_key)
     .sort();
+
+let keyCounter = 0;
+/** An Idempotency-Key no other call of the run has used. */
+export const newKey = () => `order-${++keyCounter}-${'x'.repeat(8)}`;
+
+/** A new account with the template "Letter" (a Name text and a Logo image field) and its API key. */
+export const letterTemplate = async (app: TestApp) => {
+  const ada = await signUp(app);
+  await uploadTemplate(app, ada, { name: 'Letter', pdf: await makePdf({ pages: 1 }) });
+  await saveFields(app, ada, 'Letter', [
+    textField('Name'),
+    textField('Logo', { fieldType: 'image', rectY: 220, rectWidth: 60, rectHeight: 60 }),
+  ]);
+  return { ada, apiKey: await apiKeyOf(app, ada, 'Letter') };
+};

@@ -88,7 +88,8 @@ export const tryoutDocument = {
   path: '/v1/document/tryout/template',
   operationId: 'tryoutDocument',
   noStore: true,
-  summary: "Generate a SAMPLE-marked PDF from the template's example payload (not counted)",
+  summary:
+    "Generate a SAMPLE-marked PDF from the template's example payload, in the version generate fills by default (not counted)",
   tag: 'Documents',
   auth: 'bearer',
   body: z.object({ templateName: templateNameSchema }),

@@ -4,6 +4,8 @@ export * from './common.ts';
 export * from './auth.ts';
 export * from './users.ts';
 export * from './health.ts';
+export * from './template-fields.ts';
+export * from './stamps.ts';
 export * from './templates.ts';
 export * from './documents.ts';
 export * from './field-change.ts';

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import type { Endpoint } from './endpoint.ts';
 import { fieldChange } from './field-change.ts';
-import { stamp, templateInput, templateNameParams, templatePage } from './templates.ts';
+import { stamp } from './stamps.ts';
+import { templateInput, templatePage } from './template-fields.ts';
+import { templateNameParams } from './templates.ts';
 
 const tag = 'Template versions';
 

@@ -6,7 +6,6 @@ import { engineRefusalToError } from '../../pdf-pool/engine-refusal.ts';
 import { findApiKeyAccount, invalidApiKey } from '../api-keys/index.ts';
 import { countDocument, findPlanLimit, releaseDocuments, reportOverage } from '../billing/index.ts';
 import {
-  createTemplatesService,
   exampleValues,
   fieldsOnPages,
   isStampLabel,
@@ -43,8 +42,6 @@ const templateIdNotFound = (id: string) =>
   new AppError('TEMPLATE_NOT_FOUND', 404, `There is no template with the id "${id}".`);
 
 export const createDocumentsService = (deps: Deps) => {
-  const templates = createTemplatesService(deps);
-
   const templateAssets = createTemplateAssetsCache(deps.db);
 
   /** The template's PDF and fields and the payload's values, checked and with images loaded. */
@@ -202,15 +199,13 @@ export const createDocumentsService = (deps: Deps) => {
     }
   };
 
-  /** The draft's example payload, marked SAMPLE on every page, and not counted. */
+  /**
+   * The template's example payload in what generate fills by default (the latest published
+   * version, or the draft), marked SAMPLE on every page, and not counted.
+   */
   const tryout = async (userId: string, templateName: string): Promise<Document> => {
-    const template = await templates.getTemplate(userId, templateName);
-    const draft = {
-      id: template.id,
-      source: { draft: template.revision },
-      fields: () => fieldsOnPages(template.fields, template.pages.length),
-    };
-    return { ...(await fill(await prepare(draft), { sample: true })), version: 'draft' };
+    const { template, version } = await findAccountTarget(userId, { templateName });
+    return { ...(await fill(await prepare(template), { sample: true })), version };
   };
 
   /** One document of the caller's values, not counted: the batch worker counts its items itself. */

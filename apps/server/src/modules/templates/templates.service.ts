@@ -70,13 +70,24 @@ export const createTemplatesService = (deps: Deps) => {
     return prepared;
   };
 
+  /**
+   * The fields generate fills by default: the latest published version's, or the draft's before
+   * the first publish. The Api tab's example is built from them, so it shows what integrations get.
+   */
+  const fieldsTheApiFills = async (template: repo.Template) => {
+    if (template.publishedVersion === null) return template.fields;
+    const published = await versions.findVersion(db, template.id, template.publishedVersion);
+    return published?.fields ?? template.fields;
+  };
+
   const detail = async (template: repo.Template): Promise<TemplateResponse> => {
-    const [pdf, apiKey, stamps] = await Promise.all([
+    const [pdf, apiKey, stamps, apiFields] = await Promise.all([
       getPdf(template),
       revealApiKey(deps, template.userId),
       listStamps(db, template.id),
+      fieldsTheApiFills(template),
     ]);
-    const api = { templateName: template.name, fields: exampleValues(template.fields) };
+    const api = { templateName: template.name, fields: exampleValues(apiFields) };
     return {
       id: template.id,
       templateName: template.name,

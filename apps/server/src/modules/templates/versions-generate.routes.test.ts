@@ -72,7 +72,8 @@ describe.each(testDatabases())('filling template versions on %s', (database) => 
       body: { templateName: 'Contract' },
     });
     expect(tryout.statusCode).toBe(200);
-    expect(tryout.headers[TEMPLATE_VERSION_HEADER]).toBe('draft');
+    // The example PDF fills what the example payload names: what generate fills by default.
+    expect(tryout.headers[TEMPLATE_VERSION_HEADER]).toBe('2');
 
     const missing = await generate(app, apiKey, { ...payload, version: 7 });
     expect(missing.statusCode).toBe(404);
@@ -80,6 +81,25 @@ describe.each(testDatabases())('filling template versions on %s', (database) => 
       code: 'VERSION_NOT_FOUND',
       message: 'The template "Contract" has no published version 7.',
     });
+  });
+
+  it("builds the template's example payload and curl call from what generate fills by default", async () => {
+    await create('Example');
+    await save('Example', [textField('Name')]);
+    const draftOnly = await getTemplate(app, ada, 'Example');
+    expect(draftOnly.api).toEqual({ templateName: 'Example', fields: { Name: 'Jane Doe' } });
+
+    await published('Example');
+    await save('Example', [textField('Name'), textField('Email', { rectY: 140 })]);
+    const changed = await getTemplate(app, ada, 'Example');
+    expect(changed).toMatchObject({ publishedVersion: 1, hasUnpublishedChanges: true });
+    // Version 1 is what integrations get: the draft's new field is not part of the example.
+    expect(changed.api.fields).toEqual({ Name: 'Jane Doe' });
+    expect(changed.curlCall).toContain('"fields":{"Name":"Jane Doe"}');
+    expect(changed.inputs.map((input) => input.label)).toEqual(['Name', 'Email']);
+    const filled = await generate(app, await apiKeyOf(app, ada, 'Example'), changed.api);
+    expect(filled.statusCode, filled.body).toBe(200);
+    expect(filled.headers[TEMPLATE_VERSION_HEADER]).toBe('1');
   });
 
   it('draws a version its own stamps and counts its documents like any other', async () => {

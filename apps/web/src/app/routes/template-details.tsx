@@ -16,7 +16,8 @@ export default function TemplateDetailsRoute() {
         template={template.data}
         renderForm={(t) => (
           <DocumentForm
-            key={t.lastUpdate}
+            // Its values start from the example payload, which a save or a publish changes.
+            key={`${t.lastUpdate} ${String(t.publishedVersion)}`}
             payload={t.api}
             apiKey={t.apiKey}
             imageFields={t.inputs.filter((input) => input.type === 'IMAGE').map((i) => i.label)}

@@ -4,25 +4,35 @@ import { request } from '../../../lib/api-client.ts';
 import { schemaFields, type SchemaField } from '../model/version-fields.ts';
 
 /**
- * The fields a published version accepts, read from its payload schema; null while the form
- * fills the draft (its fields are the draft's example payload).
+ * The fields of the version the form fills, read from its payload schema; null when that is the
+ * version the template's example payload was built from (what the API fills by default), whose
+ * fields are the payload's own.
  */
 export const useVersionFields = (
   templateName: string,
   version: number | 'draft',
+  payload: { version: number | 'draft'; revision: number },
 ): SchemaField[] | null | undefined => {
-  const isVersion = version !== 'draft';
+  const isOther = version !== payload.version;
   const query = useQuery({
-    queryKey: ['templates', 'versions', templateName, version, 'form-schema'],
+    // A published version never changes; the draft's schema is read again for each revision.
+    queryKey: [
+      'templates',
+      'versions',
+      templateName,
+      version,
+      ...(version === 'draft' ? [payload.revision] : []),
+      'form-schema',
+    ],
     queryFn: ({ signal }) =>
       // The contract's query schema is not part of the path; build the query string here.
       request(
         { ...getTemplateSchema, path: `${getTemplateSchema.path}?version=${String(version)}` },
         { params: { templateName }, signal },
       ),
-    enabled: isVersion,
+    enabled: isOther,
     staleTime: Infinity,
   });
-  if (!isVersion) return null;
+  if (!isOther) return null;
   return query.data ? schemaFields(query.data) : undefined;
 };

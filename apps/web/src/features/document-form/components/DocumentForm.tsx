@@ -40,13 +40,17 @@ type DocumentFormProps = {
   imageFields: readonly string[];
   /** The options of the template's choice fields, by label: each gets a select. */
   choiceFields?: Readonly<Record<string, readonly ChoiceOption[]>>;
-  /** The template's latest published version (null: never published): the selector's choices. */
-  publication: { publishedVersion: number | null };
+  /**
+   * The template's latest published version (null: never published), which `payload` was built
+   * from, and the draft's revision.
+   */
+  publication: { publishedVersion: number | null; revision: number };
 };
 
 /**
- * product.md §2 Form tab: a form built from the template's api payload (typing rules of product.md §5),
- * a live JSON preview, and Generate, which opens the PDF in a new tab; or, in batch mode, one
+ * product.md §2 Form tab: a form built from the template's api payload (typing rules of
+ * product.md §5), or from the payload schema of the version chosen when that is another, a live
+ * JSON preview, and Generate, which opens the PDF in a new tab; or, in batch mode, one
  * document per row of a file, with the same fields and kinds.
  */
 export const DocumentForm = ({
@@ -64,8 +68,11 @@ export const DocumentForm = ({
   const scheme = useComputedColorScheme('dark');
   const [choice, setChoice] = useState<VersionChoice>('api');
   const version = versionToFill(choice, publication.publishedVersion);
-  // A published version may have other fields than the draft: its form shows its own.
-  const versionFields = useVersionFields(payload.templateName, version);
+  // The payload is what the API fills by default; the draft may have other fields, and shows its own.
+  const versionFields = useVersionFields(payload.templateName, version, {
+    version: versionToFill('api', publication.publishedVersion),
+    revision: publication.revision,
+  });
   const shown = versionFields
     ? formForVersion(versionFields, { fields, kinds })
     : { fields, kinds };

@@ -11,7 +11,7 @@ export type SchemaField = {
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** The kind a schema type calls for, for a field the draft's example does not have. */
+/** The kind a schema type calls for, for a field the example payload does not have. */
 const kindOfSchema = (schema: unknown): FieldKind => {
   if (isRecord(schema) && Array.isArray(schema.enum)) return 'choice';
   if (isRecord(schema) && schema.format === 'date') return 'date';
@@ -38,21 +38,22 @@ export const schemaFields = (schema: Record<string, unknown>): SchemaField[] => 
 };
 
 /**
- * The form of a published version: its labels, with the value and kind the draft's form has for
- * a label they share (typed values are kept across a switch), and empty otherwise. Labels the
- * version lacks are left out, so the payload is what an integration of that version sends.
+ * The form of another version than the example payload's (a published one, or the draft): its
+ * labels, with the value and kind the payload's form has for a label they share (typed values are
+ * kept across a switch), and empty otherwise. Labels the version lacks are left out, so the
+ * payload is what an integration of that version sends.
  */
 export const formForVersion = (
   versionFields: readonly SchemaField[],
-  draft: { fields: Record<string, unknown>; kinds: Record<string, FieldKind> },
+  form: { fields: Record<string, unknown>; kinds: Record<string, FieldKind> },
 ) => ({
   fields: Object.fromEntries(
     versionFields.map(({ label, kind }) => [
       label,
-      label in draft.fields ? draft.fields[label] : kind === 'checkbox' ? false : '',
+      label in form.fields ? form.fields[label] : kind === 'checkbox' ? false : '',
     ]),
   ),
   kinds: Object.fromEntries(
-    versionFields.map(({ label, kind }) => [label, draft.kinds[label] ?? kind]),
+    versionFields.map(({ label, kind }) => [label, form.kinds[label] ?? kind]),
   ) as Record<string, FieldKind>,
 });

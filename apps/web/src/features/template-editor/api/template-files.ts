@@ -1,4 +1,5 @@
 import { downloadTemplatePdf, tryoutDocument } from '@platen/contract';
+import { saveBlob } from '../../../components/files/save-blob.ts';
 import { requestBlob, requestFile } from '../../../lib/api-client.ts';
 
 /** GET /v1/template/:name/pdf as a file the browser saves. */
@@ -10,12 +11,3 @@ export const downloadPdf = async (templateName: string) => {
 /** The example PDF (marked SAMPLE), from the template's example payload. */
 export const fetchTryout = (templateName: string) =>
   requestFile(tryoutDocument, { body: { templateName } });
-
-export const saveBlob = (blob: Blob, fileName: string) => {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-};

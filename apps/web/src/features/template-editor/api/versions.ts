@@ -9,9 +9,9 @@ import {
   type PublishTemplateBody,
 } from '@platen/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { saveBlob } from '../../../components/files/save-blob.ts';
 import { request, requestBlob } from '../../../lib/api-client.ts';
 import { templateKeys } from './keys.ts';
-import { saveBlob } from './template-files.ts';
 
 const versionParams = (templateName: string, version: number) => ({
   templateName,

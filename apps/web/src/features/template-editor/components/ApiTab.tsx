@@ -20,6 +20,7 @@ import { openPdfInNewTab, showGenerationError } from '../../../components/files/
 import { fetchTryout } from '../api/template-files.ts';
 import { ApiIdentity } from './ApiIdentity.tsx';
 import { clientExample } from '../model/client-example.ts';
+import { exampleVersionSentence } from '../model/example-version.ts';
 
 const MASKED_KEY = '•'.repeat(24);
 
@@ -27,6 +28,7 @@ const MASKED_KEY = '•'.repeat(24);
  * product.md §2 Api tab: the key (hidden until asked), the docs, an example PDF and the curl call. The
  * curl call shows the key only when the key is shown; its copy button always copies the real one.
  * Beside it, the same call with the typed Node.js client, which reads the key from the environment.
+ * All of them fill what the API fills by default, and say which version that is.
  */
 export const ApiTab = ({ template }: { template: TemplateResponse }) => {
   const [isKeyShown, setIsKeyShown] = useState(false);
@@ -116,6 +118,9 @@ export const ApiTab = ({ template }: { template: TemplateResponse }) => {
               <CopyIcon value={nodeExample} label="Copy Node.js example" what="Node.js example" />
             )}
           </Group>
+          <Text size="sm" data-testid="example-version">
+            {exampleVersionSentence(template)}
+          </Text>
           {example === 'curl' ? (
             <Code
               block

@@ -17,8 +17,9 @@ const byType: Record<string, unknown> = {
 };
 
 /**
- * Values for a sample document of a published version, keyed by its labels (the draft's API
- * example may name other fields). Types the app does not know get their label as text.
+ * Values for a sample document of a published version, keyed by its labels (the template's API
+ * example names only the latest version's fields). Types the app does not know get their label
+ * as text.
  */
 export const sampleValues = (inputs: readonly Pick<TemplateInput, 'label' | 'type'>[]) =>
   Object.fromEntries(
