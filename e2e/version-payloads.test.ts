@@ -69,7 +69,7 @@ describe.skipIf(!hasChromium)('the payload of each version in the app', () => {
     await expect
       .poll(() => page.getByTestId('example-version').textContent())
       .toBe(
-        'These examples fill version 1, the version the API fills by default. The draft has unpublished changes: publish them to see them here.',
+        'These examples fill version 1, the version the API fills by default. The draft has unpublished changes: the example PDF shows them, and publishing puts them here.',
       );
     const curl = page.getByTestId('curl-call');
     expect(await curl.textContent()).toContain('"fields":{"Name":"Jane Doe"}');
@@ -82,7 +82,8 @@ describe.skipIf(!hasChromium)('the payload of each version in the app', () => {
     const sample = page.waitForResponse((r) => r.url().endsWith('/v1/document/tryout/template'));
     const samplePopup = page.waitForEvent('popup');
     await page.getByRole('button', { name: 'Generate example PDF' }).click();
-    expect((await sample).headers()['x-template-version']).toBe('1');
+    // The example PDF is the editor's look at the draft, its new field included.
+    expect((await sample).headers()['x-template-version']).toBe('draft');
     await (await samplePopup).close();
 
     // It names the template both ways and shows what generate accepts.

@@ -89,7 +89,7 @@ export const tryoutDocument = {
   operationId: 'tryoutDocument',
   noStore: true,
   summary:
-    "Generate a SAMPLE-marked PDF from the template's example payload, in the version generate fills by default (not counted)",
+    'Generate a SAMPLE-marked PDF of the draft from its example payload (not counted; generate keeps filling the published version)',
   tag: 'Documents',
   auth: 'bearer',
   body: z.object({ templateName: templateNameSchema }),

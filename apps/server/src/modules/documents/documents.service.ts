@@ -6,6 +6,7 @@ import { engineRefusalToError } from '../../pdf-pool/engine-refusal.ts';
 import { findApiKeyAccount, invalidApiKey } from '../api-keys/index.ts';
 import { countDocument, findPlanLimit, releaseDocuments, reportOverage } from '../billing/index.ts';
 import {
+  createTemplatesService,
   exampleValues,
   fieldsOnPages,
   isStampLabel,
@@ -42,6 +43,7 @@ const templateIdNotFound = (id: string) =>
   new AppError('TEMPLATE_NOT_FOUND', 404, `There is no template with the id "${id}".`);
 
 export const createDocumentsService = (deps: Deps) => {
+  const templates = createTemplatesService(deps);
   const templateAssets = createTemplateAssetsCache(deps.db);
 
   /** The template's PDF and fields and the payload's values, checked and with images loaded. */
@@ -200,12 +202,17 @@ export const createDocumentsService = (deps: Deps) => {
   };
 
   /**
-   * The template's example payload in what generate fills by default (the latest published
-   * version, or the draft), marked SAMPLE on every page, and not counted.
+   * The draft's example payload, marked SAMPLE on every page, and not counted: the editor's
+   * look at its unpublished work (generate keeps filling the published version meanwhile).
    */
   const tryout = async (userId: string, templateName: string): Promise<Document> => {
-    const { template, version } = await findAccountTarget(userId, { templateName });
-    return { ...(await fill(await prepare(template), { sample: true })), version };
+    const template = await templates.getTemplate(userId, templateName);
+    const draft = {
+      id: template.id,
+      source: { draft: template.revision },
+      fields: () => fieldsOnPages(template.fields, template.pages.length),
+    };
+    return { ...(await fill(await prepare(draft), { sample: true })), version: 'draft' };
   };
 
   /** One document of the caller's values, not counted: the batch worker counts its items itself. */

@@ -72,8 +72,8 @@ describe.each(testDatabases())('filling template versions on %s', (database) => 
       body: { templateName: 'Contract' },
     });
     expect(tryout.statusCode).toBe(200);
-    // The example PDF fills what the example payload names: what generate fills by default.
-    expect(tryout.headers[TEMPLATE_VERSION_HEADER]).toBe('2');
+    // The example PDF shows the editor's work: the draft, whatever is published.
+    expect(tryout.headers[TEMPLATE_VERSION_HEADER]).toBe('draft');
 
     const missing = await generate(app, apiKey, { ...payload, version: 7 });
     expect(missing.statusCode).toBe(404);

@@ -13,7 +13,7 @@ describe('exampleVersionSentence', () => {
       'These examples fill version 3, the version the API fills by default.',
     );
     expect(exampleVersionSentence({ publishedVersion: 3, hasUnpublishedChanges: true })).toBe(
-      'These examples fill version 3, the version the API fills by default. The draft has unpublished changes: publish them to see them here.',
+      'These examples fill version 3, the version the API fills by default. The draft has unpublished changes: the example PDF shows them, and publishing puts them here.',
     );
   });
 });

@@ -2,7 +2,8 @@ import type { TemplateResponse } from '@platen/contract';
 
 /**
  * Which version the Api tab's examples fill: the one generate fills by default (the server builds
- * the example payload from it), and whether the draft holds changes they do not show yet.
+ * the example payload from it), and whether the draft holds changes they do not show yet (the
+ * example PDF fills the draft, so it shows them).
  */
 export const exampleVersionSentence = (
   template: Pick<TemplateResponse, 'publishedVersion' | 'hasUnpublishedChanges'>,
@@ -12,6 +13,6 @@ export const exampleVersionSentence = (
   }
   const filled = `These examples fill version ${template.publishedVersion}, the version the API fills by default.`;
   return template.hasUnpublishedChanges
-    ? `${filled} The draft has unpublished changes: publish them to see them here.`
+    ? `${filled} The draft has unpublished changes: the example PDF shows them, and publishing puts them here.`
     : filled;
 };
