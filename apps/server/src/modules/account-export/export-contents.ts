@@ -70,7 +70,7 @@ export const collectExportContents = async (db: Db, userId: string, exportedAt: 
     },
     ...billing,
     templates: templates.described,
-    webhookEndpoints: await webhookEndpointsForExport(db, userId),
+    webhookEndpoints: await webhookEndpointsForExport(db, userId, exportedAt),
   };
   return { accountJson, files: [...picture, ...templates.files] };
 };

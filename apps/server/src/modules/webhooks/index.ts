@@ -6,4 +6,4 @@
 export { deliverDue } from './delivery-worker.ts';
 export { recordWebhookEvent } from './webhook-events.ts';
 export { webhooksRoutes } from './webhooks.routes.ts';
-export { webhookEndpointsForExport } from './webhooks.repository.ts';
+export { webhookEndpointsForExport } from './webhooks.service.ts';

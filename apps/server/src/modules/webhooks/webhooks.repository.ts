@@ -21,18 +21,6 @@ export const listEndpoints = (db: Db, userId: string) =>
     .orderBy('id')
     .execute();
 
-/** The account's endpoints as its data export shows them: what they are, never their secrets. */
-export const webhookEndpointsForExport = async (db: Db, userId: string) =>
-  (await listEndpoints(db, userId)).map((row) => ({
-    id: row.id,
-    url: row.url,
-    description: row.description,
-    events: JSON.parse(row.events_json) as string[],
-    enabled: row.enabled === 1,
-    failing: row.failing === 1,
-    createdAt: row.created_at,
-  }));
-
 export const findEndpoint = (db: Db, userId: string, id: string) =>
   db
     .selectFrom('webhook_endpoints')

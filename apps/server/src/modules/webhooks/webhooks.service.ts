@@ -10,6 +10,7 @@ import {
   type WebhookEventType,
 } from '@platen/contract';
 import type { z } from 'zod';
+import type { Db } from '../../db/tables.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { encryptText } from '../../lib/secret-box.ts';
@@ -63,6 +64,10 @@ const toEndpoint = (row: EndpointRow, now: Date): WebhookEndpoint => ({
       ? row.previous_secret_expires_at
       : null,
 });
+
+/** The account's endpoints as its data export shows them: what they are, never their secrets. */
+export const webhookEndpointsForExport = async (db: Db, userId: string, now: Date) =>
+  (await listEndpoints(db, userId)).map((row) => toEndpoint(row, now));
 
 export const toDelivery = (row: DeliveryLine): WebhookDelivery => ({
   id: row.id,
