@@ -9,7 +9,6 @@
  * rows add up to the counts made. Writes bench/usage/RESULTS.md; exits 1 if a count went missing.
  */
 import { writeFileSync } from 'node:fs';
-import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -24,6 +23,9 @@ import {
 } from '../../apps/server/src/modules/billing/index.ts';
 import { createPostgresDatabase } from '../../apps/server/test/test-app.ts';
 import { fmt, markdownTable, ms } from '../table.ts';
+import { captureCountStatements, hasPgbench, runPgbench } from './pgbench.ts';
+
+type Statements = Awaited<ReturnType<typeof captureCountStatements>>;
 
 const SECONDS = Number(process.env.BENCH_USAGE_SECONDS ?? 10);
 const CONNECTIONS = (process.env.BENCH_USAGE_CONNECTIONS ?? '1,8,32').split(',').map(Number);
@@ -31,6 +33,8 @@ const ACCOUNTS = Math.max(...CONNECTIONS);
 const ROUNDS = Number(process.env.BENCH_USAGE_ROUNDS ?? 3);
 const WARM_UP_MS = 1000;
 const RAISED_LIMIT = 1_000_000_000;
+/** Accounts are numbered, so that pgbench can pick one: bench-account-1… */
+const ACCOUNT_PREFIX = 'bench-account-';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 if (!adminUrl) {
@@ -55,7 +59,7 @@ const percentile = (sorted: Float64Array, share: number) =>
 
 const createAccounts = async (db: Db, now: Date) => {
   const iso = now.toISOString();
-  const ids = Array.from({ length: ACCOUNTS }, () => randomUUID());
+  const ids = Array.from({ length: ACCOUNTS }, (_, i) => `${ACCOUNT_PREFIX}${i + 1}`);
   await db
     .insertInto('users')
     .values(
@@ -89,11 +93,15 @@ const countedInRows = async (db: Db) =>
   );
 
 type CaseResult = {
+  /** countDocument from Node, or its statement from pgbench. */
+  client: string;
   connections: number;
   accounts: number;
   perSecond: number;
   p50: number;
   p99: number;
+  /** pgbench reports a mean instead of percentiles. */
+  average?: number;
 };
 
 /** The round with the median rate. */
@@ -136,7 +144,71 @@ const runCase = async (url: string, users: string[], connections: number, accoun
     perSecond: timings.length / SECONDS,
     p50: percentile(sorted, 0.5),
     p99: percentile(sorted, 0.99),
-  } satisfies CaseResult;
+  };
+};
+
+/**
+ * Each connection count, one account against as many accounts; rounds alternate the two so that
+ * the shared machine's load falls on both alike.
+ */
+const measure = async (
+  client: string,
+  runOne: (connections: number, accounts: number) => Promise<Omit<CaseResult, 'client'>>,
+) => {
+  const results: CaseResult[] = [];
+  for (const connections of CONNECTIONS) {
+    const shapes = connections === 1 ? [1] : [1, connections];
+    const rounds = new Map<number, CaseResult[]>(shapes.map((a) => [a, []]));
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const accounts of shapes) {
+        rounds.get(accounts)!.push({ client, ...(await runOne(connections, accounts)) });
+      }
+    }
+    for (const [accounts, runs] of rounds) {
+      const result = medianCase(runs);
+      results.push(result);
+      console.info(
+        `${client}, ${connections} connections, ${accounts} account(s): ` +
+          `${fmt(result.perSecond)} counts/s (rounds: ${runs.map((r) => fmt(r.perSecond)).join(', ')}), ` +
+          (result.average === undefined
+            ? `p50 ${ms(result.p50)} ms, p99 ${ms(result.p99)} ms`
+            : `mean ${ms(result.average)} ms`),
+      );
+    }
+  }
+  return results;
+};
+
+/** pgbench's counts, checked against the rows like countDocument's. */
+const pgbenchCase = async (
+  url: string,
+  statements: Statements,
+  connections: number,
+  accounts: number,
+) => {
+  const db = openPool(url, 1);
+  const before = await countedInRows(db);
+  const result = await runPgbench(
+    url,
+    statements,
+    { userId: `${ACCOUNT_PREFIX}1`, prefix: ACCOUNT_PREFIX },
+    connections,
+    accounts,
+    SECONDS,
+  );
+  const gained = (await countedInRows(db)) - before;
+  await db.destroy();
+  if (gained !== result.processed) {
+    throw new Error(`pgbench: rows gained ${gained}, transactions ${result.processed}`);
+  }
+  return {
+    connections,
+    accounts,
+    perSecond: result.perSecond,
+    p50: NaN,
+    p99: NaN,
+    average: result.averageMs,
+  };
 };
 
 const main = async () => {
@@ -148,25 +220,19 @@ const main = async () => {
     await migrateToLatest(setup);
     const users = await createAccounts(setup, new Date());
     await setup.destroy();
-    for (const connections of CONNECTIONS) {
-      const shapes = connections === 1 ? [1] : [1, connections];
-      // Rounds alternate the shapes so that the shared machine's load falls on both alike.
-      const rounds = new Map<number, CaseResult[]>(shapes.map((a) => [a, []]));
-      for (let round = 0; round < ROUNDS; round++) {
-        for (const accounts of shapes) {
-          rounds.get(accounts)!.push(await runCase(database.url, users, connections, accounts));
-        }
-      }
-      for (const [accounts, runs] of rounds) {
-        const result = medianCase(runs);
-        results.push(result);
-        console.info(
-          `${connections} connections, ${accounts} account(s): ${fmt(result.perSecond)} counts/s ` +
-            `(rounds: ${runs.map((r) => fmt(r.perSecond)).join(', ')}), ` +
-            `p50 ${ms(result.p50)} ms, p99 ${ms(result.p99)} ms`,
-        );
-      }
-    }
+    results.push(
+      ...(await measure('countDocument', (connections, accounts) =>
+        runCase(database.url, users, connections, accounts),
+      )),
+    );
+    if (await hasPgbench()) {
+      const statements = await captureCountStatements(database.url, users[0]!, quietLog);
+      results.push(
+        ...(await measure('pgbench', (connections, accounts) =>
+          pgbenchCase(database.url, statements, connections, accounts),
+        )),
+      );
+    } else console.info('pgbench not found (Debian: postgresql-client): its rows are left out.');
   } finally {
     await database.drop();
   }
@@ -174,15 +240,19 @@ const main = async () => {
   const version = await serverVersion(adminUrl);
   const rows = results.map((r) => {
     const spread = results.find(
-      (o) => o.connections === r.connections && o.accounts === r.connections,
+      (o) =>
+        o.client === r.client && o.connections === r.connections && o.accounts === r.connections,
     );
     const share =
-      r.accounts === 1 && r.connections > 1 && spread ? `${fmt((100 * r.perSecond) / spread.perSecond)} %` : '';
+      r.accounts === 1 && r.connections > 1 && spread
+        ? `${fmt((100 * r.perSecond) / spread.perSecond)} %`
+        : '';
     return [
+      r.client,
       String(r.connections),
       r.accounts === 1 ? 'one' : String(r.accounts),
       fmt(r.perSecond),
-      ms(r.p50),
+      r.average === undefined ? ms(r.p50) : `${ms(r.average)} (mean)`,
       ms(r.p99),
       share,
     ];
@@ -198,6 +268,7 @@ const main = async () => {
     '',
     ...markdownTable(
       [
+        { title: 'Client' },
         { title: 'Connections' },
         { title: 'Accounts' },
         { title: 'Counts/s', isNumber: true },
