@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { format, resolveConfig } from 'prettier';
 import { migrateToLatest } from '../../apps/server/src/db/database.ts';
 import type { Db, Tables } from '../../apps/server/src/db/tables.ts';
 import type { Deps } from '../../apps/server/src/deps.ts';
@@ -261,10 +262,11 @@ const main = async () => {
     '# Document count on PostgreSQL',
     '',
     `Written by \`npm run bench:usage\` on ${new Date().toISOString().slice(0, 10)}: the server's ` +
-      `countDocument (what each generate runs) from N connections, the median of ${ROUNDS} ` +
-      `alternating rounds of ${SECONDS} s each, on ` +
+      `countDocument (what each generate runs) from N connections, then the statement it sends ` +
+      `from pgbench, the median of ${ROUNDS} alternating rounds of ${SECONDS} s each, on ` +
       `PostgreSQL ${version}, all on one machine. Load average (1 min) ${fmt(loadBefore, 2)} before, ` +
-      `${fmt(loadAfter, 2)} after: the machine is shared, so compare rows of one run, not runs.`,
+      `${fmt(loadAfter, 2)} after: the machine is shared, so compare rows of one run, not runs. ` +
+      `What they mean: docs/reliability.md.`,
     '',
     ...markdownTable(
       [
@@ -280,7 +282,9 @@ const main = async () => {
     ),
     '',
   ].join('\n');
-  writeFileSync(join(import.meta.dirname, 'RESULTS.md'), text);
+  // Formatted as the repository's Markdown is, so that `prettier --check .` stays clean.
+  const file = join(import.meta.dirname, 'RESULTS.md');
+  writeFileSync(file, await format(text, { ...(await resolveConfig(file)), filepath: file }));
   console.info(`Wrote bench/usage/RESULTS.md`);
 };
 
