@@ -2,15 +2,14 @@
  * Where a request's time goes: the real server under wrk with `--cpu-prof`, first GET /healthz,
  * then generate on a template, and the profile's self time grouped by what it is spent on
  * (`profile-groups.ts`), as CPU µs per request. Needs wrk.
- *   BENCH_PROFILE_TEMPLATE=fw9 BENCH_PROFILE_LOG=info BENCH_PROFILE_DB=<postgres url> \
- *     node --import tsx bench/http/profile.ts
+ *   BENCH_PROFILE_TEMPLATE=fw9 BENCH_PROFILE_LOG=info node --import tsx bench/http/profile.ts
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TEMPLATES, templateBytes, valuesFor } from '../generation/fixtures.ts';
-import { groupProfile } from './profile-groups.ts';
+import { groupProfile, type CpuProfile } from './profile-groups.ts';
 import { prepareAccount, startProductServer } from './product-server.ts';
 
 const seconds = Number(process.env.BENCH_PROFILE_SECONDS ?? 10);
@@ -33,7 +32,7 @@ const runOne = async (what: 'healthz' | 'generate') => {
   const server = await startProductServer([`--cpu-prof`, `--cpu-prof-dir=${dir}`], undefined, {
     LOG_LEVEL: logLevel,
   });
-  let result;
+  let result = { total: 0, non2xx: 0, rps: NaN, p99: undefined as string | undefined };
   let from = 0;
   let to = 0;
   try {
@@ -69,8 +68,10 @@ const runOne = async (what: 'healthz' | 'generate') => {
   // One profile per thread: the main thread's and each PDF worker's; only the measured run counts.
   const threads = readdirSync(dir)
     .filter((f) => f.endsWith('.cpuprofile'))
-    .map((f) => groupProfile(JSON.parse(readFileSync(join(dir, f), 'utf8')), from, to));
-  return { result: result!, threads, dir };
+    .map((f) =>
+      groupProfile(JSON.parse(readFileSync(join(dir, f), 'utf8')) as CpuProfile, from, to),
+    );
+  return { result, threads, dir };
 };
 
 console.log(`uptime: ${execFileSync('uptime', { encoding: 'utf8' }).trim()}`);
