@@ -1,4 +1,4 @@
-import { createHmac, hkdfSync, randomBytes } from 'node:crypto';
+import { createHmac, createSecretKey, hkdfSync, randomBytes, type KeyObject } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MIN_SECRET_LENGTH } from '../config.ts';
@@ -6,8 +6,12 @@ import { MIN_SECRET_LENGTH } from '../config.ts';
 /** Keys derived from APP_SECRET, one per purpose, so no key is ever used for two things. */
 export type Secrets = {
   jwtKey: Uint8Array;
-  /** Keys the HMAC that stores codes and tokens: a database dump alone cannot verify guesses. */
-  hashKey: Buffer;
+  /**
+   * Keys the HMAC that stores codes and tokens: a database dump alone cannot verify guesses. A
+   * KeyObject, made once: `createHmac` given a Buffer builds a new one on every call, ~100 µs,
+   * which every API request paid for its key check (bench/RESULTS.md).
+   */
+  hashKey: KeyObject;
   encryptionKey: Buffer;
   /** Signs download links that work without credentials (a job's results). */
   linkKey: Buffer;
@@ -18,7 +22,7 @@ const derive = (secret: string, purpose: string): Buffer =>
 
 export const deriveSecrets = (appSecret: string): Secrets => ({
   jwtKey: new Uint8Array(derive(appSecret, 'jwt')),
-  hashKey: derive(appSecret, 'hash'),
+  hashKey: createSecretKey(derive(appSecret, 'hash')),
   encryptionKey: derive(appSecret, 'encryption'),
   linkKey: derive(appSecret, 'links'),
 });
@@ -44,7 +48,7 @@ export const loadOrCreateAppSecret = (dataDir: string): string => {
 };
 
 /** A keyed hash for looking up tokens and codes by value without storing the value. */
-export const keyedHash = (key: Buffer, value: string): string =>
+export const keyedHash = (key: KeyObject, value: string): string =>
   createHmac('sha256', key).update(value).digest('base64url');
 
 /** URL-safe random token with `bytes` bytes of entropy. */
