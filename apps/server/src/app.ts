@@ -25,6 +25,7 @@ import metrics from './plugins/metrics.ts';
 import noStore from './plugins/no-store.ts';
 import openapi from './plugins/openapi.ts';
 import rateLimit from './plugins/rate-limit.ts';
+import { RequestLog } from './plugins/request-log.ts';
 import { routerErrorOptions } from './plugins/router-errors.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { requireSession } from './plugins/session-guard.ts';
@@ -66,6 +67,8 @@ export const buildApp = async (config: Config, overrides: Partial<Deps> = {}): P
     // Always our own id, never a client's `x-request-id`: it goes into logs and error bodies, so
     // a caller must not be able to write into them.
     requestIdHeader: false,
+    // One log line per request instead of Fastify's two.
+    logController: new RequestLog(),
     // Our ids, and the router's refusals answered like every other error.
     ...routerErrorOptions(() => app),
   });
