@@ -10,11 +10,15 @@ import { refusedUrlOf } from './router-errors.ts';
  * finishes. Fastify's other lines (stream errors, a serializer failing) are kept as they are.
  */
 export class RequestLog extends LogController {
-  incomingRequest(request: FastifyRequest) {
+  override incomingRequest(request: FastifyRequest) {
     request.log.debug({ req: request }, 'incoming request');
   }
 
-  requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) {
     // A URL the router refused was rerouted (router-errors.ts): log the one the client sent.
     const refusedUrl = refusedUrlOf(request);
     const req = refusedUrl
