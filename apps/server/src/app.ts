@@ -1,5 +1,4 @@
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -27,7 +26,7 @@ import openapi from './plugins/openapi.ts';
 import rateLimit from './plugins/rate-limit.ts';
 import { RequestLog } from './plugins/request-log.ts';
 import { routerErrorOptions } from './plugins/router-errors.ts';
-import { securityHeaders } from './plugins/security-headers.ts';
+import securityHeaders from './plugins/security-headers.ts';
 import { requireSession } from './plugins/session-guard.ts';
 import webApp from './plugins/web-app.ts';
 
@@ -91,7 +90,7 @@ export const buildApp = async (config: Config, overrides: Partial<Deps> = {}): P
 
   await app.register(errorHandler);
   await app.register(metrics, { deps });
-  await app.register(helmet, securityHeaders(config));
+  await app.register(securityHeaders, { config });
   await app.register(noStore);
   await app.register(cookie);
   await app.register(csrf, { secureCookie: config.appUrl.startsWith('https://') });
