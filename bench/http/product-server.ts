@@ -53,11 +53,12 @@ export const stopProcess = (child: ChildProcess) =>
 
 /**
  * `nodeArgs` e.g. ['--cpu-prof'] to profile the server under load; `root` another checkout of the
- * repository whose server to start (this one's by default).
+ * repository whose server to start (this one's by default); `env` e.g. `{ LOG_LEVEL: 'info' }`.
  */
 export const startProductServer = async (
   nodeArgs: string[] = [],
   root = repoRoot,
+  env: Record<string, string> = {},
 ): Promise<RunningServer & { dataDir: string }> => {
   const dataDir = mkdtempSync(join(tmpdir(), 'platen-bench-'));
   const port = await freePort();
@@ -73,6 +74,7 @@ export const startProductServer = async (
         DATA_DIR: dataDir,
         LOG_LEVEL: 'warn',
         API_RATE_LIMIT_PER_MINUTE: '1000000000',
+        ...env,
       },
       stdio: ['ignore', 'inherit', 'inherit'],
     },

@@ -1,4 +1,11 @@
-import { createHmac, hkdfSync, randomBytes } from 'node:crypto';
+import {
+  createHmac,
+  createSecretKey,
+  hkdfSync,
+  randomBytes,
+  randomFillSync,
+  type KeyObject,
+} from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MIN_SECRET_LENGTH } from '../config.ts';
@@ -6,8 +13,12 @@ import { MIN_SECRET_LENGTH } from '../config.ts';
 /** Keys derived from APP_SECRET, one per purpose, so no key is ever used for two things. */
 export type Secrets = {
   jwtKey: Uint8Array;
-  /** Keys the HMAC that stores codes and tokens: a database dump alone cannot verify guesses. */
-  hashKey: Buffer;
+  /**
+   * Keys the HMAC that stores codes and tokens: a database dump alone cannot verify guesses. A
+   * KeyObject, made once: `createHmac` given a Buffer builds a new one on every call, ~100 µs,
+   * which every API request paid for its key check (bench/RESULTS.md).
+   */
+  hashKey: KeyObject;
   encryptionKey: Buffer;
   /** Signs download links that work without credentials (a job's results). */
   linkKey: Buffer;
@@ -18,7 +29,7 @@ const derive = (secret: string, purpose: string): Buffer =>
 
 export const deriveSecrets = (appSecret: string): Secrets => ({
   jwtKey: new Uint8Array(derive(appSecret, 'jwt')),
-  hashKey: derive(appSecret, 'hash'),
+  hashKey: createSecretKey(derive(appSecret, 'hash')),
   encryptionKey: derive(appSecret, 'encryption'),
   linkKey: derive(appSecret, 'links'),
 });
@@ -44,8 +55,23 @@ export const loadOrCreateAppSecret = (dataDir: string): string => {
 };
 
 /** A keyed hash for looking up tokens and codes by value without storing the value. */
-export const keyedHash = (key: Buffer, value: string): string =>
+export const keyedHash = (key: KeyObject, value: string): string =>
   createHmac('sha256', key).update(value).digest('base64url');
 
+// Tokens are cut from a pool of random bytes refilled 4 KB at a time, as Node does for
+// randomUUID: a `randomBytes` call per token was a visible part of every request (the XSRF token
+// each cookie-less API caller gets, bench/RESULTS.md). Every byte is used once.
+const pool = Buffer.alloc(4096);
+let poolAt = pool.length;
+
 /** URL-safe random token with `bytes` bytes of entropy. */
-export const randomToken = (bytes = 32): string => randomBytes(bytes).toString('base64url');
+export const randomToken = (bytes = 32): string => {
+  if (bytes > pool.length) return randomBytes(bytes).toString('base64url');
+  if (poolAt + bytes > pool.length) {
+    randomFillSync(pool);
+    poolAt = 0;
+  }
+  const token = pool.toString('base64url', poolAt, poolAt + bytes);
+  poolAt += bytes;
+  return token;
+};

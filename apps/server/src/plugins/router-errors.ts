@@ -3,7 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** Requests the router refused, waiting for their second pass, with the id their log line got. */
-const refused = new WeakMap<IncomingMessage, { error: FastifyError; id: string }>();
+const refused = new WeakMap<IncomingMessage, { error: FastifyError; id: string; url: string }>();
 
 // No route serves this path for any method, so the second pass ends in the not-found handler.
 const REROUTED_PATH = '/v1/router-error';
@@ -15,13 +15,13 @@ const REROUTED_PATH = '/v1/router-error';
  * (security headers, x-request-id) and no error handler, the raw path echoed in its own JSON. So
  * `frameworkErrors` keeps the error and routes the request again, to a path nothing serves; the
  * not-found handler then throws the kept error (`routerErrorOf`) and the answer goes through every
- * hook and the error handler. `genReqId` gives the second pass the first one's id, so the two
- * "incoming request" log lines (the first with the original URL) share it.
+ * hook and the error handler. `genReqId` gives the second pass the first one's id, and its log
+ * line names the URL the client sent (`refusedUrlOf`).
  */
 export const routerErrorOptions = (appOf: () => FastifyInstance) => ({
   genReqId: (raw: IncomingMessage) => refused.get(raw)?.id ?? randomUUID(),
   frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    refused.set(request.raw, { error, id: request.id });
+    refused.set(request.raw, { error, id: request.id, url: request.raw.url ?? '' });
     request.raw.url = REROUTED_PATH;
     appOf().routing(request.raw, reply.raw);
   },
@@ -30,3 +30,7 @@ export const routerErrorOptions = (appOf: () => FastifyInstance) => ({
 /** The router's refusal of this request, if that is why it reached the not-found handler. */
 export const routerErrorOf = (request: FastifyRequest): FastifyError | undefined =>
   refused.get(request.raw)?.error;
+
+/** The URL the client sent, if the router refused it and the request was rerouted. */
+export const refusedUrlOf = (request: FastifyRequest): string | undefined =>
+  refused.get(request.raw)?.url;

@@ -1,4 +1,6 @@
-import type { FastifyHelmetOptions } from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config.ts';
 
 /**
@@ -6,7 +8,7 @@ import type { Config } from '../config.ts';
  * one of our own files: no inline or third-party script, no plugins, no framing, no <base>.
  * Styles allow inline because the UI library sets CSS variables in style attributes.
  */
-export const securityHeaders = (config: Pick<Config, 'appUrl'>): FastifyHelmetOptions => ({
+const headerOptions = (config: Pick<Config, 'appUrl'>): HelmetOptions => ({
   contentSecurityPolicy: {
     useDefaults: false,
     directives: {
@@ -30,3 +32,18 @@ export const securityHeaders = (config: Pick<Config, 'appUrl'>): FastifyHelmetOp
   referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   crossOriginEmbedderPolicy: false,
 });
+
+/**
+ * The headers on every answer, errors and the web app included. helmet itself, its middleware
+ * built once: @fastify/helmet calls `helmet(options)` again for every request, parsing the
+ * policy each time, ~12 µs of a /healthz request (bench/RESULTS.md); no route here sets helmet
+ * options of its own, which is all that wrapper adds.
+ */
+const securityHeaders = async (app: FastifyInstance, opts: { config: Pick<Config, 'appUrl'> }) => {
+  const setHeaders = helmet(headerOptions(opts.config));
+  app.addHook('onRequest', (request, reply, done) =>
+    setHeaders(request.raw, reply.raw, () => done()),
+  );
+};
+
+export default fp(securityHeaders, { name: 'security-headers' });

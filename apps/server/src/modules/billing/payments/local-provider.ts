@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomUUID, type KeyObject } from 'node:crypto';
 import type { Db } from '../../../db/tables.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { addMinutes, type Clock } from '../../../lib/clock.ts';
@@ -22,7 +22,7 @@ const SESSION_MINUTES = 30;
 
 export const LOCAL_PAGES_PREFIX = '/dev/payments';
 
-type LocalDeps = { db: Db; clock: Clock; hashKey: Buffer; appUrl: string };
+type LocalDeps = { db: Db; clock: Clock; hashKey: KeyObject; appUrl: string };
 
 export type LocalPaymentProvider = PaymentProvider & {
   name: 'local';
