@@ -175,7 +175,7 @@ export const createWebhooksService = (deps: ServiceDeps) => {
     });
     deps.log.info(
       { event: 'webhook.secret_rotated', userId, endpointId: id },
-      'webhook secret rotated',
+      'webhook signing key rotated',
     );
     return { ...(await get(userId, id)), secret };
   };
