@@ -7,7 +7,7 @@
  */
 export { countDocument, countDocuments, releaseDocuments } from './usage/document-count.ts';
 export { reportOverage } from './usage/overage.ts';
-export { findPlanLimit } from './usage/usage.repository.ts';
+export { quotaRefusal } from './usage/quota-refusal.ts';
 export { billingRoutes } from './billing.routes.ts';
 export { createBillingService } from './billing.service.ts';
 export { billingPublicRoutes } from './webhooks.routes.ts';

@@ -4,7 +4,7 @@ import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { engineRefusalToError } from '../../pdf-pool/engine-refusal.ts';
 import { findApiKeyAccount, invalidApiKey } from '../api-keys/index.ts';
-import { countDocument, findPlanLimit, releaseDocuments, reportOverage } from '../billing/index.ts';
+import { countDocument, quotaRefusal, releaseDocuments, reportOverage } from '../billing/index.ts';
 import {
   createTemplatesService,
   exampleValues,
@@ -142,21 +142,13 @@ export const createDocumentsService = (deps: Deps) => {
   };
 
   /** Why a document could not be counted: the plan's limit, or a subscription not in good standing. */
-  const refusal = async (userId: string) => {
-    const plan = await findPlanLimit(deps.db, userId);
-    if (plan?.status === 'UNPAID' || plan?.status === 'EXPIRED') {
-      return new AppError(
-        'QUOTA_EXCEEDED',
-        402,
-        'Your subscription is not paid. Update your payment details in the billing portal to generate documents.',
-      );
-    }
-    return new AppError(
-      'QUOTA_EXCEEDED',
-      402,
-      `You have used all ${plan?.monthlyLimit ?? ''} documents of your ${plan?.planType ?? ''} plan this month. Upgrade your plan to generate more.`,
+  const refusal = (userId: string) =>
+    quotaRefusal(
+      deps.db,
+      userId,
+      (plan) =>
+        `You have used all ${plan.monthlyLimit} documents of your ${plan.planType} plan this month. Upgrade your plan to generate more.`,
     );
-  };
 
   /** Metered usage goes to the payment provider off the request path; a failure is retried later. */
   const reportOverageLater = (userId: string) => {

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { JobTable } from '../../db/tables.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { countDocuments, findPlanLimit, releaseDocuments } from '../billing/index.ts';
+import { countDocuments, quotaRefusal, releaseDocuments } from '../billing/index.ts';
 import type { createDocumentsService } from '../documents/index.ts';
 import { checkBatchItems } from './batch-items.ts';
 import { recordJobEnd } from './job-events.ts';
@@ -56,21 +56,13 @@ export const createJobsService = (deps: JobsDeps) => {
   const view = (row: Parameters<typeof toJob>[0]) => toJob(row, linkSettings());
 
   /** Why a batch's documents could not be reserved: the plan's limit, or an unpaid plan. */
-  const refusal = async (userId: string, needed: number, remaining: number | null) => {
-    const plan = await findPlanLimit(deps.db, userId);
-    if (plan?.status === 'UNPAID' || plan?.status === 'EXPIRED') {
-      return new AppError(
-        'QUOTA_EXCEEDED',
-        402,
-        'Your subscription is not paid. Update your payment details in the billing portal to generate documents.',
-      );
-    }
-    return new AppError(
-      'QUOTA_EXCEEDED',
-      402,
-      `This batch needs ${needed} documents, but your ${plan?.planType ?? ''} plan has ${remaining ?? 0} left this month. Send a smaller batch or upgrade your plan.`,
+  const refusal = (userId: string, needed: number, remaining: number | null) =>
+    quotaRefusal(
+      deps.db,
+      userId,
+      (plan) =>
+        `This batch needs ${needed} documents, but your ${plan.planType} plan has ${remaining ?? 0} left this month. Send a smaller batch or upgrade your plan.`,
     );
-  };
 
   /**
    * Starts a batch: the template version is found and every item checked first, then all its
