@@ -137,6 +137,32 @@ describe.each(testDatabases())('webhook events on %s', (database) => {
     ]);
   });
 
+  it('reports each share once when documents generated together cross it', async () => {
+    await addEndpoint({ url: receiver.url, events: ['usage.limit_near', 'usage.limit_reached'] });
+    const userId = await userIdOf(app, ada.email);
+    await app.deps.db
+      .updateTable('subscriptions')
+      .set({ pdfs_generated_this_month: 75 })
+      .where('user_id', '=', userId)
+      .execute();
+    // FREE allows 100: the generates in flight together share count statements (billing).
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () =>
+        generate(app, apiKey, { templateName: 'Invoice', fields: {} }),
+      ),
+    );
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([
+      ...Array<number>(25).fill(200),
+      ...Array<number>(5).fill(402),
+    ]);
+    await deliver();
+    const crossings = events().map((e) => [e.type, Number(e.data.used)] as const);
+    expect(crossings.sort((a, b) => a[1] - b[1])).toEqual([
+      ['usage.limit_near', 80],
+      ['usage.limit_reached', 100],
+    ]);
+  });
+
   it('gives a disabled endpoint nothing, not even later', async () => {
     const endpoint = await addEndpoint({ url: receiver.url, events: ['template.published'] });
     await updateEndpoint(endpoint.id, { enabled: false });

@@ -3,6 +3,7 @@ import { recordWebhookEvent } from '../../webhooks/index.ts';
 import { catchUpWithClock } from '../lifecycle/apply-changes.ts';
 import { logPlanExpired } from '../lifecycle/subscription-state.ts';
 import type { SubscriptionRecord } from '../lifecycle/subscription-record.ts';
+import { takeDocumentsCoalesced } from './coalesced-take.ts';
 import {
   findUsage,
   releaseDocumentsInMonth,
@@ -15,8 +16,9 @@ type CountDeps = Pick<Deps, 'db' | 'log'>;
 
 /**
  * Takes `count` documents: usually the subscription needs no catching up and one statement
- * counts them; else (or at the limit) the clock's changes are applied first and it tries again,
- * as a refusal must be judged on fresh state.
+ * counts them, shared with the account's other counts in flight (coalesced-take.ts); else (or
+ * at the limit) the clock's changes are applied first and it tries again, as a refusal must be
+ * judged on fresh state.
  */
 const take = async (
   db: Deps['db'],
@@ -25,7 +27,7 @@ const take = async (
   now: Date,
 ): Promise<{ taken?: TakenDocuments; expired?: SubscriptionRecord }> => {
   const month = usageMonth(now);
-  const taken = await takeDocumentsInMonth(db, {
+  const taken = await takeDocumentsCoalesced(db, {
     userId,
     month,
     count,
