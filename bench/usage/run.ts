@@ -3,10 +3,12 @@
  * connections count for it at once, against as many connections counting for different accounts.
  * Runs the server's own countDocument (what every generate calls) on a throwaway database of
  * TEST_DATABASE_URL's server, migrated by the server's migrations, with the FREE plan's limit
- * raised so nothing is refused. For 1, 8 and 32 connections (BENCH_USAGE_CONNECTIONS), one
- * account against as many accounts, BENCH_USAGE_ROUNDS (3) alternating rounds of
- * BENCH_USAGE_SECONDS (10) each, the median round: counts per second, p50/p99 of one count, and whether the
- * rows add up to the counts made. Writes bench/usage/RESULTS.md; exits 1 if a count went missing.
+ * raised so nothing is refused. For 1, 8 and 32 connections (BENCH_USAGE_CONNECTIONS) spread over
+ * up to 4 instances (BENCH_USAGE_INSTANCES), one account against as many accounts,
+ * BENCH_USAGE_ROUNDS (3) alternating rounds of BENCH_USAGE_SECONDS (10) each, the median round:
+ * counts per second, p50/p99 of one count, and whether the rows add up to the counts made. Then
+ * the same for the statement alone from pgbench. Writes bench/usage/RESULTS.md (or
+ * BENCH_USAGE_OUT); exits 1 if a count went missing.
  */
 import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -32,6 +34,9 @@ const SECONDS = Number(process.env.BENCH_USAGE_SECONDS ?? 10);
 const CONNECTIONS = (process.env.BENCH_USAGE_CONNECTIONS ?? '1,8,32').split(',').map(Number);
 const ACCOUNTS = Math.max(...CONNECTIONS);
 const ROUNDS = Number(process.env.BENCH_USAGE_ROUNDS ?? 3);
+/** countDocument's callers are spread over this many instances, each with a pool of its own. */
+const INSTANCES = Number(process.env.BENCH_USAGE_INSTANCES ?? 4);
+const OUT = process.env.BENCH_USAGE_OUT ?? join(import.meta.dirname, 'RESULTS.md');
 const WARM_UP_MS = 1000;
 const RAISED_LIMIT = 1_000_000_000;
 /** Accounts are numbered, so that pgbench can pick one: bench-account-1… */
@@ -97,6 +102,8 @@ type CaseResult = {
   /** countDocument from Node, or its statement from pgbench. */
   client: string;
   connections: number;
+  /** Server instances the connections come from (countDocument only). */
+  instances?: number;
   accounts: number;
   perSecond: number;
   p50: number;
@@ -109,10 +116,18 @@ type CaseResult = {
 const medianCase = (runs: CaseResult[]) =>
   [...runs].sort((a, b) => a.perSecond - b.perSecond)[Math.floor(runs.length / 2)]!;
 
-/** `connections` loops, each counting one document after another for its account until the time is up. */
+/**
+ * `connections` loops, each counting one document after another for its account until the time
+ * is up, spread over up to INSTANCES instances as a fleet of servers would be: each instance
+ * has its own pool, and the counts of one account in flight on it share statements.
+ */
 const runCase = async (url: string, users: string[], connections: number, accounts: number) => {
-  const db = openPool(url, connections);
-  const deps = { db, log: quietLog };
+  const instances = Math.min(connections, INSTANCES);
+  const fleet = Array.from({ length: instances }, () => ({
+    db: openPool(url, Math.ceil(connections / instances)),
+    log: quietLog,
+  }));
+  const db = fleet[0]!.db;
   const before = await countedInRows(db);
   const timings: number[] = [];
   let counted = 0;
@@ -122,6 +137,7 @@ const runCase = async (url: string, users: string[], connections: number, accoun
   const end = measureFrom + SECONDS * 1000;
   const loop = async (i: number) => {
     const userId = users[i % accounts]!;
+    const deps = fleet[i % instances]!;
     for (;;) {
       const t0 = performance.now();
       if (t0 >= end) return;
@@ -134,13 +150,14 @@ const runCase = async (url: string, users: string[], connections: number, accoun
   };
   await Promise.all(Array.from({ length: connections }, (_, i) => loop(i)));
   const after = await countedInRows(db);
-  await db.destroy();
+  await Promise.all(fleet.map((instance) => instance.db.destroy()));
   if (after - before !== counted || refused > 0) {
     throw new Error(`rows gained ${after - before}, counts made ${counted}, refused ${refused}`);
   }
   const sorted = Float64Array.from(timings).sort();
   return {
     connections,
+    instances,
     accounts,
     perSecond: timings.length / SECONDS,
     p50: percentile(sorted, 0.5),
@@ -238,7 +255,7 @@ const main = async () => {
     await database.drop();
   }
   const loadAfter = loadavg()[0]!;
-  const version = await serverVersion(adminUrl);
+  const server = await serverSettings(adminUrl);
   const rows = results.map((r) => {
     const spread = results.find(
       (o) =>
@@ -251,6 +268,7 @@ const main = async () => {
     return [
       r.client,
       String(r.connections),
+      r.instances === undefined ? '—' : String(r.instances),
       r.accounts === 1 ? 'one' : String(r.accounts),
       fmt(r.perSecond),
       r.average === undefined ? ms(r.p50) : `${ms(r.average)} (mean)`,
@@ -262,9 +280,11 @@ const main = async () => {
     '# Document count on PostgreSQL',
     '',
     `Written by \`npm run bench:usage\` on ${new Date().toISOString().slice(0, 10)}: the server's ` +
-      `countDocument (what each generate runs) from N connections, then the statement it sends ` +
-      `from pgbench, the median of ${ROUNDS} alternating rounds of ${SECONDS} s each, on ` +
-      `PostgreSQL ${version}, all on one machine. Load average (1 min) ${fmt(loadBefore, 2)} before, ` +
+      `countDocument (what each generate runs) from N callers spread over up to ${INSTANCES} ` +
+      `instances, then the statement it sends, one per count, from pgbench; the median of ` +
+      `${ROUNDS} alternating rounds of ${SECONDS} s each, on PostgreSQL ${server.version} with ` +
+      `fsync ${server.fsync} and synchronous_commit ${server.synchronousCommit}, all on one ` +
+      `machine. Load average (1 min) ${fmt(loadBefore, 2)} before, ` +
       `${fmt(loadAfter, 2)} after: the machine is shared, so compare rows of one run, not runs. ` +
       `What they mean: docs/reliability.md.`,
     '',
@@ -272,6 +292,7 @@ const main = async () => {
       [
         { title: 'Client' },
         { title: 'Connections' },
+        { title: 'Instances' },
         { title: 'Accounts' },
         { title: 'Counts/s', isNumber: true },
         { title: 'p50 ms', isNumber: true },
@@ -283,17 +304,23 @@ const main = async () => {
     '',
   ].join('\n');
   // Formatted as the repository's Markdown is, so that `prettier --check .` stays clean.
-  const file = join(import.meta.dirname, 'RESULTS.md');
-  writeFileSync(file, await format(text, { ...(await resolveConfig(file)), filepath: file }));
-  console.info(`Wrote bench/usage/RESULTS.md`);
+  writeFileSync(OUT, await format(text, { ...(await resolveConfig(OUT)), filepath: OUT }));
+  console.info(`Wrote ${OUT}`);
 };
 
-const serverVersion = async (url: string) => {
+/** What the figures depend on: a durable server (fsync on) holds the row lock through a flush. */
+const serverSettings = async (url: string) => {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  const { rows } = await client.query<{ server_version: string }>('show server_version');
+  const show = async (name: string) =>
+    (await client.query<Record<string, string>>(`show ${name}`)).rows[0]?.[name] ?? '?';
+  const settings = {
+    version: await show('server_version'),
+    fsync: await show('fsync'),
+    synchronousCommit: await show('synchronous_commit'),
+  };
   await client.end();
-  return rows[0]?.server_version ?? '?';
+  return settings;
 };
 
 await main();
