@@ -36,7 +36,7 @@ const runOne = async (what: 'healthz' | 'generate') => {
   let from = 0;
   let to = 0;
   try {
-    const account = await prepareAccount(server.baseUrl, server.dataDir, {
+    const account = await prepareAccount(server, {
       meta: template,
       bytes: templateBytes(template),
     });

@@ -57,10 +57,7 @@ export const runHttp = async (options: {
   const a4 = TEMPLATES.find((t) => t.id === 'a4')!;
   const product = await startProductServer();
   try {
-    const account = await prepareAccount(product.baseUrl, product.dataDir, {
-      meta: a4,
-      bytes: templateBytes(a4),
-    });
+    const account = await prepareAccount(product, { meta: a4, bytes: templateBytes(a4) });
     const body = JSON.stringify({
       templateName: account.templateName,
       fields: valuesFor('latin').values,

@@ -174,8 +174,7 @@ const startBatchServer = async (
   const server = await startProductServer(nodeArgs, root);
   try {
     const { apiKey, templateName } = await prepareAccount(
-      server.baseUrl,
-      server.dataDir,
+      server,
       { meta: a4, bytes: templateBytes(a4) },
       BATCH_FIELDS,
     );
