@@ -5,47 +5,18 @@
  * raises the plan limits in that throwaway database (and the per-key API rate limit through its
  * environment variable).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import type { FieldSpec } from '@platen/pdf-engine';
 import { FIELDS, type BenchTemplate } from '../generation/fixtures.ts';
+import { freePort, stopProcess, waitUntilUp, type RunningServer } from './server-process.ts';
 
 const repoRoot = join(import.meta.dirname, '..', '..');
-
-export const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-
-export const waitUntilUp = async (url: string, timeoutMs = 60_000) => {
-  const end = Date.now() + timeoutMs;
-  while (Date.now() < end) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
-};
-
-export interface RunningServer {
-  process: ChildProcess;
-  baseUrl: string;
-  stop: () => Promise<void>;
-}
 
 /** Where a product server keeps its data: DATA_DIR, and its PostgreSQL database if it has one. */
 export interface ServerData {
@@ -53,23 +24,23 @@ export interface ServerData {
   databaseUrl?: string | undefined;
 }
 
-export const stopProcess = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
+export interface ProductServerOptions {
+  /** e.g. ['--cpu-prof'] to profile the server under load. */
+  nodeArgs?: string[];
+  /** Another checkout of the repository whose server to start (this one's by default). */
+  root?: string;
+  /** e.g. `{ LOG_LEVEL: 'info' }`, or a `DATABASE_URL` for PostgreSQL instead of SQLite. */
+  env?: Record<string, string>;
+  /** Where the server's log lines (its stdout) go: this process's output, or nowhere. */
+  log?: 'inherit' | 'ignore';
+}
 
-/**
- * `nodeArgs` e.g. ['--cpu-prof'] to profile the server under load; `root` another checkout of the
- * repository whose server to start (this one's by default); `env` e.g. `{ LOG_LEVEL: 'info' }`,
- * or a `DATABASE_URL` for PostgreSQL instead of SQLite.
- */
-export const startProductServer = async (
-  nodeArgs: string[] = [],
+export const startProductServer = async ({
+  nodeArgs = [],
   root = repoRoot,
-  env: Record<string, string> = {},
-): Promise<RunningServer & ServerData> => {
+  env = {},
+  log = 'inherit',
+}: ProductServerOptions = {}): Promise<RunningServer & ServerData> => {
   const dataDir = mkdtempSync(join(tmpdir(), 'platen-bench-'));
   const port = await freePort();
   const child = spawn(
@@ -86,7 +57,7 @@ export const startProductServer = async (
         API_RATE_LIMIT_PER_MINUTE: '1000000000',
         ...env,
       },
-      stdio: ['ignore', 'inherit', 'inherit'],
+      stdio: ['ignore', log, 'inherit'],
     },
   );
   const baseUrl = `http://127.0.0.1:${port}`;

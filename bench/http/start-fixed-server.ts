@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, stopProcess, waitUntilUp, type RunningServer } from './product-server.ts';
+import { freePort, stopProcess, waitUntilUp, type RunningServer } from './server-process.ts';
 
 export const startFixedServer = async (pdf: Uint8Array): Promise<RunningServer> => {
   const file = join(mkdtempSync(join(tmpdir(), 'platen-fixed-')), 'fixed.pdf');
