@@ -44,8 +44,9 @@ const results = (row: Row, route: RouteId) => row.cells.get(route) ?? [];
 const rps = (row: Row, route: RouteId) =>
   median(results(row, route).map((r) => r.requestsPerSecond));
 const p99 = (row: Row, route: RouteId) => median(results(row, route).map((r) => r.p99Ms));
-const errors = (row: Row, route: RouteId) =>
-  results(row, route).reduce((sum, r) => sum + r.errors + r.non2xx, 0);
+const sumOf = (row: Row, route: RouteId, count: (r: LoadResult) => number) =>
+  results(row, route).reduce((sum, r) => sum + count(r), 0);
+const errors = (row: Row, route: RouteId) => sumOf(row, route, (r) => r.errors + r.non2xx);
 
 const cellRows = (run: CompareRun) => {
   const rows = ROUTES.flatMap((route) =>
@@ -56,7 +57,7 @@ const cellRows = (run: CompareRun) => {
       ROUTE_LABELS[route],
       fmt(rps(row, route)),
       ms(p99(row, route)),
-      fmt(errors(row, route)),
+      `${fmt(sumOf(row, route, (r) => r.non2xx))} + ${fmt(sumOf(row, route, (r) => r.errors))}`,
       results(row, route)
         .map((r) => fmt(r.requestsPerSecond))
         .join(' / '),
@@ -73,7 +74,7 @@ const cellRows = (run: CompareRun) => {
       'W-9 (docs/s)',
       fmt(docsPerSecond, 1),
       ms(median(pdfLib.map((r) => r.p99Ms))),
-      fmt(run.pdfLib.length - pdfLib.length),
+      `${fmt(run.pdfLib.length - pdfLib.length)} failed`,
       pdfLib.map((r) => fmt(r.docsPerSecond, 1)).join(' / '),
     ],
   ];
@@ -115,7 +116,7 @@ const section = (run: CompareRun) => {
     COMMAND,
     '```',
     '',
-    `wrk, 1 thread, 32 connections; each cell a ${run.warmUpSeconds} s warm-up, then ${run.seconds} s measured; cells interleaved (every server on one route, then the next route), ${run.rounds} round${run.rounds === 1 ? '' : 's'}, the median shown. The product server as in bench/http/product-server.ts (an account per template made through the API, plan limit and API rate limit raised), its log lines to /dev/null; ${hasPostgres ? "PostgreSQL: a throwaway database per server on TEST_DATABASE_URL's server, dropped at the end" : 'PostgreSQL left out (TEST_DATABASE_URL not set)'}. The bare Fastify is bench/http/fixed-pdf-server.ts answering /healthz, and generate with the product's own document for that template. Errors: socket errors and non-2xx answers, warm-ups included, summed over rounds. Plain pdf-lib is bench/generation/cell.ts \`pdf-lib\` on the W-9 (the same 10 text fields and checkbox), documents one after another for ${run.seconds} s in each round.`,
+    `wrk, 1 thread, 32 connections; each cell a ${run.warmUpSeconds} s warm-up, then ${run.seconds} s measured; cells interleaved (every server on one route, then the next route), ${run.rounds} round${run.rounds === 1 ? '' : 's'}, the median shown. The product server as in bench/http/product-server.ts (an account per template made through the API, plan limit and API rate limit raised), its log lines to /dev/null; ${hasPostgres ? "PostgreSQL: a throwaway database per server on TEST_DATABASE_URL's server, dropped at the end" : 'PostgreSQL left out (TEST_DATABASE_URL not set)'}. The bare Fastify is bench/http/fixed-pdf-server.ts answering /healthz, and generate with the product's own document for that template. Non-2xx answers and socket errors (connect, read, write, timeout: wrk gives up on an answer after 2 s) are summed over the rounds, warm-ups included. Plain pdf-lib is bench/generation/cell.ts \`pdf-lib\` on the W-9 (the same 10 text fields and checkbox), documents one after another for ${run.seconds} s in each round.`,
     '',
     ...markdownTable(
       [
@@ -125,7 +126,7 @@ const section = (run: CompareRun) => {
         { title: 'route' },
         { title: 'req/s', isNumber: true },
         { title: 'p99 (ms)', isNumber: true },
-        { title: 'errors', isNumber: true },
+        { title: 'non-2xx + socket errors', isNumber: true },
         { title: 'rounds (req/s)' },
       ],
       cellRows(run),

@@ -114,13 +114,15 @@ const startSubjects = async (cleanUp: (() => Promise<void>)[]) => {
   return subjects;
 };
 
-const errorsOf = (r: LoadResult) => r.errors + r.non2xx;
-
 /** One cell: a warm-up, then the measured run; the warm-up's errors count too. */
 const cell = (run: (seconds: number) => LoadResult): LoadResult => {
   const warmUp = run(WARM_UP_SECONDS);
   const measured = run(SECONDS);
-  return { ...measured, errors: measured.errors + errorsOf(warmUp) };
+  return {
+    ...measured,
+    errors: measured.errors + warmUp.errors,
+    non2xx: measured.non2xx + warmUp.non2xx,
+  };
 };
 
 const measure = async (subjects: Subject[]) => {
@@ -135,7 +137,7 @@ const measure = async (subjects: Subject[]) => {
         list.set(route, [...(list.get(route) ?? []), r]);
         const what = `${subject.name} ${subject.database} ${subject.logLevel} ${route}`;
         console.log(
-          `round ${round} ${what}: ${r.requestsPerSecond.toFixed(0)} req/s, p99 ${r.p99Ms} ms, errors ${errorsOf(r)}`,
+          `round ${round} ${what}: ${r.requestsPerSecond.toFixed(0)} req/s, p99 ${r.p99Ms} ms, non-2xx ${r.non2xx}, socket errors ${r.errors}`,
         );
       }
     }
