@@ -21,7 +21,8 @@ export type CaseResults = Map<ApproachId, CellResult[]>;
 
 const CELL_TIMEOUT_MS = 240_000;
 
-const runCell = (approach: ApproachId, c: BenchCase, seconds: number): Promise<CellResult> =>
+/** One (case, approach) cell in a Node process of its own; its result, or an error. */
+export const runCell = (approach: ApproachId, c: BenchCase, seconds: number): Promise<CellResult> =>
   new Promise((resolve) => {
     const child = spawn(
       process.execPath,

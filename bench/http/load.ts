@@ -61,21 +61,18 @@ export const hasWrk = () => spawnSync('wrk', ['--version']).error === undefined;
 const toMs = (value: string, unit: string) =>
   Number(value) * (unit === 'us' ? 0.001 : unit === 's' ? 1000 : 1);
 
-export const runWrk = (t: Target, seconds: number, connections = 32): LoadResult => {
-  const script = join(tmpdir(), `platen-wrk-${process.pid}.lua`);
-  const lua = (s: string) => JSON.stringify(s); // a JSON string is a valid Lua string here
-  writeFileSync(
-    script,
-    [
-      'wrk.method = "POST"',
-      `wrk.body = ${lua(t.body)}`,
-      'wrk.headers["Content-Type"] = "application/json"',
-      `wrk.headers["x-api-key"] = ${lua(t.apiKey)}`,
-    ].join('\n'),
-  );
+/** wrk, 1 thread, on a URL: a GET, or the request a Lua `script` describes. */
+const wrk = (url: string, seconds: number, connections: number, script?: string): LoadResult => {
   const out = execFileSync(
     'wrk',
-    ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency', '-s', script, t.url],
+    [
+      '-t1',
+      `-c${connections}`,
+      `-d${seconds}s`,
+      '--latency',
+      ...(script ? ['-s', script] : []),
+      url,
+    ],
     { encoding: 'utf8' },
   );
   const latency = (p: string) => {
@@ -95,6 +92,36 @@ export const runWrk = (t: Target, seconds: number, connections = 32): LoadResult
     errors,
     non2xx,
   };
+};
+
+/** GET `url` with wrk (e.g. /healthz). */
+export const runWrkGet = (url: string, seconds: number, connections = 32) =>
+  wrk(url, seconds, connections);
+
+export const runWrk = (t: Target, seconds: number, connections = 32): LoadResult => {
+  const script = join(tmpdir(), `platen-wrk-${process.pid}.lua`);
+  const lua = (s: string) => JSON.stringify(s); // a JSON string is a valid Lua string here
+  writeFileSync(
+    script,
+    [
+      'wrk.method = "POST"',
+      `wrk.body = ${lua(t.body)}`,
+      'wrk.headers["Content-Type"] = "application/json"',
+      `wrk.headers["x-api-key"] = ${lua(t.apiKey)}`,
+    ].join('\n'),
+  );
+  return wrk(t.url, seconds, connections, script);
+};
+
+/** One request of a target, its answer's bytes; throws on an error answer. */
+export const oneDocument = async (t: Target) => {
+  const res = await fetch(t.url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-api-key': t.apiKey },
+    body: t.body,
+  });
+  if (!res.ok) throw new Error(`generate: HTTP ${res.status} ${await res.text()}`);
+  return new Uint8Array(await res.arrayBuffer());
 };
 
 /** Resident memory of a process, in MB (Linux). */

@@ -1,65 +1,46 @@
 /**
- * Starts the real Platen server on a temporary SQLite database and prepares one account with
- * the A4 template and the benchmark's fields, exactly through the public API. The FREE plan
- * allows 100 documents a month, so the benchmark raises the plan limits in that throwaway
- * database (and the per-key API rate limit through its environment variable).
+ * Starts the real Platen server on a temporary SQLite database (or on the PostgreSQL database
+ * its `DATABASE_URL` names) and prepares one account with a template and the benchmark's fields,
+ * exactly through the public API. The FREE plan allows 100 documents a month, so the benchmark
+ * raises the plan limits in that throwaway database (and the per-key API rate limit through its
+ * environment variable).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import pg from 'pg';
 import type { FieldSpec } from '@platen/pdf-engine';
 import { FIELDS, type BenchTemplate } from '../generation/fixtures.ts';
+import { freePort, stopProcess, waitUntilUp, type RunningServer } from './server-process.ts';
 
 const repoRoot = join(import.meta.dirname, '..', '..');
 
-export const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-
-export const waitUntilUp = async (url: string, timeoutMs = 60_000) => {
-  const end = Date.now() + timeoutMs;
-  while (Date.now() < end) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
-};
-
-export interface RunningServer {
-  process: ChildProcess;
-  baseUrl: string;
-  stop: () => Promise<void>;
+/** Where a product server keeps its data: DATA_DIR, and its PostgreSQL database if it has one. */
+export interface ServerData {
+  dataDir: string;
+  databaseUrl?: string | undefined;
 }
 
-export const stopProcess = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
+export interface ProductServerOptions {
+  /** e.g. ['--cpu-prof'] to profile the server under load. */
+  nodeArgs?: string[];
+  /** Another checkout of the repository whose server to start (this one's by default). */
+  root?: string;
+  /** e.g. `{ LOG_LEVEL: 'info' }`, or a `DATABASE_URL` for PostgreSQL instead of SQLite. */
+  env?: Record<string, string>;
+  /** Where the server's log lines (its stdout) go: this process's output, or nowhere. */
+  log?: 'inherit' | 'ignore';
+}
 
-/**
- * `nodeArgs` e.g. ['--cpu-prof'] to profile the server under load; `root` another checkout of the
- * repository whose server to start (this one's by default); `env` e.g. `{ LOG_LEVEL: 'info' }`.
- */
-export const startProductServer = async (
-  nodeArgs: string[] = [],
+export const startProductServer = async ({
+  nodeArgs = [],
   root = repoRoot,
-  env: Record<string, string> = {},
-): Promise<RunningServer & { dataDir: string }> => {
+  env = {},
+  log = 'inherit',
+}: ProductServerOptions = {}): Promise<RunningServer & ServerData> => {
   const dataDir = mkdtempSync(join(tmpdir(), 'platen-bench-'));
   const port = await freePort();
   const child = spawn(
@@ -76,12 +57,13 @@ export const startProductServer = async (
         API_RATE_LIMIT_PER_MINUTE: '1000000000',
         ...env,
       },
-      stdio: ['ignore', 'inherit', 'inherit'],
+      stdio: ['ignore', log, 'inherit'],
     },
   );
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitUntilUp(`${baseUrl}/healthz`);
-  return { process: child, baseUrl, dataDir, stop: () => stopProcess(child) };
+  const { DATABASE_URL: databaseUrl } = env;
+  return { process: child, baseUrl, dataDir, databaseUrl, stop: () => stopProcess(child) };
 };
 
 const cookieValue = (res: Response, name: string) => {
@@ -102,15 +84,15 @@ const expectOk = async (res: Response, what: string) => {
  * returns the API key and template name.
  */
 export const prepareAccount = async (
-  baseUrl: string,
-  dataDir: string,
+  server: { baseUrl: string } & ServerData,
   template: { meta: BenchTemplate; bytes: Uint8Array },
   fields: readonly FieldSpec[] = FIELDS,
 ) => {
+  const { baseUrl } = server;
   const csrf = cookieValue(await fetch(`${baseUrl}/v1/auth/csrf`), 'XSRF-TOKEN');
   const base = { cookie: `XSRF-TOKEN=${csrf}`, 'x-xsrf-token': csrf };
   const json = { ...base, 'content-type': 'application/json' };
-  const email = `bench-${Date.now()}@example.com`;
+  const email = `bench-${randomUUID()}@example.com`; // several accounts on one server
   const body = {
     firstName: 'Bench',
     lastName: 'Runner',
@@ -127,7 +109,7 @@ export const prepareAccount = async (
   );
   const { token } = (await register.json()) as { token: string };
   const auth = { authorization: `Bearer ${token}` };
-  const templateName = 'Bench A4';
+  const templateName = `Bench ${template.meta.id}`;
   const form = new FormData();
   form.set('templateName', templateName);
   form.set('templateDescription', 'Benchmark template');
@@ -166,16 +148,28 @@ export const prepareAccount = async (
     'get template',
   );
   const { apiKey } = (await got.json()) as { apiKey: string };
-  raiseLimits(dataDir);
+  await raiseLimits(server);
   return { apiKey, templateName };
 };
 
+const RAISED_LIMIT = 2_000_000_000;
+
 /** The throwaway database's plans get a limit no benchmark reaches. */
-const raiseLimits = (dataDir: string) => {
+const raiseLimits = async ({ dataDir, databaseUrl }: ServerData) => {
+  if (databaseUrl) {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      await client.query('UPDATE plans SET monthly_limit = $1', [RAISED_LIMIT]);
+    } finally {
+      await client.end();
+    }
+    return;
+  }
   const db = new Database(join(dataDir, 'platen.db'));
   try {
     db.pragma('busy_timeout = 5000');
-    db.prepare('UPDATE plans SET monthly_limit = ?').run(2_000_000_000);
+    db.prepare('UPDATE plans SET monthly_limit = ?').run(RAISED_LIMIT);
   } finally {
     db.close();
   }

@@ -29,14 +29,15 @@ const wrk = (url: string, script?: string) => {
 const profileDir = mkdtempSync(join(tmpdir(), 'platen-prof-'));
 const runOne = async (what: 'healthz' | 'generate') => {
   const dir = join(profileDir, what);
-  const server = await startProductServer([`--cpu-prof`, `--cpu-prof-dir=${dir}`], undefined, {
-    LOG_LEVEL: logLevel,
+  const server = await startProductServer({
+    nodeArgs: [`--cpu-prof`, `--cpu-prof-dir=${dir}`],
+    env: { LOG_LEVEL: logLevel },
   });
   let result = { total: 0, non2xx: 0, rps: NaN, p99: undefined as string | undefined };
   let from = 0;
   let to = 0;
   try {
-    const account = await prepareAccount(server.baseUrl, server.dataDir, {
+    const account = await prepareAccount(server, {
       meta: template,
       bytes: templateBytes(template),
     });

@@ -3,19 +3,18 @@
  * answered with a fixed PDF by a bench-only Fastify app, interleaved and repeated, then one
  * longer run watching the server's memory.
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { TEMPLATES, templateBytes, valuesFor } from '../generation/fixtures.ts';
-import { hasWrk, runAutocannon, runWrk, sampleRss, type LoadResult, type Target } from './load.ts';
 import {
-  freePort,
-  prepareAccount,
-  startProductServer,
-  stopProcess,
-  waitUntilUp,
-} from './product-server.ts';
+  hasWrk,
+  oneDocument,
+  runAutocannon,
+  runWrk,
+  sampleRss,
+  type LoadResult,
+  type Target,
+} from './load.ts';
+import { prepareAccount, startProductServer } from './product-server.ts';
+import { startFixedServer } from './start-fixed-server.ts';
 
 export interface HttpResults {
   pdfBytes: number;
@@ -25,30 +24,6 @@ export interface HttpResults {
 
 const ROUTE = '/v1/document/generate/template';
 
-const startFixedServer = async (pdf: Uint8Array) => {
-  const file = join(mkdtempSync(join(tmpdir(), 'platen-fixed-')), 'fixed.pdf');
-  writeFileSync(file, pdf);
-  const port = await freePort();
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', join(import.meta.dirname, 'fixed-pdf-server.ts'), `${port}`, file],
-    { stdio: ['ignore', 'inherit', 'inherit'] },
-  );
-  const baseUrl = `http://127.0.0.1:${port}`;
-  await waitUntilUp(`${baseUrl}/healthz`);
-  return { baseUrl, stop: () => stopProcess(child) };
-};
-
-const oneDocument = async (t: Target) => {
-  const res = await fetch(t.url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-api-key': t.apiKey },
-    body: t.body,
-  });
-  if (!res.ok) throw new Error(`generate: HTTP ${res.status} ${await res.text()}`);
-  return new Uint8Array(await res.arrayBuffer());
-};
-
 export const runHttp = async (options: {
   rounds: number;
   seconds: number;
@@ -57,10 +32,7 @@ export const runHttp = async (options: {
   const a4 = TEMPLATES.find((t) => t.id === 'a4')!;
   const product = await startProductServer();
   try {
-    const account = await prepareAccount(product.baseUrl, product.dataDir, {
-      meta: a4,
-      bytes: templateBytes(a4),
-    });
+    const account = await prepareAccount(product, { meta: a4, bytes: templateBytes(a4) });
     const body = JSON.stringify({
       templateName: account.templateName,
       fields: valuesFor('latin').values,

@@ -171,11 +171,10 @@ const startBatchServer = async (
   bodyOf: (templateName: string, count: number) => string,
 ) => {
   const a4 = TEMPLATES.find((t) => t.id === 'a4')!;
-  const server = await startProductServer(nodeArgs, root);
+  const server = await startProductServer({ nodeArgs, root });
   try {
     const { apiKey, templateName } = await prepareAccount(
-      server.baseUrl,
-      server.dataDir,
+      server,
       { meta: a4, bytes: templateBytes(a4) },
       BATCH_FIELDS,
     );
