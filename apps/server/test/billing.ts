@@ -22,6 +22,15 @@ export const userIdOf = async (app: TestApp, email: string): Promise<string> => 
   return user.id;
 };
 
+/** Sets the documents an account has counted in its current cycle, as if it had made them. */
+export const setDocumentsUsed = async (app: TestApp, userId: string, used: number) => {
+  await app.deps.db
+    .updateTable('subscriptions')
+    .set({ pdfs_generated_this_month: used })
+    .where('user_id', '=', userId)
+    .execute();
+};
+
 export const makeVoucher = (app: TestApp, order: Partial<VoucherOrder> = {}) =>
   createVoucher(
     app.deps.db,

@@ -4,7 +4,7 @@ import { call, signUp, type Account } from '../../../test/http.ts';
 import { createBatch, waitForJob } from '../../../test/jobs.ts';
 import { makePdf } from '../../../test/pdf-fixtures.ts';
 import { buildTestApp, testConfig, testDatabases, type TestApp } from '../../../test/test-app.ts';
-import { confirmEmail, makeVoucher, userIdOf } from '../../../test/billing.ts';
+import { confirmEmail, makeVoucher, setDocumentsUsed, userIdOf } from '../../../test/billing.ts';
 import {
   apiKeyOf,
   generate,
@@ -113,20 +113,14 @@ describe.each(testDatabases())('webhook events on %s', (database) => {
       .select('plans.monthly_limit as limit')
       .where('subscriptions.user_id', '=', userId)
       .executeTakeFirstOrThrow();
-    const setUsed = (used: number) =>
-      app.deps.db
-        .updateTable('subscriptions')
-        .set({ pdfs_generated_this_month: used })
-        .where('user_id', '=', userId)
-        .execute();
     const generateOne = async () => {
       const res = await generate(app, apiKey, { templateName: 'Invoice', fields: {} });
       expect(res.statusCode, res.body).toBe(200);
     };
     const near = Math.ceil(Number(limit) * 0.8);
-    await setUsed(near - 2);
+    await setDocumentsUsed(app, userId, near - 2);
     for (let i = 0; i < 3; i += 1) await generateOne();
-    await setUsed(Number(limit) - 1);
+    await setDocumentsUsed(app, userId, Number(limit) - 1);
     await generateOne();
     await deliver();
     // One pass sends in parallel: the receiver may get them in any order.
@@ -140,11 +134,7 @@ describe.each(testDatabases())('webhook events on %s', (database) => {
   it('reports each share once when documents generated together cross it', async () => {
     await addEndpoint({ url: receiver.url, events: ['usage.limit_near', 'usage.limit_reached'] });
     const userId = await userIdOf(app, ada.email);
-    await app.deps.db
-      .updateTable('subscriptions')
-      .set({ pdfs_generated_this_month: 75 })
-      .where('user_id', '=', userId)
-      .execute();
+    await setDocumentsUsed(app, userId, 75);
     // FREE allows 100: the generates in flight together share count statements (billing).
     const answers = await Promise.all(
       Array.from({ length: 30 }, () =>

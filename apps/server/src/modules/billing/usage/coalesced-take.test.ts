@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { signUp, type Account } from '../../../../test/http.ts';
 import { buildTestApp, testDatabases, type TestApp } from '../../../../test/test-app.ts';
-import { subscriptionOf, userIdOf } from '../../../../test/billing.ts';
+import { setDocumentsUsed, subscriptionOf, userIdOf } from '../../../../test/billing.ts';
 import { countDocument } from './document-count.ts';
 import { usageMonth } from './usage.repository.ts';
 
@@ -21,12 +21,6 @@ describe.each(testDatabases())('coalesced document counts on %s', (database) => 
   });
   afterEach(() => app.dispose());
 
-  const setUsed = (used: number) =>
-    app.deps.db
-      .updateTable('subscriptions')
-      .set({ pdfs_generated_this_month: used })
-      .where('user_id', '=', userId)
-      .execute();
   const inMonthHistory = async () =>
     Number(
       (
@@ -82,7 +76,7 @@ describe.each(testDatabases())('coalesced document counts on %s', (database) => 
   });
 
   it('refuses only the documents past the limit when a shared statement would pass it', async () => {
-    await setUsed(90);
+    await setDocumentsUsed(app, userId, 90);
     const results = await Promise.all(
       Array.from({ length: 25 }, () => countDocument(app.deps, userId, app.clock.now())),
     );
@@ -102,7 +96,7 @@ describe.each(testDatabases())('coalesced document counts on %s', (database) => 
 
   it('keeps the accounts apart: a refusal of one does not touch another', async () => {
     const grace = await userIdOf(app, (await signUp(app, { email: 'grace@example.com' })).email);
-    await setUsed(100);
+    await setDocumentsUsed(app, userId, 100);
     const [adas, graces] = await Promise.all([
       Promise.all(
         Array.from({ length: 5 }, () => countDocument(app.deps, userId, app.clock.now())),

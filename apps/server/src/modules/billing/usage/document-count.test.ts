@@ -1,7 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { call, signUp, type Account } from '../../../../test/http.ts';
 import { buildTestApp, testDatabases, type TestApp } from '../../../../test/test-app.ts';
-import { makeVoucher, subscriptionOf, userIdOf } from '../../../../test/billing.ts';
+import {
+  makeVoucher,
+  setDocumentsUsed,
+  subscriptionOf,
+  userIdOf,
+} from '../../../../test/billing.ts';
 import { countDocument, countDocuments, releaseDocuments } from './document-count.ts';
 import { usageMonth } from './usage.repository.ts';
 
@@ -20,13 +25,6 @@ describe.each(testDatabases())('countDocuments and releaseDocuments on %s', (dat
   });
   afterEach(() => app.dispose());
 
-  const setUsed = async (used: number) => {
-    await app.deps.db
-      .updateTable('subscriptions')
-      .set({ pdfs_generated_this_month: used })
-      .where('user_id', '=', userId)
-      .execute();
-  };
   const used = async () => (await subscriptionOf(app, ada)).pdfsGeneratedThisMonth;
   const inMonthHistory = async () => {
     const row = await app.deps.db
@@ -40,7 +38,7 @@ describe.each(testDatabases())('countDocuments and releaseDocuments on %s', (dat
   const count = (n: number) => countDocuments(app.deps, userId, n, app.clock.now());
 
   it('reserves all of a batch or none: FREE with 30 left cannot reserve 31', async () => {
-    await setUsed(70);
+    await setDocumentsUsed(app, userId, 70);
     expect(await count(31)).toEqual({
       isReserved: false,
       remaining: 30,
@@ -66,7 +64,7 @@ describe.each(testDatabases())('countDocuments and releaseDocuments on %s', (dat
   });
 
   it('never passes the limit when batches race for the last documents', async () => {
-    await setUsed(70);
+    await setDocumentsUsed(app, userId, 70);
     const results = await Promise.all(Array.from({ length: 12 }, () => count(4)));
     expect(results.filter((r) => r.isReserved)).toHaveLength(7);
     expect(await used()).toBe(98);
@@ -81,7 +79,7 @@ describe.each(testDatabases())('countDocuments and releaseDocuments on %s', (dat
       body: { code },
     });
     expect(res.statusCode, res.body).toBe(200);
-    await setUsed(998);
+    await setDocumentsUsed(app, userId, 998);
     expect(await count(5)).toEqual({ isReserved: true, remaining: null, hasOverageToReport: true });
     expect(await used()).toBe(1003);
   });
