@@ -7,6 +7,7 @@ import {
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { setDocumentsUsed, userIdOf } from '../../test/billing.ts';
 import { call, errorBody, signUp, type Account } from '../../test/http.ts';
 import { hasOpenssl, startLocalHttps, type LocalHttps } from '../../test/local-https.ts';
 import { makePdf } from '../../test/pdf-fixtures.ts';
@@ -29,15 +30,6 @@ import {
 import { createIdempotencyService } from '../modules/idempotency/index.ts';
 
 const HOURS = 60;
-
-const setUsed = (app: TestApp, userEmail: string, used: number) =>
-  app.deps.db
-    .updateTable('subscriptions')
-    .set({ pdfs_generated_this_month: used })
-    .where('user_id', 'in', (eb) =>
-      eb.selectFrom('users').select('id').where('email', '=', userEmail),
-    )
-    .execute();
 
 /** The headers a replay must repeat exactly. */
 const resultHeaders = (res: LightMyRequestResponse) => ({
@@ -248,12 +240,12 @@ describe.runIf(hasOpenssl).each(testDatabases())(
     it('keeps no failed answer: the same key may be retried, and the retry is counted', async () => {
       const key = newKey();
       const body = { templateName: 'Letter', fields: { Name: 'Retry' } };
-      await setUsed(app, ada.email, 100);
+      await setDocumentsUsed(app, await userIdOf(app, ada.email), 100);
       const refused = await generate(app, { apiKey, key, body });
       expect(refused.statusCode).toBe(402);
       expect(await storedKeys(app)).not.toContain(key);
 
-      await setUsed(app, ada.email, 10);
+      await setDocumentsUsed(app, await userIdOf(app, ada.email), 10);
       const retried = await generate(app, { apiKey, key, body });
       expect(retried.statusCode, retried.body).toBe(200);
       expect(retried.headers[IDEMPOTENT_REPLAYED_HEADER]).toBeUndefined();

@@ -12,16 +12,7 @@ import {
   uploadTemplate,
   usedThisCycle,
 } from '../../../test/templates.ts';
-import { capturedLog, makeVoucher } from '../../../test/billing.ts';
-
-const setUsed = (app: TestApp, userEmail: string, used: number) =>
-  app.deps.db
-    .updateTable('subscriptions')
-    .set({ pdfs_generated_this_month: used })
-    .where('user_id', 'in', (eb) =>
-      eb.selectFrom('users').select('id').where('email', '=', userEmail),
-    )
-    .execute();
+import { capturedLog, makeVoucher, setDocumentsUsed, userIdOf } from '../../../test/billing.ts';
 
 describe.each(testDatabases())('document generation on %s', (database) => {
   let app: TestApp;
@@ -185,7 +176,7 @@ describe.each(testDatabases())('document generation on %s', (database) => {
   });
 
   it('refuses the 101st FREE document with 402 and counts nothing', async () => {
-    await setUsed(app, ada.email, 99);
+    await setDocumentsUsed(app, await userIdOf(app, ada.email), 99);
     expect((await generate(app, apiKey, { templateName: 'Letter', fields: {} })).statusCode).toBe(
       200,
     );
@@ -200,7 +191,7 @@ describe.each(testDatabases())('document generation on %s', (database) => {
   });
 
   it('lets exactly 5 of 20 parallel calls through at 95 of 100', async () => {
-    await setUsed(app, ada.email, 95);
+    await setDocumentsUsed(app, await userIdOf(app, ada.email), 95);
     const results = await Promise.all(
       Array.from({ length: 20 }, () =>
         generate(app, apiKey, { templateName: 'Letter', fields: {} }),
@@ -213,7 +204,7 @@ describe.each(testDatabases())('document generation on %s', (database) => {
   });
 
   it('fills the new PDF right after the template was replaced', async () => {
-    await setUsed(app, ada.email, 0);
+    await setDocumentsUsed(app, await userIdOf(app, ada.email), 0);
     const before = await generate(app, apiKey, { templateName: 'Letter', fields: {} });
     expect(await pageCountOf(before.rawPayload)).toBe(2);
     const { payload, headers } = multipartBody([
@@ -235,7 +226,7 @@ describe.each(testDatabases())('document generation on %s', (database) => {
   });
 
   it('starts counting again when the billing cycle rolls over', async () => {
-    await setUsed(app, ada.email, 100);
+    await setDocumentsUsed(app, await userIdOf(app, ada.email), 100);
     app.clock.advanceMinutes(32 * 24 * 60);
     const res = await generate(app, apiKey, { templateName: 'Letter', fields: {} });
     expect(res.statusCode).toBe(200);

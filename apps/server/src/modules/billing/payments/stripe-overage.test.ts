@@ -1,7 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Account } from '../../../../test/http.ts';
 import { testDatabases, type TestApp } from '../../../../test/test-app.ts';
-import { advanceDays, subscriptionOf, userIdOf } from '../../../../test/billing.ts';
+import {
+  advanceDays,
+  setDocumentsUsed,
+  subscriptionOf,
+  userIdOf,
+} from '../../../../test/billing.ts';
 import { reportOverage } from '../usage/overage.ts';
 import { reserveDocument } from '../usage/document-count.ts';
 import type { StripeStandIn } from '../../../../test/stripe-stand-in.ts';
@@ -18,13 +23,6 @@ describe.each(testDatabases())('Stripe metered overage on %s', (database) => {
     ({ stripe, app, ada } = suite.current());
   });
 
-  const setUsage = async (userId: string, documents: number) => {
-    await app.deps.db
-      .updateTable('subscriptions')
-      .set({ pdfs_generated_this_month: documents })
-      .where('user_id', '=', userId)
-      .execute();
-  };
   const reserve = async (userId: string, documents: number) => {
     for (let i = 0; i < documents; i += 1) {
       await reserveDocument(app.deps.db, userId, app.clock.now());
@@ -39,7 +37,7 @@ describe.each(testDatabases())('Stripe metered overage on %s', (database) => {
     const customer = await customerOfAda();
     await activatePro(customer);
     const userId = await userIdOf(app, ada.email);
-    await setUsage(userId, 4999);
+    await setDocumentsUsed(app, userId, 4999);
     await reserve(userId, 3);
     await reportOverage(app.deps, userId);
     // Two more overage documents whose report has not run when March ends.
@@ -54,7 +52,7 @@ describe.each(testDatabases())('Stripe metered overage on %s', (database) => {
     await reportOverage(app.deps, userId);
     expect(meterValues()).toEqual(['2', '2']);
     // April goes over its own limit before and after Stripe's renewal arrives.
-    await setUsage(userId, 4999);
+    await setDocumentsUsed(app, userId, 4999);
     await reserve(userId, 3);
     await reportOverage(app.deps, userId);
     expect((await renewForApril(customer)).statusCode).toBe(200);
@@ -71,7 +69,7 @@ describe.each(testDatabases())('Stripe metered overage on %s', (database) => {
     const customer = await customerOfAda();
     await activatePro(customer);
     const userId = await userIdOf(app, ada.email);
-    await setUsage(userId, 5000);
+    await setDocumentsUsed(app, userId, 5000);
     await reserve(userId, 3);
     await advanceDays(app, 31);
     expect((await renewForApril(customer)).statusCode).toBe(200);
@@ -85,11 +83,7 @@ describe.each(testDatabases())('Stripe metered overage on %s', (database) => {
   it('reports overage documents to Stripe as metered usage, each once', async () => {
     await activatePro(await customerOfAda());
     const userId = await userIdOf(app, ada.email);
-    await app.deps.db
-      .updateTable('subscriptions')
-      .set({ pdfs_generated_this_month: 4999 })
-      .where('user_id', '=', userId)
-      .execute();
+    await setDocumentsUsed(app, userId, 4999);
     for (let i = 0; i < 3; i += 1) await reserveDocument(app.deps.db, userId, app.clock.now());
     await Promise.all([reportOverage(app.deps, userId), reportOverage(app.deps, userId)]);
     await reserveDocument(app.deps.db, userId, app.clock.now());
