@@ -1,4 +1,4 @@
-/** The section of bench/RESULTS.md that `compare.ts` writes: every cell, the issue's ratios, the run. */
+/** The section of bench/RESULTS.md that `compare.ts` writes: every cell, the target ratios, the run. */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
@@ -132,7 +132,7 @@ const section = (run: CompareRun) => {
       cellRows(run),
     ),
     '',
-    "The issue's targets, per product server:",
+    "The request path's targets, per product server:",
     '',
     ...markdownTable(
       [
