@@ -10,9 +10,8 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
-import pg from 'pg';
 import type { FieldSpec } from '@platen/pdf-engine';
+import { databaseTarget, openDatabase } from '../../apps/server/src/db/database.ts';
 import { FIELDS, type BenchTemplate } from '../generation/fixtures.ts';
 import { freePort, stopProcess, waitUntilUp, type RunningServer } from './server-process.ts';
 
@@ -154,23 +153,12 @@ export const prepareAccount = async (
 
 const RAISED_LIMIT = 2_000_000_000;
 
-/** The throwaway database's plans get a limit no benchmark reaches. */
+/** The throwaway database's plans get a limit no benchmark reaches, through the server's own database code. */
 const raiseLimits = async ({ dataDir, databaseUrl }: ServerData) => {
-  if (databaseUrl) {
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    try {
-      await client.query('UPDATE plans SET monthly_limit = $1', [RAISED_LIMIT]);
-    } finally {
-      await client.end();
-    }
-    return;
-  }
-  const db = new Database(join(dataDir, 'platen.db'));
+  const db = openDatabase(databaseTarget({ dataDir, databaseUrl }));
   try {
-    db.pragma('busy_timeout = 5000');
-    db.prepare('UPDATE plans SET monthly_limit = ?').run(RAISED_LIMIT);
+    await db.updateTable('plans').set({ monthly_limit: RAISED_LIMIT }).execute();
   } finally {
-    db.close();
+    await db.destroy();
   }
 };
