@@ -1,5 +1,6 @@
 import {
   emailSchema,
+  isEmailShape,
   firstNameSchema,
   lastNameSchema,
   passwordSchema,
@@ -7,8 +8,12 @@ import {
 } from '@platen/contract';
 import { firstProblem } from '../../../lib/validation.ts';
 
-/** product.md §5: forgot-password wants a top-level domain of 2 to 6 letters. */
-export const FORGOT_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,6}$/;
+/**
+ * product.md §5: forgot-password wants a top-level domain of 2 to 6 letters, after the shape every
+ * e-mail field checks (a scan, not one pattern: see isEmailShape).
+ */
+export const isForgotPasswordEmail = (email: string) =>
+  isEmailShape(email) && /[^@]\.[A-Za-z]{2,6}$/.test(email);
 
 export const validateLogin = (values: { email: string; password: string }) =>
   firstProblem<'email' | 'password'>([
@@ -49,7 +54,7 @@ export const validateForgotPassword = (values: { email: string }) =>
     {
       field: 'email',
       title: 'Invalid email.',
-      isValid: FORGOT_EMAIL_PATTERN.test(values.email.trim()),
+      isValid: isForgotPasswordEmail(values.email.trim()),
       message: 'Please write a valid email',
     },
   ]);

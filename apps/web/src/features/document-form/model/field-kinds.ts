@@ -1,8 +1,9 @@
+import { isEmailShape } from '@platen/contract';
+
 /** How one value of the api payload is edited (product.md §5 "Dynamic form typing"). */
 export type FieldKind =
   'image' | 'checkbox' | 'choice' | 'number' | 'email' | 'url' | 'date' | 'textarea' | 'text';
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const DATE = /^\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 export const LONG_TEXT_CHARS = 120;
 
@@ -14,7 +15,7 @@ export const kindOf = (name: string, value: unknown): FieldKind => {
   if (typeof value === 'boolean') return 'checkbox';
   if (typeof value === 'number') return 'number';
   const text = typeof value === 'string' ? value : '';
-  if (EMAIL.test(text)) return 'email';
+  if (isEmailShape(text)) return 'email';
   if (/url|image/i.test(name)) return 'url';
   if (DATE.test(text)) return 'date';
   if (text.length > LONG_TEXT_CHARS) return 'textarea';
