@@ -128,6 +128,30 @@ describe('svgDrawingCost', () => {
     expect(() => costOf(body)).toThrow(message);
   });
 
+  it.each([
+    ['unquoted', 'url(#m)'],
+    ['in double quotes, spaced', 'url( "#m" )'],
+    ['in single quotes, upper case', "URL('#m')"],
+  ])('counts a mask referenced %s', (_, reference) => {
+    const mask = '<mask id="m"><rect/></mask>';
+    expect(costOf(`${mask}<rect mask="${reference.replaceAll('"', '&quot;')}"/>`)).toBe(
+      costOf(`${mask}<rect mask="url(#m)"/>`),
+    );
+  });
+
+  it.each([
+    ['unquoted', 'url(other.svg#m)'],
+    ['quoted, with a parenthesis inside', 'url("other(1).svg#m")'],
+  ])('refuses a link to another file %s', (_, reference) => {
+    expect(() => costOf(`<rect fill="${reference.replaceAll('"', '&quot;')}"/>`)).toThrow(
+      'SVG stamps cannot use links to other files. Please upload this stamp as a PNG.',
+    );
+  });
+
+  it('reads a url( that never closes, followed by 100,000 spaces, as no reference', () => {
+    expect(costOf(`<rect fill="url(${' '.repeat(100_000)}x"/>`)).toBe(costOf('<rect/>'));
+  });
+
   it('refuses a style sheet loaded by an xml-stylesheet instruction', () => {
     const linked = Buffer.from(
       '<?xml-stylesheet type="text/css" href="data:text/css,rect{filter:blur(4px)}"?><svg xmlns="http://www.w3.org/2000/svg"/>',
