@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import js from '@eslint/js';
+import regexp from 'eslint-plugin-regexp';
 import tseslint from 'typescript-eslint';
 
 /**
@@ -99,6 +100,19 @@ export default tseslint.config(
       // Fastify handlers and hooks are async by contract even when they do not await.
       '@typescript-eslint/require-await': 'off',
     },
+  },
+  {
+    // security.md §50: a regular expression that backtracks super-linearly freezes the event loop
+    // for every account on one crafted input (ReDoS). No pattern may backtrack that way; product
+    // code may not either rescan a long run from every position of it (quadratic "moves").
+    // Tests, the bench and the browser tests only ever match the product's own output.
+    plugins: { regexp },
+    rules: { 'regexp/no-super-linear-backtracking': 'error' },
+  },
+  {
+    files: ['apps/*/src/**', 'packages/*/src/**'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    rules: { 'regexp/no-super-linear-move': 'error' },
   },
   ...featureBoundaries,
   ...moduleBoundaries,

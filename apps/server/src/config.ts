@@ -137,7 +137,7 @@ const s3Config = (env: NodeJS.ProcessEnv): S3Config | undefined => {
   }
   return {
     bucket: e.S3_BUCKET,
-    endpoint: e.S3_ENDPOINT?.replace(/\/+$/, ''),
+    endpoint: e.S3_ENDPOINT?.replace(/(?<!\/)\/+$/, ''),
     region: e.S3_REGION,
     credentials:
       e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
@@ -333,7 +333,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     host: e.HOST ?? (e.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
-    appUrl: e.APP_URL.replace(/\/+$/, ''),
+    appUrl: e.APP_URL.replace(/(?<!\/)\/+$/, ''),
     appSecret: e.APP_SECRET,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

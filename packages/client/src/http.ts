@@ -20,7 +20,7 @@ export type Http = (method: string, path: string, options?: SendOptions) => Prom
  * a `PlatenError`, a network failure included.
  */
 export const createHttp = ({ baseUrl, fetch: fetchImpl = globalThis.fetch }: HttpOptions): Http => {
-  const root = baseUrl.replace(/\/+$/, '');
+  const root = baseUrl.replace(/(?<!\/)\/+$/, '');
   return async (method, path, { headers = {}, json, form, signal } = {}) => {
     let response: Response;
     try {

@@ -67,7 +67,7 @@ const annotationPages = (t: LoadedTemplate): Map<PDFDict, number> => {
 };
 
 const fontSizeOf = (da: string | undefined): number | undefined => {
-  const match = /(\d+(?:\.\d+)?)\s+Tf/.exec(da ?? '');
+  const match = /(?<!\d)(\d+(?:\.\d+)?)\s+Tf/.exec(da ?? '');
   const size = match ? Number(match[1]) : 0;
   return size > 0 ? size : undefined;
 };
@@ -78,9 +78,9 @@ const hex = (channel: number) =>
     .padStart(2, '0');
 
 const colorOf = (da: string | undefined): string | undefined => {
-  const rgb = /([\d.]+)\s+([\d.]+)\s+([\d.]+)\s+rg/.exec(da ?? '');
+  const rgb = /(?<![\d.])([\d.]+)\s+([\d.]+)\s+([\d.]+)\s+rg/.exec(da ?? '');
   if (rgb) return `#${hex(Number(rgb[1]))}${hex(Number(rgb[2]))}${hex(Number(rgb[3]))}`;
-  const gray = /([\d.]+)\s+g(?:\s|$)/.exec(da ?? '');
+  const gray = /(?<![\d.])([\d.]+)\s+g(?:\s|$)/.exec(da ?? '');
   return gray ? `#${hex(Number(gray[1])).repeat(3)}` : undefined;
 };
 

@@ -17,7 +17,7 @@ export const headerTitle = (
   opts: { passedTitle?: string; productName: string },
 ): string => {
   // '/admin/profile/' is the same page as '/admin/profile'.
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const path = pathname.length > 1 ? pathname.replace(/(?<!\/)\/+$/, '') : pathname;
   const rule = rules.find((candidate) => candidate.matches(path));
   return rule?.title ?? (opts.passedTitle || opts.productName);
 };
