@@ -6,8 +6,9 @@
  * run time, as in development.
  *
  * dist/ is flat, so paths the code resolves from its own file stay right: `../../web/dist` (the
- * web app) and `./pdf-worker-entry.mjs` (the PDF workers; in src/ the entry of that name loads
- * the TypeScript sources through tsx, in dist/ it is the compiled worker).
+ * web app), `./pdf-worker-entry.mjs` (the PDF workers; in src/ the entry of that name loads
+ * the TypeScript sources through tsx, in dist/ it is the compiled worker) and
+ * `./svg-render-process.mjs` (the SVG stamps' drawing process, plain JavaScript in both).
  */
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -31,6 +32,8 @@ await build({
   entryPoints: {
     server: 'src/server.ts',
     'pdf-worker-entry': 'src/pdf-pool/pdf-worker.ts',
+    // Found beside the server by `new URL('./svg-render-process.mjs', import.meta.url)`.
+    'svg-render-process': 'src/modules/templates/svg-render-process.mjs',
     'voucher-cli': 'src/modules/billing/vouchers/voucher-cli.ts',
   },
   outdir,

@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { AppError } from '../../lib/app-error.ts';
 import { imageWork, isGzip, looksLikeSvg } from '../../lib/image-work.ts';
 import { MAX_SVG_WORK, svgDrawingCost, svgRenderPixels, svgWork } from './svg-cost.ts';
+import { createSvgRenderer, SvgRenderError } from './svg-renderer.ts';
 
 /** Stamps are logos and signatures: 2000 px on the longest side is sharp at any print size. */
 const MAX_STAMP_SIDE_PX = 2000;
@@ -24,6 +25,8 @@ export type StampPicture = {
    * turned into the pixels that take as long, so the most complex one counts as 40 megapixels.
    */
   work: number;
+  /** Drawn in a process of its own, within SVG_RENDER_TIMEOUT_MS (`svg-renderer.ts`). */
+  isSvg: boolean;
 };
 
 const refuseDeclaredSize = (width: number, height: number) =>
@@ -104,12 +107,38 @@ export const inspectStampPicture = async (dataUri: string): Promise<StampPicture
     if (svgCost === undefined || !width || !height) {
       throw refuse('This SVG stamp cannot be read. Please save it as a plain SVG file.');
     }
-    return { input, ...(await svgPlan(input, svgCost, width, height)) };
+    return { input, isSvg: true, ...(await svgPlan(input, svgCost, width, height)) };
   }
   if (width * height > MAX_INPUT_PIXELS) {
     throw refuse('This stamp picture is too large (over 40 megapixels).');
   }
-  return { input, pixels: width * height, density: 72, work: width * height };
+  return { input, isSvg: false, pixels: width * height, density: 72, work: width * height };
+};
+
+/** Every SVG stamp of this server is drawn by one child process, one drawing at a time. */
+const svgRenderer = createSvgRenderer();
+
+/** The planned size, with room for rounding: nothing larger is ever decoded. */
+const pixelLimitOf = (picture: StampPicture) => Math.ceil(picture.pixels * 1.01) + 4_000;
+
+const renderSvg = async (picture: StampPicture): Promise<Buffer> => {
+  try {
+    return await imageWork(() =>
+      svgRenderer.render({
+        svg: picture.input,
+        density: picture.density,
+        limitInputPixels: pixelLimitOf(picture),
+        maxSidePx: MAX_STAMP_SIDE_PX,
+      }),
+    );
+  } catch (error) {
+    if (error instanceof SvgRenderError && error.reason === 'too-long') {
+      throw refuse(
+        'This SVG stamp takes too long to draw. Please simplify it or upload it as a PNG.',
+      );
+    }
+    throw refuse('This stamp picture is damaged and cannot be read.');
+  }
 };
 
 /**
@@ -118,13 +147,10 @@ export const inspectStampPicture = async (dataUri: string): Promise<StampPicture
  * memory, has no base location to fetch linked files from.
  */
 export const renderStampPicture = async (picture: StampPicture): Promise<Buffer> => {
+  if (picture.isSvg) return renderSvg(picture);
   try {
     return await imageWork(() =>
-      sharp(picture.input, {
-        // The planned size, with room for rounding: nothing larger is ever decoded.
-        limitInputPixels: Math.ceil(picture.pixels * 1.01) + 4_000,
-        density: picture.density,
-      })
+      sharp(picture.input, { limitInputPixels: pixelLimitOf(picture), density: picture.density })
         .rotate()
         .resize(MAX_STAMP_SIDE_PX, MAX_STAMP_SIDE_PX, { fit: 'inside', withoutEnlargement: true })
         .png()
