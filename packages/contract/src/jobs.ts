@@ -120,6 +120,8 @@ export const createBatch = {
   summary: 'Start a batch: one document per item, as a ZIP and/or one merged PDF (202, a job)',
   tag: 'Jobs',
   auth: 'apiKeyOrBearer',
+  // A job's results carry signed links, which work without credentials: no cache keeps them.
+  noStore: true,
   body: createBatchBody,
   response: job,
   status: 202,
@@ -134,6 +136,8 @@ export const getJob = {
   summary: "A job's status, progress, failures and results",
   tag: 'Jobs',
   auth: 'apiKeyOrBearer',
+  // A job's results carry signed links, which work without credentials: no cache keeps them.
+  noStore: true,
   params: jobIdParams,
   response: job,
   errors: [404],
@@ -152,6 +156,8 @@ export const listJobs = {
   summary: "The account's jobs, newest first (paged; optionally one template's)",
   tag: 'Jobs',
   auth: 'apiKeyOrBearer',
+  // A job's results carry signed links, which work without credentials: no cache keeps them.
+  noStore: true,
   query: listJobsQuery,
   response: z.object({
     jobs: z.array(job),
@@ -168,6 +174,8 @@ export const cancelJob = {
   summary: 'Cancel a queued or running job; documents not produced are given back',
   tag: 'Jobs',
   auth: 'apiKeyOrBearer',
+  // A job's results carry signed links, which work without credentials: no cache keeps them.
+  noStore: true,
   params: jobIdParams,
   response: job,
   errors: [404, 409],
