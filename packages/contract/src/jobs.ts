@@ -47,7 +47,7 @@ export const createBatchBody = z
     output: batchOutput.default('zip'),
     fileName: z.string().trim().min(1).max(200).optional().meta({
       description:
-        "Name of each PDF in the ZIP, with `{label}` replaced by the item's value and `{index}` by its position from 1, e.g. `invoice-{number}.pdf`. Characters not allowed in file names become `_`; equal names get `-2`, `-3`…",
+        "Name of each PDF in the ZIP, with `{label}` replaced by the item's value and `{index}` by its position from 1, e.g. `invoice-{number}.pdf`. Characters not allowed in file names on Windows, macOS or Linux become `_`, invisible ones (bidi controls, zero-width) are dropped, a Windows device name such as `CON` gets `_`, and a name is cut to 200 bytes of UTF-8; names equal ignoring case get `-2`, `-3`…",
     }),
     metadata: z
       .record(z.string(), z.unknown())
