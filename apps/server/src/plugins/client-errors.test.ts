@@ -68,6 +68,7 @@ const expectErrorShape = (answer: RawAnswer, status: number, code: string) => {
     requestId: answer.headers['x-request-id'],
   });
   expect(Number(answer.headers['content-length'])).toBe(Buffer.byteLength(answer.body));
+  expect(Date.parse(answer.headers.date ?? '')).not.toBeNaN();
   expect(answer.headers.connection).toBe('close');
   expect(answer.closed).toBe(true);
 };

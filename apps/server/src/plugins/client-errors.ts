@@ -44,6 +44,7 @@ const rawAnswer = (refusal: Refusal, requestId: string, headers: readonly [strin
     `x-request-id: ${requestId}`,
     'content-type: application/json; charset=utf-8',
     `content-length: ${Buffer.byteLength(body)}`,
+    `date: ${new Date().toUTCString()}`,
     'connection: close',
   ];
   return `${lines.join('\r\n')}\r\n\r\n${body}`;
