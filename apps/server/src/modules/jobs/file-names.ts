@@ -30,26 +30,45 @@ export const MAX_NAME_BYTES = 200;
 const graphemes = new Intl.Segmenter('und', { granularity: 'grapheme' });
 const bytesOf = (text: string) => Buffer.byteLength(text, 'utf8');
 
+/** The longest run of parts from the start that fits in `budget` bytes; stops reading there. */
+const takeWithin = (parts: Iterable<string>, budget: number) => {
+  let kept = '';
+  let bytes = 0;
+  for (const part of parts) {
+    bytes += bytesOf(part);
+    if (bytes > budget) break;
+    kept += part;
+  }
+  return kept;
+};
+
+function* segmentsOf(text: string) {
+  for (const { segment } of graphemes.segment(text)) yield segment;
+}
+
 /**
  * The longest start of `text` within `budget` bytes, cut between graphemes (a flag or an accented
  * letter stays whole), or between code points when not even the first grapheme fits.
  */
 const cutToBytes = (text: string, budget: number): string => {
   if (bytesOf(text) <= budget) return text;
-  const cut = (parts: Iterable<string>) => {
-    let kept = '';
-    for (const part of parts) {
-      if (bytesOf(kept) + bytesOf(part) > budget) break;
-      kept += part;
-    }
-    return kept;
-  };
-  const byGrapheme = cut(Array.from(graphemes.segment(text), (s) => s.segment));
-  return byGrapheme === '' ? cut(text) : byGrapheme;
+  const byGrapheme = takeWithin(segmentsOf(text), budget);
+  return byGrapheme === '' ? takeWithin(text, budget) : byGrapheme;
 };
 
-/** No leading or trailing dots and spaces: Windows drops trailing ones, Unix hides `.name`. */
-const trimDotsAndSpaces = (text: string) => text.replace(/^[\s.]+|[\s.]+$/gu, '');
+const isDotOrSpace = (char: string) => char === '.' || /\s/u.test(char);
+
+/**
+ * No leading or trailing dots and spaces: Windows drops trailing ones, Unix hides `.name`. A loop,
+ * not a regular expression, so a value of many spaces costs linear time.
+ */
+const trimDotsAndSpaces = (text: string) => {
+  let start = 0;
+  let end = text.length;
+  while (start < end && isDotOrSpace(text.charAt(start))) start += 1;
+  while (end > start && isDotOrSpace(text.charAt(end - 1))) end -= 1;
+  return text.slice(start, end);
+};
 
 /**
  * Text made safe as a file or folder name on every file system, at most `budget` bytes of UTF-8;
