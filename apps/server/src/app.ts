@@ -24,9 +24,10 @@ import metrics from './plugins/metrics.ts';
 import noStore from './plugins/no-store.ts';
 import openapi from './plugins/openapi.ts';
 import rateLimit from './plugins/rate-limit.ts';
+import hostRequired, { clientErrorHandler } from './plugins/client-errors.ts';
 import { RequestLog } from './plugins/request-log.ts';
 import { routerErrorOptions } from './plugins/router-errors.ts';
-import securityHeaders from './plugins/security-headers.ts';
+import securityHeaders, { securityHeaderList } from './plugins/security-headers.ts';
 import { requireSession } from './plugins/session-guard.ts';
 import webApp from './plugins/web-app.ts';
 
@@ -70,6 +71,9 @@ export const buildApp = async (config: Config, overrides: Partial<Deps> = {}): P
     logController: new RequestLog(),
     // Our ids, and the router's refusals answered like every other error.
     ...routerErrorOptions(() => app),
+    // Requests the HTTP parser refuses, and those without Host, answered in the error shape too.
+    clientErrorHandler: clientErrorHandler({ headers: securityHeaderList(config), log: logger }),
+    http: { requireHostHeader: false },
   });
   app.decorate('deps', deps);
   // JSON and multipart only: anything else is answered 415 instead of reaching a handler as text.
@@ -91,6 +95,7 @@ export const buildApp = async (config: Config, overrides: Partial<Deps> = {}): P
   await app.register(errorHandler);
   await app.register(metrics, { deps });
   await app.register(securityHeaders, { config });
+  await app.register(hostRequired);
   await app.register(noStore);
   await app.register(cookie);
   await app.register(csrf, { secureCookie: config.appUrl.startsWith('https://') });

@@ -43,6 +43,8 @@ export const createAccountExport = {
     "Export the account's data as a ZIP, prepared in the background (202); while one runs, that one is answered",
   tag,
   auth: 'bearer',
+  // A finished export's signed link opens the whole account: no cache keeps it.
+  noStore: true,
   response: accountExport,
   status: 202,
   errors: [429],
@@ -55,6 +57,8 @@ export const getAccountExport = {
   summary: "An export's progress, and its download link once ready",
   tag,
   auth: 'bearer',
+  // A finished export's signed link opens the whole account: no cache keeps it.
+  noStore: true,
   params: accountExportParams,
   response: accountExport,
   errors: [404],

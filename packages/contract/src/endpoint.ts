@@ -52,8 +52,9 @@ export type Endpoint = {
   /** The success status when it is not 200 (202: the work goes on after the answer). */
   status?: 202;
   /**
-   * The answer carries a credential (tokens, an API key, a payment page's token) or a user's file,
-   * so the server answers with `Cache-Control: no-store` and no cache keeps a copy.
+   * The answer carries a credential (tokens, an API key, a payment page's token, a signed link
+   * that works without credentials) or a user's file, so the server answers with
+   * `Cache-Control: no-store` and no cache keeps a copy.
    */
   noStore?: true;
   response: z.ZodType;

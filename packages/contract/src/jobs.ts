@@ -47,7 +47,7 @@ export const createBatchBody = z
     output: batchOutput.default('zip'),
     fileName: z.string().trim().min(1).max(200).optional().meta({
       description:
-        "Name of each PDF in the ZIP, with `{label}` replaced by the item's value and `{index}` by its position from 1, e.g. `invoice-{number}.pdf`. Characters not allowed in file names become `_`; equal names get `-2`, `-3`…",
+        "Name of each PDF in the ZIP, with `{label}` replaced by the item's value and `{index}` by its position from 1, e.g. `invoice-{number}.pdf`. Characters not allowed in file names on Windows, macOS or Linux become `_`, invisible ones (bidi controls, zero-width) are dropped, a Windows device name such as `CON` gets `_`, and a name is cut to 200 bytes of UTF-8; names equal ignoring case get `-2`, `-3`…",
     }),
     metadata: z
       .record(z.string(), z.unknown())
@@ -120,6 +120,8 @@ export const createBatch = {
   summary: 'Start a batch: one document per item, as a ZIP and/or one merged PDF (202, a job)',
   tag: 'Jobs',
   auth: 'apiKeyOrBearer',
+  // A job's results carry signed links, which work without credentials: no cache keeps them.
+  noStore: true,
   body: createBatchBody,
   response: job,
   status: 202,
@@ -134,6 +136,8 @@ export const getJob = {
   summary: "A job's status, progress, failures and results",
   tag: 'Jobs',
   auth: 'apiKeyOrBearer',
+  // A job's results carry signed links, which work without credentials: no cache keeps them.
+  noStore: true,
   params: jobIdParams,
   response: job,
   errors: [404],
@@ -152,6 +156,8 @@ export const listJobs = {
   summary: "The account's jobs, newest first (paged; optionally one template's)",
   tag: 'Jobs',
   auth: 'apiKeyOrBearer',
+  // A job's results carry signed links, which work without credentials: no cache keeps them.
+  noStore: true,
   query: listJobsQuery,
   response: z.object({
     jobs: z.array(job),
@@ -168,6 +174,8 @@ export const cancelJob = {
   summary: 'Cancel a queued or running job; documents not produced are given back',
   tag: 'Jobs',
   auth: 'apiKeyOrBearer',
+  // A job's results carry signed links, which work without credentials: no cache keeps them.
+  noStore: true,
   params: jobIdParams,
   response: job,
   errors: [404, 409],

@@ -5,6 +5,8 @@ import { makePdf } from '../../test/pdf-fixtures.ts';
 import { buildTestApp, testDatabases, type TestApp } from '../../test/test-app.ts';
 import { generate, saveFields, textField, uploadTemplate } from '../../test/templates.ts';
 import { confirmEmail, makeVoucher } from '../../test/billing.ts';
+import { createBatch, keyHeaders, waitForJob } from '../../test/jobs.ts';
+import { exportAccount, startExport } from '../../test/account-exports.ts';
 
 const expectNoStore = (res: LightMyRequestResponse, what: string) => {
   expect(res.statusCode, `${what}: ${res.body.slice(0, 200)}`).toBeLessThan(400);
@@ -82,6 +84,28 @@ describe.each(testDatabases())('answers that carry secrets on %s', (database) =>
     expectNoStore(await generate(app, apiKey, { templateName: 'Form', fields: {} }), 'document');
     const refused = await generate(app, apiKey, { templateName: 'Nothing', fields: {} });
     expect(refused.headers['cache-control'], 'refused document').toBe('no-store');
+  });
+
+  it('are not stored: jobs and account exports, whose answers carry signed links', async () => {
+    await uploadTemplate(app, ada, { name: 'Form', pdf: await makePdf() });
+    await saveFields(app, ada, 'Form', [textField('Name')]);
+    const apiKey = (await as('GET', '/v1/template/Form')).json<{ apiKey: string }>().apiKey;
+    const started = await createBatch(app, apiKey, {
+      templateName: 'Form',
+      items: [{ Name: 'A' }],
+    });
+    expectNoStore(started, 'batch');
+    const job = await waitForJob(app, apiKey, started.json<{ id: string }>().id);
+    expect(job.results[0]?.signedUrl).toContain('signature=');
+    const byKey = (url: string) => app.inject({ method: 'GET', url, headers: keyHeaders(apiKey) });
+    expectNoStore(await byKey(`/v1/jobs/${job.id}`), 'job');
+    expectNoStore(await byKey('/v1/jobs'), 'jobs');
+    expectNoStore(await as('GET', `/v1/jobs/${job.id}`), 'job by session');
+    expectNoStore(await as('GET', '/v1/jobs'), 'jobs by session');
+    const done = await exportAccount(app, ada);
+    expect(done.download?.url).toContain('signature=');
+    expectNoStore(await as('GET', `/v1/user/export/${done.id}`), 'export');
+    expectNoStore(await startExport(app, ada), 'new export');
   });
 
   it('leave other answers to the browser', async () => {

@@ -4,8 +4,9 @@ import fp from 'fastify-plugin';
 declare module 'fastify' {
   interface FastifyContextConfig {
     /**
-     * The answer carries a secret (tokens, an API key, a reset link, a user's file): no cache may
-     * keep it. Contract endpoints set it with `noStore: true` in their descriptor (plugins/route.ts).
+     * The answer carries a secret (tokens, an API key, a reset link, a signed link, a user's file):
+     * no cache may keep it. Contract endpoints set it with `noStore: true` in their descriptor
+     * (plugins/route.ts).
      */
     noStore?: boolean;
   }

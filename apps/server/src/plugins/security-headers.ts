@@ -1,3 +1,5 @@
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
@@ -44,6 +46,17 @@ const securityHeaders = async (app: FastifyInstance, opts: { config: Pick<Config
   app.addHook('onRequest', (request, reply, done) =>
     setHeaders(request.raw, reply.raw, () => done()),
   );
+};
+
+/**
+ * The same headers as a list, for answers written straight onto a socket, outside Fastify
+ * (client-errors.ts). helmet's own middleware sets them on a response that is never sent, so the
+ * two cannot drift apart.
+ */
+export const securityHeaderList = (config: Pick<Config, 'appUrl'>): [string, string][] => {
+  const response = new ServerResponse(new IncomingMessage(new Socket()));
+  helmet(headerOptions(config))(response.req, response, () => undefined);
+  return Object.entries(response.getHeaders()).map(([name, value]) => [name, String(value)]);
 };
 
 export default fp(securityHeaders, { name: 'security-headers' });

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/tables.ts';
 import { billingForExport } from '../billing/index.ts';
-import { safeFileBase } from '../jobs/index.ts';
+import { createUniqueNamer, safeFileBase } from '../jobs/index.ts';
 import { templatesForExport, type TemplateForExport } from '../templates/index.ts';
 import { profileForExport } from '../users/index.ts';
 import { webhookEndpointsForExport } from '../webhooks/index.ts';
@@ -10,13 +10,8 @@ export type ExportFile = { path: string; load: () => Promise<Buffer | undefined>
 
 /** Folder names for the templates: safe on every file system, and one per template. */
 const createFolderNamer = () => {
-  const taken = new Map<string, number>();
-  return (name: string) => {
-    const base = safeFileBase(name) || 'template';
-    const seen = taken.get(base.toLowerCase()) ?? 0;
-    taken.set(base.toLowerCase(), seen + 1);
-    return seen === 0 ? base : `${base}-${seen + 1}`;
-  };
+  const unique = createUniqueNamer('');
+  return (name: string) => unique(safeFileBase(name) || 'template');
 };
 
 const templateEntries = (templates: TemplateForExport[]) => {

@@ -1,5 +1,6 @@
 import { FIT_REPORT_HEADER } from '@platen/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EMBEDDED_IPV4_HOSTS } from '../../../test/address-spellings.ts';
 import { call, errorBody, signUp, type Account } from '../../../test/http.ts';
 import { multipartBody } from '../../../test/multipart.ts';
 import { makePdf, pageCountOf } from '../../../test/pdf-fixtures.ts';
@@ -89,6 +90,19 @@ describe.each(testDatabases())('document generation on %s', (database) => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'IMAGE_NOT_ALLOWED' });
   });
+
+  it.each(EMBEDDED_IPV4_HOSTS)(
+    'refuses an image URL on %s, IPv6 carrying a private IPv4 address, before connecting',
+    async (host) => {
+      const url = `https://${host}/logo.png`;
+      const res = await generate(app, apiKey, { templateName: 'Letter', fields: { Logo: url } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({
+        code: 'IMAGE_NOT_ALLOWED',
+        message: 'The image for "Logo" points to a private or local address, which is not allowed.',
+      });
+    },
+  );
 
   it('answers 401 with one message for a missing, malformed or unknown key', async () => {
     const bodies = await Promise.all(

@@ -10,6 +10,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadImageValue, MAX_IMAGE_BYTES, type ImageNetwork } from './image-source.ts';
 import { isPublicAddress } from '../../lib/public-address.ts';
+import { EMBEDDED_IPV4_HOSTS, EMBEDDED_PUBLIC_IPV4 } from '../../../test/address-spellings.ts';
 
 // The check's look-up can be given another answer than the system's (DNS rebinding, below).
 vi.mock('node:dns/promises', async (importOriginal) => {
@@ -18,7 +19,7 @@ vi.mock('node:dns/promises', async (importOriginal) => {
 });
 
 describe('public addresses', () => {
-  it.each([
+  it.each<[string, boolean]>([
     ['127.0.0.1', false],
     ['10.0.0.8', false],
     ['172.16.4.1', false],
@@ -34,6 +35,13 @@ describe('public addresses', () => {
     ['224.0.0.1', false],
     ['93.184.216.34', true],
     ['2606:2800:220:1:248:1893:25c8:1946', true],
+    ...EMBEDDED_IPV4_HOSTS.map((host): [string, boolean] => [host.slice(1, -1), false]),
+    // IPv4 in IPv6 is judged by the IPv4 address: NAT64 is how IPv6-only networks reach IPv4.
+    ...EMBEDDED_PUBLIC_IPV4.map((address): [string, boolean] => [address, true]),
+    // A local-use NAT64 prefix may put the IPv4 address at any of RFC 6052's places: each must
+    // hold a public one.
+    ['64:ff9b:1::808:808', false],
+    ['64:ff9b:1:808:808:808:808:808', true],
   ])('%s is public: %s', (address, expected) => {
     expect(isPublicAddress(address)).toBe(expected);
   });

@@ -15,5 +15,5 @@ export {
   type JobView,
 } from './jobs.repository.ts';
 export { isValidResultSignature, signedQuery } from './result-links.ts';
-export { safeFileBase } from './file-names.ts';
+export { createUniqueNamer, safeFileBase } from './file-names.ts';
 export { openZipOutput } from './result-writers.ts';

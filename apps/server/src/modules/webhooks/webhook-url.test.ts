@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EMBEDDED_IPV4_HOSTS } from '../../../test/address-spellings.ts';
 import { signUp, type Account } from '../../../test/http.ts';
 import { buildTestApp, testDatabases, type TestApp } from '../../../test/test-app.ts';
 import { startReceiver, type Receiver } from '../../../test/webhook-receiver.ts';
@@ -35,6 +36,8 @@ const PRIVATE_SPELLINGS = [
   'https://224.0.0.1/',
   'https://255.255.255.255/',
   'https://198.18.0.1/',
+  'https://[::127.0.0.1]:4151/',
+  ...EMBEDDED_IPV4_HOSTS.map((host) => `https://${host}/`),
 ];
 
 describe('webhook URLs with private URLs not allowed', () => {
