@@ -1,7 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { databaseTarget, openDatabase } from '../src/db/database.ts';
+import { PDF_WORKER_MEMORY_MB } from '../src/pdf-pool/pdf-pool.ts';
+import { PDF_TASK_BUFFER_MB } from '../src/pdf-pool/pdf-tasks.ts';
 import {
   startServerProcess,
   stopServerProcess,
@@ -10,11 +12,19 @@ import {
 } from './server-process.ts';
 import { createPostgresDatabase, type TestDatabase } from './test-app.ts';
 
+/** The main thread's share of a server's memory: requests, sharp, the database, the fill engine. */
+const MAIN_THREAD_BUDGET_MB = 512;
+
 /**
  * The process memory cap of one server (main thread plus its PDF workers), as peak resident
- * memory (VmHWM): hostile and fuzzed uploads must stay under it. See docs/reliability.md.
+ * memory (VmHWM): hostile and fuzzed uploads must stay under it. Derived from the limits the
+ * server sets itself, not from a measurement: each worker's heap cap and buffer budget, for every
+ * worker plus one being replaced (a stopped worker's memory is given back only when it has been
+ * collected, and a busy machine delays that). See docs/reliability.md.
  */
-export const SERVER_MEMORY_CAP_MB = 2048;
+export const SERVER_MEMORY_CAP_MB =
+  MAIN_THREAD_BUDGET_MB +
+  (availableParallelism() + 1) * (PDF_WORKER_MEMORY_MB + PDF_TASK_BUFFER_MB);
 
 export const SYSTEM_APP_SECRET = 'system-test-secret-long-enough-for-hkdf-0123456789';
 
