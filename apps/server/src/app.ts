@@ -28,7 +28,7 @@ import hostRequired, { clientErrorHandler } from './plugins/client-errors.ts';
 import { RequestLog } from './plugins/request-log.ts';
 import { routerErrorOptions } from './plugins/router-errors.ts';
 import securityHeaders, { securityHeaderList } from './plugins/security-headers.ts';
-import { requireSession } from './plugins/session-guard.ts';
+import { requireCaller } from './plugins/account-guard.ts';
 import webApp from './plugins/web-app.ts';
 
 declare module 'fastify' {
@@ -125,7 +125,7 @@ export const buildApp = async (config: Config, overrides: Partial<Deps> = {}): P
   await app.register(jobsRoutes, { deps, jobs });
   await app.register(accountExportRoutes, { deps, jobs });
   await app.register(async (guarded) => {
-    guarded.addHook('onRequest', requireSession(deps));
+    guarded.addHook('onRequest', requireCaller(deps));
     await guarded.register(usersRoutes, { deps });
     await guarded.register(billingRoutes, { deps });
     await guarded.register(dashboardRoutes, { deps });

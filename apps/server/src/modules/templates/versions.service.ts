@@ -50,7 +50,8 @@ export const createVersionsService = (
   };
 
   const publish = async (
-    user: { userId: string; email: string },
+    /** `publishedBy`: who the history names, the e-mail of a session or the API key. */
+    user: { userId: string; publishedBy: string },
     name: string,
     body: PublishTemplateBody,
   ) => {
@@ -100,7 +101,7 @@ export const createVersionsService = (
         previous: template.publishedVersion,
         number,
         publishedAt,
-        publishedBy: user.email,
+        publishedBy: user.publishedBy,
         note: body.note ?? '',
         pages: template.pages,
         fields: template.fields,

@@ -15,31 +15,31 @@ export const webhooksRoutes = async (app: FastifyInstance, opts: { deps: Deps })
   const webhooks = createWebhooksService(deps);
 
   route(app, contract.listWebhookEndpoints, async (req) => ({
-    endpoints: await webhooks.list(req.auth.userId),
+    endpoints: await webhooks.list(req.accountId),
   }));
   route(app, contract.createWebhookEndpoint, async (req) =>
-    webhooks.create(req.auth.userId, req.body),
+    webhooks.create(req.accountId, req.body),
   );
   route(app, contract.getWebhookEndpoint, async (req) =>
-    webhooks.get(req.auth.userId, req.params.id),
+    webhooks.get(req.accountId, req.params.id),
   );
   route(app, contract.updateWebhookEndpoint, async (req) =>
-    webhooks.update(req.auth.userId, req.params.id, req.body),
+    webhooks.update(req.accountId, req.params.id, req.body),
   );
   route(app, contract.deleteWebhookEndpoint, async (req) =>
-    webhooks.remove(req.auth.userId, req.params.id),
+    webhooks.remove(req.accountId, req.params.id),
   );
   route(app, contract.rotateWebhookSecret, async (req) =>
-    webhooks.rotateSecret(req.auth.userId, req.params.id),
+    webhooks.rotateSecret(req.accountId, req.params.id),
   );
   route(app, contract.sendWebhookTest, async (req) =>
-    webhooks.sendTest(req.auth.userId, req.params.id),
+    webhooks.sendTest(req.accountId, req.params.id),
   );
   route(app, contract.listWebhookDeliveries, async (req) => ({
-    deliveries: await webhooks.deliveries(req.auth.userId, req.params.id, req.query.limit),
+    deliveries: await webhooks.deliveries(req.accountId, req.params.id, req.query.limit),
   }));
   route(app, contract.resendWebhookDelivery, async (req) =>
-    webhooks.resend(req.auth.userId, req.params.id),
+    webhooks.resend(req.accountId, req.params.id),
   );
 
   let poller: { stop: () => void } | undefined;
