@@ -101,41 +101,90 @@ export const listDeliveries = (db: Db, userId: string, endpointId: string, limit
 export const findDelivery = (db: Db, userId: string, id: string) =>
   deliveryLines(db).where('p.user_id', '=', userId).where('d.id', '=', id).executeTakeFirst();
 
-/** Deliveries whose try is due and held by no live lease, oldest first. */
-export const listDueDeliveries = (db: Db, now: string, limit: number) =>
+/** An endpoint's tries under way, on any instance: its deliveries held by a live lease. */
+const triesUnderWay = (db: Db, endpointId: string, now: string) =>
   db
-    .selectFrom('webhook_deliveries as d')
-    .innerJoin('webhook_endpoints as p', 'p.id', 'd.endpoint_id')
-    .select('d.id')
-    .where('d.status', '=', 'pending')
-    .where('d.next_attempt_at', '<=', now)
-    .where('p.enabled', '=', 1)
-    .where((eb) =>
-      eb.or([eb('d.lease_expires_at', 'is', null), eb('d.lease_expires_at', '<', now)]),
+    .selectFrom('webhook_deliveries as l')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('l.endpoint_id', '=', endpointId)
+    .where('l.lease_expires_at', '>=', now);
+
+/**
+ * Deliveries whose try is due and held by no live lease, oldest first, and of each endpoint only
+ * as many as it has room for (`perEndpoint` less its tries under way): an endpoint with a long
+ * queue takes no room from the others, and a full one is not listed at all.
+ */
+export const listDueDeliveries = (
+  db: Db,
+  opts: { now: string; perEndpoint: number; limit: number },
+) =>
+  db
+    .selectFrom((qb) =>
+      qb
+        .selectFrom('webhook_deliveries as d')
+        .innerJoin('webhook_endpoints as p', 'p.id', 'd.endpoint_id')
+        .select((eb) => [
+          'd.id',
+          'd.endpoint_id',
+          'd.next_attempt_at',
+          eb.fn
+            .agg<number>('row_number')
+            .over((ob) =>
+              ob.partitionBy('d.endpoint_id').orderBy('d.next_attempt_at').orderBy('d.id'),
+            )
+            .as('place'),
+        ])
+        .where('d.status', '=', 'pending')
+        .where('d.next_attempt_at', '<=', opts.now)
+        .where('p.enabled', '=', 1)
+        .where((eb) =>
+          eb.or([eb('d.lease_expires_at', 'is', null), eb('d.lease_expires_at', '<', opts.now)]),
+        )
+        .as('due'),
     )
-    .orderBy('d.next_attempt_at')
-    .limit(limit)
+    .select(['due.id', 'due.endpoint_id'])
+    .where((eb) =>
+      eb(
+        eb(
+          'due.place',
+          '+',
+          eb
+            .selectFrom('webhook_deliveries as l')
+            .select((inner) => inner.fn.countAll<number>().as('n'))
+            .whereRef('l.endpoint_id', '=', 'due.endpoint_id')
+            .where('l.lease_expires_at', '>=', opts.now),
+        ),
+        '<=',
+        opts.perEndpoint,
+      ),
+    )
+    .orderBy('due.next_attempt_at')
+    .orderBy('due.id')
+    .limit(opts.limit)
     .execute();
 
 /**
- * Takes one due delivery for this instance. The conditions are checked again by the UPDATE
- * itself (PostgreSQL re-reads a row another transaction changed), so of two instances asking at
- * once exactly one gets it: each try is made once.
+ * Takes one due delivery for this instance, while its endpoint has fewer than `perEndpoint`
+ * tries under way. The conditions are checked again by the UPDATE itself (PostgreSQL re-reads a
+ * row another transaction changed), so of two instances asking at once exactly one gets it: each
+ * try is made once. Two instances claiming two different deliveries of one endpoint at the same
+ * moment may both count the same tries under way; the room is kept exactly within an instance.
  */
 export const claimDelivery = async (
   db: Db,
-  id: string,
-  lease: { token: string; now: string; expiresAt: string },
+  delivery: { id: string; endpoint_id: string },
+  lease: { token: string; now: string; expiresAt: string; perEndpoint: number },
 ): Promise<boolean> => {
   const result = await db
     .updateTable('webhook_deliveries')
     .set({ lease_token: lease.token, lease_expires_at: lease.expiresAt })
-    .where('id', '=', id)
+    .where('id', '=', delivery.id)
     .where('status', '=', 'pending')
     .where('next_attempt_at', '<=', lease.now)
     .where((eb) =>
       eb.or([eb('lease_expires_at', 'is', null), eb('lease_expires_at', '<', lease.now)]),
     )
+    .where((eb) => eb(triesUnderWay(db, delivery.endpoint_id, lease.now), '<', lease.perEndpoint))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 };
