@@ -5,6 +5,9 @@ import type { Endpoint } from './endpoint.ts';
 /** Endpoints one account may have. */
 export const MAX_WEBHOOK_ENDPOINTS = 16;
 
+/** Test events and resends one account may queue a minute, together (then 429). */
+export const WEBHOOK_SENDS_PER_MINUTE = 10;
+
 /** Request header of every delivery: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`. */
 export const WEBHOOK_SIGNATURE_HEADER = 'platen-signature';
 
@@ -219,7 +222,7 @@ export const sendWebhookTest = {
   auth: 'bearer',
   params: webhookEndpointParams,
   response: webhookDelivery,
-  errors: [404, 409],
+  errors: [404, 409, 429],
 } as const satisfies Endpoint;
 
 export const listWebhookDeliveriesQuery = z.object({
@@ -248,5 +251,5 @@ export const resendWebhookDelivery = {
   auth: 'bearer',
   params: webhookEndpointParams,
   response: webhookDelivery,
-  errors: [404, 409],
+  errors: [404, 409, 429],
 } as const satisfies Endpoint;

@@ -51,7 +51,7 @@ describe.each(testDatabases())('webhook deliveries per endpoint on %s', (databas
     // Ada's test events are queued first, so they are the oldest due deliveries.
     for (let sent = 0; sent < HANGING_DELIVERIES; sent += 1) {
       // Sending test events is limited per minute: the queue is filled over a few minutes.
-      if (sent > 0 && sent % 8 === 0) await advanceDays(app, 1 / (24 * 60), ada, bob);
+      if (sent > 0 && sent % 8 === 0) await advanceDays(app, 61 / (24 * 3600), ada, bob);
       await adas.sendTest(slow.id);
     }
     const bobsTest = await bobs.sendTest(quick.id);

@@ -15,6 +15,7 @@ import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { encryptText } from '../../lib/secret-box.ts';
 import { randomToken } from '../../lib/secrets.ts';
+import { rateRules } from '../rate-limits/index.ts';
 import { newDelivery, newEventId } from './webhook-events.ts';
 import { checkWebhookUrl } from './webhook-url.ts';
 import {
@@ -32,7 +33,7 @@ import {
   updateEndpoint,
 } from './webhooks.repository.ts';
 
-type ServiceDeps = Pick<Deps, 'db' | 'clock' | 'log' | 'config' | 'secrets'>;
+type ServiceDeps = Pick<Deps, 'db' | 'clock' | 'log' | 'config' | 'secrets' | 'limiter'>;
 
 const endpointNotFound = (id: string) =>
   new AppError(
@@ -194,10 +195,14 @@ export const createWebhooksService = (deps: ServiceDeps) => {
   const deliveryOf = async (userId: string, id: string) =>
     toDelivery(await mustFindDelivery(userId, id));
 
-  /** Queues a `webhook.test` event for this endpoint alone, whatever events it asked for. */
+  /**
+   * Queues a `webhook.test` event for this endpoint alone, whatever events it asked for. Test
+   * events and resends share a budget per account: only what is queued counts.
+   */
   const sendTest = async (userId: string, id: string): Promise<WebhookDelivery> => {
     const endpoint = await mustFind(userId, id);
     if (endpoint.enabled !== 1) throw disabled();
+    await deps.limiter.consume(rateRules.webhookSendsPerUser, userId);
     const now = deps.clock.now().toISOString();
     const eventId = newEventId();
     const delivery = newDelivery(id, eventId, now);
@@ -219,6 +224,7 @@ export const createWebhooksService = (deps: ServiceDeps) => {
     const original = await mustFindDelivery(userId, deliveryId);
     const endpoint = await mustFind(userId, original.endpoint_id);
     if (endpoint.enabled !== 1) throw disabled();
+    await deps.limiter.consume(rateRules.webhookSendsPerUser, userId);
     const delivery = newDelivery(endpoint.id, original.event_id, deps.clock.now().toISOString());
     await insertDeliveries(deps.db, [delivery]);
     return deliveryOf(userId, delivery.id);
