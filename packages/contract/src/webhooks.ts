@@ -72,7 +72,10 @@ export const webhookEndpoint = z
     /** True after a delivery failed its last try; the next success clears it. */
     failing: z.boolean(),
     createdAt: z.string(),
-    /** Until then, deliveries are also signed with the secret a rotation replaced. */
+    /**
+     * Until then, deliveries are also signed with secrets rotations replaced (each for 24 hours
+     * after its rotation): when the last of them stops signing.
+     */
     previousSecretExpiresAt: z.string().nullable(),
   })
   .meta({ id: 'WebhookEndpoint' });
@@ -204,13 +207,13 @@ export const rotateWebhookSecret = {
   method: 'POST',
   path: '/v1/webhook-endpoints/:id/rotate-secret',
   operationId: 'rotateWebhookSecret',
-  summary: 'A new signing secret; the old one keeps signing alongside for 24 hours',
+  summary: 'A new signing secret; the one it replaces keeps signing alongside for 24 hours',
   tag,
   auth: 'bearer',
   noStore: true,
   params: webhookEndpointParams,
   response: webhookEndpointWithSecret,
-  errors: [404],
+  errors: [404, 409],
 } as const satisfies Endpoint;
 
 export const sendWebhookTest = {

@@ -4,7 +4,12 @@ import { decryptText } from '../../lib/secret-box.ts';
 import { webhookFailingMail } from '../mail/index.ts';
 import { signatureHeader } from './webhook-signature.ts';
 import { sendTry, type TryOutcome } from './webhook-sender.ts';
-import { findClaimedDelivery, finishTry, setEndpointFailing } from './webhooks.repository.ts';
+import {
+  findClaimedDelivery,
+  finishTry,
+  listRotatedSecrets,
+  setEndpointFailing,
+} from './webhooks.repository.ts';
 
 export type DeliveryDeps = Pick<Deps, 'db' | 'clock' | 'log' | 'config' | 'secrets' | 'mailer'>;
 
@@ -37,17 +42,13 @@ export const eventBody = (row: {
     data: JSON.parse(row.data_json) as unknown,
   });
 
-const liveSecrets = (deps: DeliveryDeps, row: Claimed, now: Date): string[] => {
+/** The endpoint's secret, then every rotated-out one still in its overlap. */
+const liveSecrets = async (deps: DeliveryDeps, row: Claimed, now: Date): Promise<string[]> => {
   const key = deps.secrets.encryptionKey;
-  const secrets = [decryptText(key, row.secret_encrypted)];
-  if (
-    row.previous_secret_encrypted &&
-    row.previous_secret_expires_at &&
-    row.previous_secret_expires_at > now.toISOString()
-  ) {
-    secrets.push(decryptText(key, row.previous_secret_encrypted));
-  }
-  return secrets;
+  const rotated = await listRotatedSecrets(deps.db, row.endpoint_id, now.toISOString());
+  return [row.secret_encrypted, ...rotated.map((r) => r.secret_encrypted)].map((secret) =>
+    decryptText(key, secret),
+  );
 };
 
 const tellOwner = async (deps: DeliveryDeps, row: Claimed, attempts: number) => {
@@ -131,7 +132,7 @@ export const makeTry = async (deps: DeliveryDeps, id: string, token: string) => 
       url: row.url,
       body,
       headers: {
-        [WEBHOOK_SIGNATURE_HEADER]: signatureHeader(body, liveSecrets(deps, row, now), now),
+        [WEBHOOK_SIGNATURE_HEADER]: signatureHeader(body, await liveSecrets(deps, row, now), now),
         'platen-event-id': row.event_id,
       },
     },

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type {
   Db,
@@ -6,28 +7,37 @@ import type {
   WebhookEventTable,
 } from '../../db/tables.ts';
 
-export type EndpointRow = Selectable<WebhookEndpointTable>;
+/** An endpoint, with when the last of its rotated-out secrets stops signing (null: none). */
+export type EndpointRow = Selectable<WebhookEndpointTable> & {
+  rotated_secrets_expire_at: string | null;
+};
 export type DeliveryRow = Selectable<WebhookDeliveryTable>;
 export type EventRow = Selectable<WebhookEventTable>;
 /** A delivery with its event's type, as the log shows it. */
 export type DeliveryLine = DeliveryRow & { event_type: string };
 
-export const listEndpoints = (db: Db, userId: string) =>
+const endpoints = (db: Db) =>
   db
-    .selectFrom('webhook_endpoints')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
+    .selectFrom('webhook_endpoints as p')
+    .selectAll('p')
+    .select((eb) =>
+      eb
+        .selectFrom('webhook_rotated_secrets as r')
+        .select((r) => r.fn.max('r.expires_at').as('at'))
+        .whereRef('r.endpoint_id', '=', 'p.id')
+        .$castTo<string | null>()
+        .as('rotated_secrets_expire_at'),
+    );
 
-export const findEndpoint = (db: Db, userId: string, id: string) =>
-  db
-    .selectFrom('webhook_endpoints')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('id', '=', id)
-    .executeTakeFirst();
+export const listEndpoints = (db: Db, userId: string): Promise<EndpointRow[]> =>
+  endpoints(db).where('p.user_id', '=', userId).orderBy('p.created_at').orderBy('p.id').execute();
+
+export const findEndpoint = (
+  db: Db,
+  userId: string,
+  id: string,
+): Promise<EndpointRow | undefined> =>
+  endpoints(db).where('p.user_id', '=', userId).where('p.id', '=', id).executeTakeFirst();
 
 export const countEndpoints = async (db: Db, userId: string): Promise<number> => {
   const row = await db
@@ -204,8 +214,6 @@ export const findClaimedDelivery = (db: Db, id: string, token: string) =>
       'p.enabled',
       'p.failing',
       'p.secret_encrypted',
-      'p.previous_secret_encrypted',
-      'p.previous_secret_expires_at',
       'e.id as event_id',
       'e.type as event_type',
       'e.data_json',
@@ -237,3 +245,65 @@ export const setEndpointFailing = (db: Db, id: string, failing: boolean) =>
     .set({ failing: failing ? 1 : 0 })
     .where('id', '=', id)
     .execute();
+
+/** The rotated-out secrets of an endpoint that still sign, the most recently replaced first. */
+export const listRotatedSecrets = (db: Db, endpointId: string, now: string) =>
+  db
+    .selectFrom('webhook_rotated_secrets')
+    .select(['id', 'secret_encrypted'])
+    .where('endpoint_id', '=', endpointId)
+    .where('expires_at', '>', now)
+    .orderBy('expires_at', 'desc')
+    .orderBy('id')
+    .execute();
+
+/**
+ * Replaces the endpoint's secret `from` with `to`; `from` signs on until `expiresAt`, and so do
+ * the secrets earlier rotations replaced until their own expiry (the newest `keep` of them). The
+ * UPDATE is conditional on `from` still being the secret, so of two rotations at once the second
+ * gets `false` (and nothing stored) instead of losing the first one's secret.
+ */
+export const rotateEndpointSecret = (
+  db: Db,
+  rotation: {
+    userId: string;
+    endpointId: string;
+    from: string;
+    to: string;
+    now: string;
+    expiresAt: string;
+    keep: number;
+  },
+): Promise<boolean> =>
+  db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable('webhook_endpoints')
+      .set({ secret_encrypted: rotation.to })
+      .where('user_id', '=', rotation.userId)
+      .where('id', '=', rotation.endpointId)
+      .where('secret_encrypted', '=', rotation.from)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) return false;
+    await trx
+      .insertInto('webhook_rotated_secrets')
+      .values({
+        id: randomUUID(),
+        endpoint_id: rotation.endpointId,
+        secret_encrypted: rotation.from,
+        expires_at: rotation.expiresAt,
+      })
+      .execute();
+    const live = await listRotatedSecrets(trx, rotation.endpointId, rotation.now);
+    const ended = live.slice(rotation.keep).map((row) => row.id);
+    await trx
+      .deleteFrom('webhook_rotated_secrets')
+      .where('endpoint_id', '=', rotation.endpointId)
+      .where((eb) =>
+        eb.or([
+          eb('expires_at', '<=', rotation.now),
+          ...(ended.length > 0 ? [eb('id', 'in', ended)] : []),
+        ]),
+      )
+      .execute();
+    return true;
+  });
