@@ -6,8 +6,14 @@ import type { TestApp } from './test-app.ts';
 
 export const GENERATE = '/v1/document/generate/template';
 
-/** A generate call as an integrator sends it: API key, optional Idempotency-Key, a JSON body. */
-export const generateWithKey = (app: App, opts: { apiKey: string; key?: string; body: unknown }) =>
+/**
+ * A generate call as an integrator sends it: API key, optional Idempotency-Key, a JSON body, and
+ * optionally `Prefer: respond-async`.
+ */
+export const generateWithKey = (
+  app: App,
+  opts: { apiKey: string; key?: string; body: unknown; respondAsync?: boolean },
+) =>
   app.inject({
     method: 'POST',
     url: GENERATE,
@@ -15,6 +21,7 @@ export const generateWithKey = (app: App, opts: { apiKey: string; key?: string; 
       'content-type': 'application/json',
       'x-api-key': opts.apiKey,
       ...(opts.key !== undefined && { 'idempotency-key': opts.key }),
+      ...(opts.respondAsync && { prefer: 'respond-async' }),
     },
     payload: typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body),
   });

@@ -72,6 +72,7 @@ export const generateDocument = {
   csrf: false,
   produces: 'application/pdf',
   idempotent: true,
+  respondAsync: true,
   headers: [
     'x-fit-report',
     'x-template-version',

@@ -72,4 +72,10 @@ export type Endpoint = {
    * plugin; 409 and 422 are then among its errors).
    */
   idempotent?: true;
+  /**
+   * Asked with `Prefer: respond-async`, the call answers 202 with a job instead of its result. An
+   * `Idempotency-Key` then belongs to the mode too: the same key used with and without the
+   * preference is refused (422), never answered with the other mode's answer.
+   */
+  respondAsync?: true;
 };

@@ -13,6 +13,10 @@ export const MAX_BATCH_BODY_BYTES = 50 * 1024 * 1024;
 /** Request header asking generate for a job instead of the PDF (`respond-async`). */
 export const PREFER_HEADER = 'prefer';
 
+/** Whether a `Prefer` header's value asks for `respond-async` (among other preferences). */
+export const asksRespondAsync = (prefer: string | string[] | undefined): boolean =>
+  /(^|[,;\s])respond-async([,;\s]|$)/i.test(String(prefer ?? ''));
+
 /**
  * What a batch produces: a ZIP of one PDF per item, one PDF of all items in order, or both.
  */

@@ -5,6 +5,9 @@ import type { Endpoint } from './endpoint.ts';
 /** Endpoints one account may have. */
 export const MAX_WEBHOOK_ENDPOINTS = 16;
 
+/** Test events and resends one account may queue a minute, together (then 429). */
+export const WEBHOOK_SENDS_PER_MINUTE = 10;
+
 /** Request header of every delivery: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`. */
 export const WEBHOOK_SIGNATURE_HEADER = 'platen-signature';
 
@@ -69,7 +72,10 @@ export const webhookEndpoint = z
     /** True after a delivery failed its last try; the next success clears it. */
     failing: z.boolean(),
     createdAt: z.string(),
-    /** Until then, deliveries are also signed with the secret a rotation replaced. */
+    /**
+     * Until then, deliveries are also signed with secrets rotations replaced (each for 24 hours
+     * after its rotation): when the last of them stops signing.
+     */
     previousSecretExpiresAt: z.string().nullable(),
   })
   .meta({ id: 'WebhookEndpoint' });
@@ -201,13 +207,13 @@ export const rotateWebhookSecret = {
   method: 'POST',
   path: '/v1/webhook-endpoints/:id/rotate-secret',
   operationId: 'rotateWebhookSecret',
-  summary: 'A new signing secret; the old one keeps signing alongside for 24 hours',
+  summary: 'A new signing secret; the one it replaces keeps signing alongside for 24 hours',
   tag,
   auth: 'apiKeyOrBearer',
   noStore: true,
   params: webhookEndpointParams,
   response: webhookEndpointWithSecret,
-  errors: [404],
+  errors: [404, 409],
 } as const satisfies Endpoint;
 
 export const sendWebhookTest = {
@@ -219,7 +225,7 @@ export const sendWebhookTest = {
   auth: 'apiKeyOrBearer',
   params: webhookEndpointParams,
   response: webhookDelivery,
-  errors: [404, 409],
+  errors: [404, 409, 429],
 } as const satisfies Endpoint;
 
 export const listWebhookDeliveriesQuery = z.object({
@@ -248,5 +254,5 @@ export const resendWebhookDelivery = {
   auth: 'apiKeyOrBearer',
   params: webhookEndpointParams,
   response: webhookDelivery,
-  errors: [404, 409],
+  errors: [404, 409, 429],
 } as const satisfies Endpoint;

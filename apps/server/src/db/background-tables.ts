@@ -54,10 +54,15 @@ export type WebhookEndpointTable = {
   /** 1 after a delivery failed its last try, until one succeeds. */
   failing: number;
   secret_encrypted: string;
-  /** The secret a rotation replaced; it signs too until `previous_secret_expires_at`. */
-  previous_secret_encrypted: string | null;
-  previous_secret_expires_at: string | null;
   created_at: string;
+};
+
+/** A secret a rotation replaced (migration 0015): it signs too until `expires_at`. */
+export type WebhookRotatedSecretTable = {
+  id: string;
+  endpoint_id: string;
+  secret_encrypted: string;
+  expires_at: string;
 };
 
 /** An event to report (the outbox), written in the transaction of the change. */

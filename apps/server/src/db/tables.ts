@@ -4,6 +4,7 @@ import type {
   WebhookDeliveryTable,
   WebhookEndpointTable,
   WebhookEventTable,
+  WebhookRotatedSecretTable,
 } from './background-tables.ts';
 
 export type {
@@ -12,6 +13,7 @@ export type {
   WebhookDeliveryTable,
   WebhookEndpointTable,
   WebhookEventTable,
+  WebhookRotatedSecretTable,
 } from './background-tables.ts';
 
 /*
@@ -328,6 +330,7 @@ export type Tables = {
   webhook_endpoints: WebhookEndpointTable;
   webhook_events: WebhookEventTable;
   webhook_deliveries: WebhookDeliveryTable;
+  webhook_rotated_secrets: WebhookRotatedSecretTable;
   vouchers: VoucherTable;
   voucher_redemptions: VoucherRedemptionTable;
   provider_events: ProviderEventTable;

@@ -93,4 +93,34 @@ describe.each(testDatabases())('the Idempotency-Key header on generate (%s)', (d
       IDEMPOTENT_REPLAYED_HEADER,
     );
   });
+
+  it.each([
+    ['Prefer: respond-async first (202, a job)', true],
+    ['the synchronous call first (200, the PDF)', false],
+  ])(
+    'keeps a key to the mode it was used in, with or without Prefer: respond-async: %s, then the other is refused (422), counted once',
+    async (_order, firstIsAsync) => {
+      const key = newKey();
+      const body = { templateName: 'Letter', fields: { Name: 'Mode' } };
+      const before = await usedThisCycle(app, ada.email);
+      const first = await generate(app, { apiKey, key, body, respondAsync: firstIsAsync });
+      expect(first.statusCode, first.body).toBe(firstIsAsync ? 202 : 200);
+
+      const other = await generate(app, { apiKey, key, body, respondAsync: !firstIsAsync });
+      expect(other.statusCode, other.body).toBe(422);
+      expect(other.headers[IDEMPOTENT_REPLAYED_HEADER]).toBeUndefined();
+      expect(errorBody(other)).toEqual({
+        status: 422,
+        code: 'IDEMPOTENCY_KEY_REUSED',
+        message: `This Idempotency-Key was already used ${firstIsAsync ? 'with' : 'without'} Prefer: respond-async. Use a new key for a new request.`,
+      });
+
+      // The same call again is still the same call: its own answer, replayed.
+      const again = await generate(app, { apiKey, key, body, respondAsync: firstIsAsync });
+      expect(again.statusCode).toBe(first.statusCode);
+      expect(again.headers[IDEMPOTENT_REPLAYED_HEADER]).toBe('true');
+      expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+      expect(await usedThisCycle(app, ada.email)).toBe(before + 1);
+    },
+  );
 });

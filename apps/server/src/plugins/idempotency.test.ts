@@ -321,7 +321,7 @@ describe.runIf(hasOpenssl).each(testDatabases())(
       // What an instance that died mid-call leaves behind: a claim nobody renews or finishes.
       await createIdempotencyService(app.deps).admit(
         { userId, endpoint: 'generateDocument', key },
-        body,
+        { body, respondAsync: false },
       );
       expect((await generate(app, { apiKey, key, body })).statusCode).toBe(409);
       app.clock.advanceMinutes(1);

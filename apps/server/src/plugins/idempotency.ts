@@ -1,8 +1,10 @@
 import {
+  asksRespondAsync,
   type Endpoint,
   IDEMPOTENCY_KEY_HEADER,
   IDEMPOTENT_REPLAYED_HEADER,
   idempotencyKeySchema,
+  PREFER_HEADER,
 } from '@platen/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -69,8 +71,9 @@ const answerOf = (request: FastifyRequest, reply: FastifyReply, payload: unknown
  * `Idempotency-Key` on the routes marked `idempotent`: the first call with a key runs and, when it
  * succeeds, its answer is kept for IDEMPOTENCY_WINDOW_HOURS; the same key with the same body gets
  * that answer again (with `Idempotent-Replayed: true`) without running the handler, so nothing is
- * counted twice. Keys belong to the caller's account (its API key's, or its session's) and to
- * the endpoint. Without the header, or without a known account (the handler then refuses the
+ * counted twice. On an endpoint that answers with a job when asked `Prefer: respond-async`, the
+ * mode is part of the request like the body: the same key in the other mode is refused. Keys
+ * belong to the caller's account (its API key's, or its session's) and to the endpoint. Without the header, or without a known account (the handler then refuses the
  * call), the route runs as if this plugin were not there.
  */
 const idempotency = async (app: FastifyInstance, opts: { deps: Deps }) => {
@@ -98,7 +101,12 @@ const idempotency = async (app: FastifyInstance, opts: { deps: Deps }) => {
     if (!userId) return undefined;
     const endpoint =
       config.endpoint?.operationId ?? `${request.method} ${request.routeOptions.url}`;
-    const admission = await service.admit({ userId, endpoint, key: parsed.data }, request.body);
+    const respondAsync =
+      config.endpoint?.respondAsync === true && asksRespondAsync(request.headers[PREFER_HEADER]);
+    const admission = await service.admit(
+      { userId, endpoint, key: parsed.data },
+      { body: request.body, respondAsync },
+    );
     if (admission.kind === 'replay') {
       const { status, headers, body } = admission.answer;
       request.log.info(

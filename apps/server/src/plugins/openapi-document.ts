@@ -202,7 +202,7 @@ const idempotencyKeyParameter = {
   in: 'header',
   required: false,
   description:
-    'Makes a retry safe: 1 to 255 printable ASCII characters, unique per request (a UUID). Within 24 hours the same key with the same body gets the first successful answer again, marked `Idempotent-Replayed: true`, and is not counted again; with another body it is refused (422 `IDEMPOTENCY_KEY_REUSED`), and while the first call still runs it is refused (409 `IDEMPOTENCY_IN_PROGRESS`). Failed answers are not kept, so a failed call may be retried with the same key. Keys belong to the account and the endpoint.',
+    'Makes a retry safe: 1 to 255 printable ASCII characters, unique per request (a UUID). Within 24 hours the same key with the same body gets the first successful answer again, marked `Idempotent-Replayed: true`, and is not counted again; with another body, or on generate with and without `Prefer: respond-async`, it is refused (422 `IDEMPOTENCY_KEY_REUSED`), and while the first call still runs it is refused (409 `IDEMPOTENCY_IN_PROGRESS`). Failed answers are not kept, so a failed call may be retried with the same key. Keys belong to the account and the endpoint.',
   schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x20-\\x7E]+$' },
 };
 

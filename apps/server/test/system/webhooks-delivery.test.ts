@@ -101,8 +101,11 @@ describe('webhook deliveries across server processes', () => {
       data = await createSystemData('postgres');
       const env = { ...WEBHOOK_ENV, WEBHOOK_POLLING_SECONDS: '0.1', WEBHOOK_MAX_ATTEMPTS: '2' };
       const servers = await Promise.all([data.start(env), data.start(env)]);
-      const ada = await remoteSignUp(servers[0].url);
-      const endpoint = await addEndpoint(servers[0].url, ada, receiver);
+      // Test events are limited per account and minute: three accounts send ten each.
+      const accounts = await Promise.all([0, 1, 2].map(() => remoteSignUp(servers[0].url)));
+      const endpoints = await Promise.all(
+        accounts.map((account) => addEndpoint(servers[0].url, account, receiver)),
+      );
       const EVENTS = 30;
       // Every first try is answered 500, so each event is tried exactly twice.
       const firstTries = new Set<string>();
@@ -113,7 +116,9 @@ describe('webhook deliveries across server processes', () => {
         return { status: 500 };
       });
       const queued = await Promise.all(
-        Array.from({ length: EVENTS }, (_, i) => sendTest(servers[i % 2]!.url, ada, endpoint.id)),
+        Array.from({ length: EVENTS }, (_, i) =>
+          sendTest(servers[i % 2]!.url, accounts[i % 3]!, endpoints[i % 3]!.id),
+        ),
       );
       await untilReceived(receiver, EVENTS * 2);
       // Long enough for a doubled try to have arrived: several passes of both instances.

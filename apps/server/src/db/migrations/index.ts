@@ -12,6 +12,8 @@ import * as idempotencyKeys from './0010_idempotency_keys.ts';
 import * as jobs from './0011_jobs.ts';
 import * as webhooks from './0012_webhooks.ts';
 import * as jobKinds from './0013_job_kinds.ts';
+import * as webhookTriesUnderWay from './0014_webhook_tries_under_way.ts';
+import * as webhookRotatedSecrets from './0015_webhook_rotated_secrets.ts';
 
 /** Every migration, in order. Never edit one that has been released; add the next instead. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +30,6 @@ export const migrations: Record<string, Migration> = {
   '0011_jobs': jobs,
   '0012_webhooks': webhooks,
   '0013_job_kinds': jobKinds,
+  '0014_webhook_tries_under_way': webhookTriesUnderWay,
+  '0015_webhook_rotated_secrets': webhookRotatedSecrets,
 };

@@ -62,7 +62,7 @@ export type StartAsyncDocument = (
 ) => Promise<{ statusUrl: string }>;
 
 const wantsAsync = (req: FastifyRequest) =>
-  /(^|[,;\s])respond-async([,;\s]|$)/i.test(String(req.headers[contract.PREFER_HEADER] ?? ''));
+  contract.asksRespondAsync(req.headers[contract.PREFER_HEADER]);
 
 export const documentsRoutes = async (
   app: FastifyInstance,

@@ -21,20 +21,27 @@ export type { Claim, StoredAnswer } from './idempotency.repository.ts';
 /** What a call with an idempotency key does: run (holding the claim), or answer as before. */
 export type Admission = { kind: 'run'; claim: Claim } | { kind: 'replay'; answer: StoredAnswer };
 
+/** What makes two calls with one key the same request: the body, and the mode asked for. */
+export type RequestOf = { body: unknown; respondAsync: boolean };
+
 /**
  * The body as canonical JSON (keys sorted), hashed: the same values sent with their keys in
- * another order or other white space are the same request.
+ * another order or other white space are the same request. A call asking `Prefer: respond-async`
+ * hashes a marker before it, so it is another request than the same body answered at once (a
+ * synchronous call's hash is the body's alone, as before the mode counted).
  */
-const requestHashOf = (body: unknown) =>
+const requestHashOf = ({ body, respondAsync }: RequestOf) =>
   createHash('sha256')
-    .update(stringify(body) ?? '')
+    .update(`${respondAsync ? 'respond-async\n' : ''}${stringify(body) ?? ''}`)
     .digest('hex');
 
-const keyReused = () =>
+const keyReused = (usedAsync?: boolean) =>
   new AppError(
     'IDEMPOTENCY_KEY_REUSED',
     422,
-    'This Idempotency-Key was already used with a different request body. Use a new key for a new request.',
+    usedAsync === undefined
+      ? 'This Idempotency-Key was already used with a different request body. Use a new key for a new request.'
+      : `This Idempotency-Key was already used ${usedAsync ? 'with' : 'without'} Prefer: respond-async. Use a new key for a new request.`,
   );
 
 const inProgress = () =>
@@ -62,11 +69,11 @@ export const createIdempotencyService = (deps: Pick<Deps, 'db' | 'clock' | 'conf
 
   /**
    * Claims the key for this call, or finds the answer of its first call. Refuses the key when it
-   * came with another body (422) or while its first call runs (409). An expired key, and a claim
-   * whose call died (its lease ran out), are claimed afresh.
+   * came with another body or in the other mode (422), or while its first call runs (409). An
+   * expired key, and a claim whose call died (its lease ran out), are claimed afresh.
    */
-  const admit = async (id: KeyId, body: unknown): Promise<Admission> => {
-    const claim: Claim = { ...id, token: randomUUID(), requestHash: requestHashOf(body) };
+  const admit = async (id: KeyId, request: RequestOf): Promise<Admission> => {
+    const claim: Claim = { ...id, token: randomUUID(), requestHash: requestHashOf(request) };
     for (let attempt = 0; attempt < MAX_CLAIM_ATTEMPTS; attempt += 1) {
       const at = times();
       if (await insertClaim(db, { ...claim, ...at })) return { kind: 'run', claim };
@@ -80,7 +87,11 @@ export const createIdempotencyService = (deps: Pick<Deps, 'db' | 'clock' | 'conf
         if (await takeOverStaleClaim(db, { ...claim, ...at })) return { kind: 'run', claim };
         continue;
       }
-      if (row.requestHash !== claim.requestHash) throw keyReused();
+      if (row.requestHash !== claim.requestHash) {
+        const isOtherMode =
+          row.requestHash === requestHashOf({ ...request, respondAsync: !request.respondAsync });
+        throw keyReused(isOtherMode ? !request.respondAsync : undefined);
+      }
       if (!row.answer) throw inProgress();
       return { kind: 'replay', answer: row.answer };
     }

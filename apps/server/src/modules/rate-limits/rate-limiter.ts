@@ -1,4 +1,4 @@
-import { TEST_DOCUMENTS_PER_MINUTE } from '@platen/contract';
+import { TEST_DOCUMENTS_PER_MINUTE, WEBHOOK_SENDS_PER_MINUTE } from '@platen/contract';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Db } from '../../db/tables.ts';
@@ -24,6 +24,12 @@ export const rateRules = {
   testDocumentsPerUser: {
     name: 'test-documents:user',
     limit: TEST_DOCUMENTS_PER_MINUTE,
+    windowMinutes: 1,
+  },
+  // Each test event or resend is a delivery due at once, to a URL the account chose.
+  webhookSendsPerUser: {
+    name: 'webhook-sends:user',
+    limit: WEBHOOK_SENDS_PER_MINUTE,
     windowMinutes: 1,
   },
 } as const satisfies Record<string, RateRule>;

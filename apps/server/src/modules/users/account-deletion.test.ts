@@ -52,7 +52,8 @@ const rowsOf = async (app: TestApp, userId: string) => {
       | 'template_versions'
       | 'template_version_stamps'
       | 'template_blobs'
-      | 'webhook_deliveries',
+      | 'webhook_deliveries'
+      | 'webhook_rotated_secrets',
   ) =>
     Number(
       (
@@ -79,6 +80,7 @@ const rowsOf = async (app: TestApp, userId: string) => {
     webhookEndpoints: await byUser('webhook_endpoints'),
     webhookEvents: await byUser('webhook_events'),
     webhookDeliveries: await templateRows('webhook_deliveries'),
+    webhookRotatedSecrets: await templateRows('webhook_rotated_secrets'),
   };
 };
 
@@ -108,6 +110,13 @@ describe.each(testDatabases())('deleting an account on %s', (database) => {
       body: { url: 'https://93.184.215.14/hooks', events: ['template.published'] },
     });
     expect(endpoint.statusCode, endpoint.body).toBe(200);
+    const rotated = await call(
+      app,
+      'POST',
+      `/v1/webhook-endpoints/${endpoint.json<{ id: string }>().id}/rotate-secret`,
+      { token: ada.token },
+    );
+    expect(rotated.statusCode, rotated.body).toBe(200);
     const published = await call(app, 'POST', '/v1/template/Letter/publish', {
       token: ada.token,
       body: {},
@@ -156,6 +165,7 @@ describe.each(testDatabases())('deleting an account on %s', (database) => {
       webhookEndpoints: 1,
       webhookEvents: 1,
       webhookDeliveries: 1,
+      webhookRotatedSecrets: 1,
     });
     expect((await rowsOf(app, userId)).blobs).toBeGreaterThan(0);
 
@@ -180,6 +190,7 @@ describe.each(testDatabases())('deleting an account on %s', (database) => {
       webhookEndpoints: 0,
       webhookEvents: 0,
       webhookDeliveries: 0,
+      webhookRotatedSecrets: 0,
     });
     const tombstone = await app.deps.db.selectFrom('deleted_accounts').selectAll().execute();
     expect(tombstone).toEqual([{ user_id: userId, deleted_at: app.clock.now().toISOString() }]);

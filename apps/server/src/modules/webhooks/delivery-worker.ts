@@ -1,184 +1,136 @@
 import { randomUUID } from 'node:crypto';
-import { WEBHOOK_SIGNATURE_HEADER } from '@platen/contract';
-import type { Deps } from '../../deps.ts';
-import { decryptText } from '../../lib/secret-box.ts';
-import { webhookFailingMail } from '../mail/index.ts';
-import { signatureHeader } from './webhook-signature.ts';
-import { sendTry, type TryOutcome } from './webhook-sender.ts';
-import {
-  claimDelivery,
-  findClaimedDelivery,
-  finishTry,
-  listDueDeliveries,
-  setEndpointFailing,
-} from './webhooks.repository.ts';
-
-export type DeliveryDeps = Pick<Deps, 'db' | 'clock' | 'log' | 'config' | 'secrets' | 'mailer'>;
-
-/** Deliveries one pass takes; the next pass takes the rest. */
-const PASS_SIZE = 20;
+import { type DeliveryDeps, leaseMs, makeTry } from './delivery-try.ts';
+import { claimDelivery, listDueDeliveries } from './webhooks.repository.ts';
 
 /**
- * The wait before try `attempt + 1`: the base doubled per failed try, with ±20 % jitter so
- * deliveries that failed together (a receiver's outage) do not all come back at the same second.
+ * Tries of one endpoint under way at once. A receiver that is slow or never answers holds these
+ * and nothing else: other endpoints' deliveries are claimed and sent meanwhile.
  */
-export const retryDelayMs = (baseMs: number, failedTries: number, random = Math.random) =>
-  Math.round(baseMs * 2 ** (failedTries - 1) * (0.8 + 0.4 * random()));
+export const TRIES_PER_ENDPOINT = 2;
+
+/** Tries one instance has under way at once, over all endpoints (open connections). */
+const TRIES_PER_INSTANCE = 100;
+
+export type DeliveryWorker = {
+  /**
+   * Claims what is due (at most TRIES_PER_ENDPOINT under way per endpoint) and starts it.
+   * Resolves once the tries are started, not when they end; answers how many it started.
+   */
+  poll: () => Promise<number>;
+  /** Resolves when no try is under way, those that ending tries started included. */
+  idle: () => Promise<void>;
+  /** Starts no more tries; those under way go on (see `idle`). */
+  stop: () => void;
+  /** Tries started so far. */
+  started: () => number;
+};
 
 /**
- * A lease outlives the longest try (the timeout) with room to write its outcome; a lease that
- * runs out means its instance died mid-try, and the try is made again by any instance.
+ * An instance's delivery worker. Every try runs on its own; when one ends, the slot it held is
+ * filled at once (its endpoint's next due delivery, or anyone's), without waiting for the next
+ * poll or for the other tries under way. `oncePerDelivery` makes each delivery's try at most once
+ * (one pass, as tests and `deliverDue` want it).
  */
-const leaseMs = (deps: DeliveryDeps) => deps.config.webhooks.timeoutMs * 3 + 5_000;
-
-type Claimed = NonNullable<Awaited<ReturnType<typeof findClaimedDelivery>>>;
-
-/** The body is built from the stored event, so every try of it sends the same bytes. */
-export const eventBody = (row: {
-  event_id: string;
-  event_type: string;
-  event_created_at: string;
-  data_json: string;
-}) =>
-  JSON.stringify({
-    id: row.event_id,
-    type: row.event_type,
-    created: row.event_created_at,
-    data: JSON.parse(row.data_json) as unknown,
-  });
-
-const liveSecrets = (deps: DeliveryDeps, row: Claimed, now: Date): string[] => {
-  const key = deps.secrets.encryptionKey;
-  const secrets = [decryptText(key, row.secret_encrypted)];
-  if (
-    row.previous_secret_encrypted &&
-    row.previous_secret_expires_at &&
-    row.previous_secret_expires_at > now.toISOString()
-  ) {
-    secrets.push(decryptText(key, row.previous_secret_encrypted));
-  }
-  return secrets;
-};
-
-const tellOwner = async (deps: DeliveryDeps, row: Claimed, attempts: number) => {
-  const owner = await deps.db
-    .selectFrom('users')
-    .select(['email', 'first_name'])
-    .where('id', '=', row.user_id)
-    .executeTakeFirst();
-  if (!owner) return;
-  await deps.mailer.send(
-    webhookFailingMail({
-      to: owner.email,
-      firstName: owner.first_name,
-      endpointUrl: row.url,
-      eventType: row.event_type,
-      attempts,
-      settingsLink: `${deps.config.appUrl}/settings#webhooks`,
-    }),
-  );
-};
-
-const recordOutcome = async (
+export const createDeliveryWorker = (
   deps: DeliveryDeps,
-  row: Claimed,
-  token: string,
-  outcome: TryOutcome,
-) => {
-  const now = deps.clock.now();
-  const attempt = row.attempt + 1;
-  const isLast = !outcome.ok && attempt >= deps.config.webhooks.maxAttempts;
-  const status = outcome.ok ? 'succeeded' : isLast ? 'failed' : 'pending';
-  const next =
-    status === 'pending'
-      ? new Date(
-          now.getTime() + retryDelayMs(deps.config.webhooks.retryBaseMs, attempt),
-        ).toISOString()
-      : null;
-  const isWritten = await finishTry(deps.db, row.id, token, {
-    status,
-    attempt,
-    next_attempt_at: next,
-    status_code: outcome.statusCode,
-    latency_ms: outcome.latencyMs,
-    response_excerpt: outcome.responseExcerpt,
-    error: outcome.error,
-    updated_at: now.toISOString(),
-  });
-  if (!isWritten) return;
-  deps.log.info(
-    {
-      event: 'webhook.try',
-      deliveryId: row.id,
-      endpointId: row.endpoint_id,
-      eventId: row.event_id,
-      attempt,
-      status,
-      statusCode: outcome.statusCode,
-    },
-    'webhook try',
-  );
-  if (outcome.ok && row.failing) await setEndpointFailing(deps.db, row.endpoint_id, false);
-  if (isLast) {
-    await setEndpointFailing(deps.db, row.endpoint_id, true);
-    await tellOwner(deps, row, attempt).catch((error: unknown) =>
-      deps.log.error(
-        { event: 'webhook.mail_failed', err: error },
-        'failing-endpoint mail not sent',
-      ),
-    );
-  }
-};
+  opts: { oncePerDelivery?: boolean } = {},
+): DeliveryWorker => {
+  const running = new Set<Promise<void>>();
+  const tried = new Set<string>();
+  let startedCount = 0;
+  let isStopped = false;
+  let polling: Promise<number> | undefined;
+  let isPollWanted = false;
 
-/** Makes one try of a delivery this instance has claimed. */
-const deliver = async (deps: DeliveryDeps, id: string, token: string) => {
-  const row = await findClaimedDelivery(deps.db, id, token);
-  if (!row) return;
-  const now = deps.clock.now();
-  const body = eventBody(row);
-  const outcome = await sendTry(
-    {
-      url: row.url,
-      body,
-      headers: {
-        [WEBHOOK_SIGNATURE_HEADER]: signatureHeader(body, liveSecrets(deps, row, now), now),
-        'platen-event-id': row.event_id,
-      },
-    },
-    {
-      allowPrivateUrls: deps.config.webhooks.allowPrivateUrls,
-      timeoutMs: deps.config.webhooks.timeoutMs,
-    },
-  );
-  await recordOutcome(deps, row, token, outcome);
-};
+  const logFailedPoll = (error: unknown) =>
+    deps.log.error({ event: 'webhook.pass_failed', err: error }, 'webhook pass failed');
 
-/**
- * One pass: every due delivery this instance can claim is tried, in parallel. Answers how many
- * were tried. Any instance may run passes at any time; the claim keeps each try to one instance.
- */
-export const deliverDue = async (deps: DeliveryDeps): Promise<number> => {
-  const now = deps.clock.now();
-  const due = await listDueDeliveries(deps.db, now.toISOString(), PASS_SIZE);
-  const token = randomUUID();
-  const lease = {
-    token,
-    now: now.toISOString(),
-    expiresAt: new Date(now.getTime() + leaseMs(deps)).toISOString(),
-  };
-  const claimed: string[] = [];
-  for (const { id } of due) {
-    if (await claimDelivery(deps.db, id, lease)) claimed.push(id);
-  }
-  await Promise.all(
-    claimed.map((id) =>
-      deliver(deps, id, token).catch((error: unknown) =>
+  const start = (id: string, token: string) => {
+    startedCount += 1;
+    const run: Promise<void> = makeTry(deps, id, token)
+      .catch((error: unknown) =>
         deps.log.error(
           { event: 'webhook.try_failed', err: error, deliveryId: id },
           'webhook try failed',
         ),
-      ),
-    ),
-  );
-  return claimed.length;
+      )
+      .finally(() => {
+        running.delete(run);
+        if (!isStopped) poll().catch(logFailedPoll);
+      });
+    running.add(run);
+  };
+
+  const claimAndStart = async (): Promise<number> => {
+    const room = TRIES_PER_INSTANCE - running.size;
+    if (room <= 0 || isStopped) return 0;
+    const now = deps.clock.now();
+    const lease = {
+      token: randomUUID(),
+      now: now.toISOString(),
+      expiresAt: new Date(now.getTime() + leaseMs(deps)).toISOString(),
+      perEndpoint: TRIES_PER_ENDPOINT,
+    };
+    const due = await listDueDeliveries(deps.db, {
+      now: lease.now,
+      perEndpoint: TRIES_PER_ENDPOINT,
+      limit: room,
+    });
+    let count = 0;
+    for (const row of due) {
+      if (isStopped) break;
+      if (opts.oncePerDelivery && tried.has(row.id)) continue;
+      if (!(await claimDelivery(deps.db, row, lease))) continue;
+      if (opts.oncePerDelivery) tried.add(row.id);
+      start(row.id, lease.token);
+      count += 1;
+    }
+    return count;
+  };
+
+  // One poll at a time; a poll asked for while one runs (a try ended) runs right after it.
+  const poll = (): Promise<number> => {
+    if (polling) {
+      isPollWanted = true;
+      return polling;
+    }
+    polling = (async () => {
+      let count = 0;
+      do {
+        isPollWanted = false;
+        count += await claimAndStart();
+      } while (isPollWanted && !isStopped);
+      return count;
+    })().finally(() => {
+      polling = undefined;
+    });
+    return polling;
+  };
+
+  const idle = async () => {
+    while (running.size > 0 || polling) {
+      await Promise.allSettled([...running, polling]);
+    }
+  };
+
+  return {
+    poll,
+    idle,
+    stop: () => {
+      isStopped = true;
+    },
+    started: () => startedCount,
+  };
+};
+
+/**
+ * One pass: every due delivery gets one try, at most TRIES_PER_ENDPOINT of an endpoint at once.
+ * Resolves when they have all ended; answers how many were tried. Any instance may run passes at
+ * any time; the claim keeps each try to one instance. Tests drive deliveries with it.
+ */
+export const deliverDue = async (deps: DeliveryDeps): Promise<number> => {
+  const worker = createDeliveryWorker(deps, { oncePerDelivery: true });
+  await worker.poll();
+  await worker.idle();
+  return worker.started();
 };

@@ -1,4 +1,5 @@
 import type { WebhookEvent } from '@platen/contract';
+import { Migrator, sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { advanceDays } from '../../../test/billing.ts';
 import { mailbox, signUp, type Account } from '../../../test/http.ts';
@@ -9,6 +10,9 @@ import {
   type Receiver,
 } from '../../../test/webhook-receiver.ts';
 import { webhookCalls } from '../../../test/webhooks.ts';
+import { migrateToLatest } from '../../db/database.ts';
+import { migrations } from '../../db/migrations/index.ts';
+import { encryptText } from '../../lib/secret-box.ts';
 
 describe.each(testDatabases())('webhook deliveries on %s', (database) => {
   let app: TestApp;
@@ -194,6 +198,50 @@ describe.each(testDatabases())('webhook deliveries on %s', (database) => {
     expect(verifyPlatenSignature(laterHeader, after.body, endpoint.secret, now())).toBe(false);
   });
 
+  it('keeps each rotated-out secret signing until its own 24 hours have passed', async () => {
+    const endpoint = await addEndpoint({ url: receiver.url });
+    const rotate = async () => {
+      const res = await send('POST', `/v1/webhook-endpoints/${endpoint.id}/rotate-secret`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ secret: string; previousSecretExpiresAt: string | null }>();
+    };
+    /** The signature of a new test event's delivery, with the secrets it verifies with. */
+    const signedWith = async (secrets: Record<string, string>) => {
+      await sendTest(endpoint.id);
+      await deliver();
+      const request = receiver.received.at(-1)!;
+      const header = String(request.headers['platen-signature']);
+      const verified = Object.entries(secrets)
+        .filter(([, secret]) => verifyPlatenSignature(header, request.body, secret, now()))
+        .map(([name]) => name);
+      return { signatures: header.match(/v1=/g)?.length, verified };
+    };
+
+    const second = await rotate();
+    await advanceMinutes(6 * 60);
+    const third = await rotate();
+    // The last rotated-out secret to stop signing sets the endpoint's date.
+    expect(third.previousSecretExpiresAt).toBe(
+      new Date(app.clock.now().getTime() + 24 * 3_600_000).toISOString(),
+    );
+    const secrets = { original: endpoint.secret, second: second.secret, third: third.secret };
+    expect(await signedWith(secrets)).toEqual({
+      signatures: 3,
+      verified: ['original', 'second', 'third'],
+    });
+
+    // The original's 24 hours are over; the second's (rotated out 6 hours later) are not.
+    await advanceMinutes(18 * 60 + 1);
+    expect(await signedWith(secrets)).toEqual({ signatures: 2, verified: ['second', 'third'] });
+
+    await advanceMinutes(6 * 60);
+    expect(await signedWith(secrets)).toEqual({ signatures: 1, verified: ['third'] });
+    const after = await send('GET', `/v1/webhook-endpoints/${endpoint.id}`);
+    expect(after.json()).toMatchObject({ previousSecretExpiresAt: null });
+    const stored = await app.deps.db.selectFrom('webhook_endpoints').selectAll().execute();
+    expect(JSON.stringify(stored)).not.toContain(endpoint.secret.slice(6));
+  });
+
   it('sends nothing to a disabled endpoint, and refuses a test or resend for it', async () => {
     const endpoint = await addEndpoint({ url: receiver.url });
     const { id } = await sendTest(endpoint.id);
@@ -224,5 +272,32 @@ describe.each(testDatabases())('webhook deliveries on %s', (database) => {
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ code: 'WEBHOOK_DELIVERY_NOT_FOUND' });
     await deliver();
+  });
+
+  // Last: it takes the database down a migration and up again.
+  it('carries a secret rotated out before migration 0015 over, with its expiry', async () => {
+    const endpoint = await addEndpoint({ url: receiver.url });
+    const migrator = new Migrator({
+      db: app.deps.db,
+      provider: { getMigrations: () => Promise.resolve(migrations) },
+    });
+    expect((await migrator.migrateTo('0014_webhook_tries_under_way')).error).toBeUndefined();
+    const key = app.deps.secrets.encryptionKey;
+    const replacement = 'whsec_q7Xv2LmN9pRtW4sKq7Xv2LmN9pRtW4sKq7Xv2Lm';
+    const expiresAt = new Date(app.clock.now().getTime() + 3_600_000).toISOString();
+    await sql`UPDATE webhook_endpoints SET secret_encrypted = ${encryptText(key, replacement)},
+      previous_secret_encrypted = ${encryptText(key, endpoint.secret)},
+      previous_secret_expires_at = ${expiresAt} WHERE id = ${endpoint.id}`.execute(app.deps.db);
+    await migrateToLatest(app.deps.db);
+
+    const after = await send('GET', `/v1/webhook-endpoints/${endpoint.id}`);
+    expect(after.json()).toMatchObject({ previousSecretExpiresAt: expiresAt });
+    await sendTest(endpoint.id);
+    await deliver();
+    const request = receiver.received.at(-1)!;
+    const header = String(request.headers['platen-signature']);
+    expect(header.match(/v1=/g)).toHaveLength(2);
+    expect(verifyPlatenSignature(header, request.body, endpoint.secret, now())).toBe(true);
+    expect(verifyPlatenSignature(header, request.body, replacement, now())).toBe(true);
   });
 });

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 
 /**
  * The `Platen-Signature` header: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`, with one
- * `v1=` per live secret (two while a rotated-out secret still signs). The same scheme as
+ * `v1=` per live secret (more while rotated-out secrets still sign). The same scheme as
  * Stripe's, so receivers' habits and libraries carry over.
  */
 export const signatureHeader = (body: string, secrets: readonly string[], at: Date): string => {

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBody, signUp, type Account } from '../../../test/http.ts';
 import { buildTestApp, testDatabases, type TestApp } from '../../../test/test-app.ts';
 import { webhookCalls } from '../../../test/webhooks.ts';
+import { decryptText } from '../../lib/secret-box.ts';
+import { MAX_ROTATED_SECRETS } from './webhooks.service.ts';
 
 describe.each(testDatabases())('webhook endpoints on %s', (database) => {
   let app: TestApp;
@@ -110,6 +112,28 @@ describe.each(testDatabases())('webhook endpoints on %s', (database) => {
     expect(rotated.previousSecretExpiresAt).toBe(
       new Date(app.clock.now().getTime() + 24 * 3_600_000).toISOString(),
     );
+  });
+
+  it('keeps the newest five rotated-out secrets signing, each stored encrypted', async () => {
+    const created = await addEndpoint({ url: 'https://93.184.215.14/r5' });
+    const secrets = [created.secret];
+    for (let i = 0; i < MAX_ROTATED_SECRETS + 2; i += 1) {
+      app.clock.advanceMinutes(1);
+      const res = await send('POST', `/v1/webhook-endpoints/${created.id}/rotate-secret`);
+      expect(res.statusCode, res.body).toBe(200);
+      secrets.push(res.json<{ secret: string }>().secret);
+    }
+    const rows = await app.deps.db
+      .selectFrom('webhook_rotated_secrets')
+      .selectAll()
+      .where('endpoint_id', '=', created.id)
+      .orderBy('expires_at')
+      .execute();
+    // The two oldest stopped signing early; the current secret is not among them.
+    expect(
+      rows.map((row) => decryptText(app.deps.secrets.encryptionKey, row.secret_encrypted)),
+    ).toEqual(secrets.slice(2, -1));
+    for (const secret of secrets) expect(JSON.stringify(rows)).not.toContain(secret.slice(6));
   });
 
   it("hides one account's endpoints from another", async () => {

@@ -3,12 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps.ts';
 import { runPeriodically } from '../../lib/periodic.ts';
 import { route } from '../../plugins/route.ts';
-import { deliverDue } from './delivery-worker.ts';
+import { createDeliveryWorker } from './delivery-worker.ts';
 import { createWebhooksService } from './webhooks.service.ts';
 
 /**
- * The endpoints' API (registered behind the session guard) and this instance's delivery worker, which looks
- * for due deliveries every WEBHOOK_POLLING_SECONDS from the server's start to its close.
+ * The endpoints' API (registered behind the session guard) and this instance's delivery worker,
+ * which looks for due deliveries every WEBHOOK_POLLING_SECONDS, and whenever a try ends, from the
+ * server's start to its close.
  */
 export const webhooksRoutes = async (app: FastifyInstance, opts: { deps: Deps }) => {
   const { deps } = opts;
@@ -42,19 +43,20 @@ export const webhooksRoutes = async (app: FastifyInstance, opts: { deps: Deps })
     webhooks.resend(req.accountId, req.params.id),
   );
 
+  const worker = createDeliveryWorker(deps);
   let poller: { stop: () => void } | undefined;
-  let pass: Promise<unknown> = Promise.resolve();
   app.addHook('onReady', async () => {
     poller = runPeriodically(
       deps.config.webhooks.pollingMs,
-      () => (pass = deliverDue(deps)),
+      () => worker.poll(),
       (error) =>
         deps.log.error({ event: 'webhook.pass_failed', err: error }, 'webhook pass failed'),
     );
   });
-  // A pass under way finishes its tries before the database closes.
+  // Tries under way finish before the database closes; no new one starts.
   app.addHook('onClose', async () => {
     poller?.stop();
-    await pass.catch(() => undefined);
+    worker.stop();
+    await worker.idle();
   });
 };

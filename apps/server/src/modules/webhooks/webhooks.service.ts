@@ -15,6 +15,7 @@ import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { encryptText } from '../../lib/secret-box.ts';
 import { randomToken } from '../../lib/secrets.ts';
+import { rateRules } from '../rate-limits/index.ts';
 import { newDelivery, newEventId } from './webhook-events.ts';
 import { checkWebhookUrl } from './webhook-url.ts';
 import {
@@ -29,10 +30,11 @@ import {
   insertEvent,
   listDeliveries,
   listEndpoints,
+  rotateEndpointSecret,
   updateEndpoint,
 } from './webhooks.repository.ts';
 
-type ServiceDeps = Pick<Deps, 'db' | 'clock' | 'log' | 'config' | 'secrets'>;
+type ServiceDeps = Pick<Deps, 'db' | 'clock' | 'log' | 'config' | 'secrets' | 'limiter'>;
 
 const endpointNotFound = (id: string) =>
   new AppError(
@@ -48,6 +50,15 @@ const disabled = () =>
     'This endpoint is disabled. Enable it to send it events.',
   );
 
+/**
+ * Rotated-out secrets that sign at once; a rotation beyond them ends the oldest one's overlap
+ * early, so a delivery's signature header stays small.
+ */
+export const MAX_ROTATED_SECRETS = 5;
+
+/** Rotations of one endpoint meeting each other, before giving up. */
+const MAX_ROTATION_ATTEMPTS = 3;
+
 /** `whsec_` and 32 random bytes, like the secrets receivers know from Stripe. */
 const newSecret = () => `whsec_${randomToken(32)}`;
 
@@ -60,8 +71,8 @@ const toEndpoint = (row: EndpointRow, now: Date): WebhookEndpoint => ({
   failing: row.failing === 1,
   createdAt: row.created_at,
   previousSecretExpiresAt:
-    row.previous_secret_expires_at && row.previous_secret_expires_at > now.toISOString()
-      ? row.previous_secret_expires_at
+    row.rotated_secrets_expire_at && row.rotated_secrets_expire_at > now.toISOString()
+      ? row.rotated_secrets_expire_at
       : null,
 });
 
@@ -115,7 +126,7 @@ export const createWebhooksService = (deps: ServiceDeps) => {
       );
     }
     const secret = newSecret();
-    const row: EndpointRow = {
+    const row = {
       id: randomUUID(),
       user_id: userId,
       url,
@@ -124,8 +135,6 @@ export const createWebhooksService = (deps: ServiceDeps) => {
       enabled: 1,
       failing: 0,
       secret_encrypted: encrypt(secret),
-      previous_secret_encrypted: null,
-      previous_secret_expires_at: null,
       created_at: deps.clock.now().toISOString(),
     };
     await insertEndpoint(deps.db, row);
@@ -133,7 +142,7 @@ export const createWebhooksService = (deps: ServiceDeps) => {
       { event: 'webhook.endpoint_created', userId, endpointId: row.id },
       'webhook endpoint added',
     );
-    return { ...toEndpoint(row, deps.clock.now()), secret };
+    return { ...toEndpoint({ ...row, rotated_secrets_expire_at: null }, deps.clock.now()), secret };
   };
 
   const update = async (
@@ -161,18 +170,34 @@ export const createWebhooksService = (deps: ServiceDeps) => {
     return { message: 'The webhook endpoint was deleted.' };
   };
 
-  /** A new secret; the one it replaces keeps signing for the overlap, so receivers can switch. */
+  /**
+   * A new secret. The one it replaces keeps signing for the overlap, so receivers can switch, as
+   * do the ones earlier rotations replaced, each until its own overlap ends (the newest
+   * MAX_ROTATED_SECRETS of them). A rotation that meets another one reads the secret again.
+   */
   const rotateSecret = async (userId: string, id: string): Promise<WebhookEndpointWithSecret> => {
-    const row = await mustFind(userId, id);
-    const now = deps.clock.now();
     const secret = newSecret();
-    await updateEndpoint(deps.db, userId, id, {
-      secret_encrypted: encrypt(secret),
-      previous_secret_encrypted: row.secret_encrypted,
-      previous_secret_expires_at: new Date(
-        now.getTime() + deps.config.webhooks.rotationOverlapMs,
-      ).toISOString(),
-    });
+    for (let attempt = 1; ; attempt += 1) {
+      const row = await mustFind(userId, id);
+      const now = deps.clock.now();
+      const isRotated = await rotateEndpointSecret(deps.db, {
+        userId,
+        endpointId: id,
+        from: row.secret_encrypted,
+        to: encrypt(secret),
+        now: now.toISOString(),
+        expiresAt: new Date(now.getTime() + deps.config.webhooks.rotationOverlapMs).toISOString(),
+        keep: MAX_ROTATED_SECRETS,
+      });
+      if (isRotated) break;
+      if (attempt === MAX_ROTATION_ATTEMPTS) {
+        throw new AppError(
+          'EDIT_CONFLICT',
+          409,
+          "This endpoint's secret was being rotated at the same time. Please try again.",
+        );
+      }
+    }
     deps.log.info(
       { event: 'webhook.secret_rotated', userId, endpointId: id },
       'webhook signing key rotated',
@@ -194,10 +219,14 @@ export const createWebhooksService = (deps: ServiceDeps) => {
   const deliveryOf = async (userId: string, id: string) =>
     toDelivery(await mustFindDelivery(userId, id));
 
-  /** Queues a `webhook.test` event for this endpoint alone, whatever events it asked for. */
+  /**
+   * Queues a `webhook.test` event for this endpoint alone, whatever events it asked for. Test
+   * events and resends share a budget per account: only what is queued counts.
+   */
   const sendTest = async (userId: string, id: string): Promise<WebhookDelivery> => {
     const endpoint = await mustFind(userId, id);
     if (endpoint.enabled !== 1) throw disabled();
+    await deps.limiter.consume(rateRules.webhookSendsPerUser, userId);
     const now = deps.clock.now().toISOString();
     const eventId = newEventId();
     const delivery = newDelivery(id, eventId, now);
@@ -219,6 +248,7 @@ export const createWebhooksService = (deps: ServiceDeps) => {
     const original = await mustFindDelivery(userId, deliveryId);
     const endpoint = await mustFind(userId, original.endpoint_id);
     if (endpoint.enabled !== 1) throw disabled();
+    await deps.limiter.consume(rateRules.webhookSendsPerUser, userId);
     const delivery = newDelivery(endpoint.id, original.event_id, deps.clock.now().toISOString());
     await insertDeliveries(deps.db, [delivery]);
     return deliveryOf(userId, delivery.id);

@@ -187,7 +187,8 @@ export const WebhookEndpointCard = ({ endpoint, onSecret }: Props) => {
         </Group>
         {endpoint.previousSecretExpiresAt && (
           <Text size="xs" c="dimmed">
-            The previous secret signs too until {formatTime(endpoint.previousSecretExpiresAt)}.
+            Replaced secrets sign too, each for 24 hours after its rotation, the last until{' '}
+            {formatTime(endpoint.previousSecretExpiresAt)}.
           </Text>
         )}
         <Group gap="xs">
