@@ -23,6 +23,10 @@ export const versionSelector = z.union([
   z.literal('draft'),
 ]);
 
+/** What `ignoreUnknownFields` does, in the API document of generate and batches alike. */
+export const IGNORE_UNKNOWN_FIELDS =
+  'Leave out, instead of refusing with 400 `UNKNOWN_FIELDS`, values for labels the version does not have (a mistyped label is refused by default, with the closest label it may have meant).';
+
 /** Test-mode documents one account may make per minute (each is a full fill, not counted). */
 export const TEST_DOCUMENTS_PER_MINUTE = 60;
 
@@ -40,6 +44,7 @@ export const generateDocumentBody = z
     fields: generationFields.default({}),
     /** Answer 422 instead of truncating text that does not fit at 6 pt. */
     strict: z.boolean().optional(),
+    ignoreUnknownFields: z.boolean().optional().meta({ description: IGNORE_UNKNOWN_FIELDS }),
     /** Test mode: filled with these values, marked SAMPLE on every page, not counted. */
     test: z
       .boolean()

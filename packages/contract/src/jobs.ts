@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { versionSelector } from './documents.ts';
+import { IGNORE_UNKNOWN_FIELDS, versionSelector } from './documents.ts';
 import type { Endpoint } from './endpoint.ts';
 import { itemError } from './errors.ts';
 import { generationFields, templateNameSchema } from './templates.ts';
@@ -58,6 +58,7 @@ export const createBatchBody = z
       .optional()
       .meta({ description: 'Returned with the job as it was sent (at most 16 KB of JSON).' }),
     strict: z.boolean().optional(),
+    ignoreUnknownFields: z.boolean().optional().meta({ description: IGNORE_UNKNOWN_FIELDS }),
   })
   .refine((body) => (body.templateName === undefined) !== (body.templateId === undefined), {
     error: 'Send either templateName or templateId.',

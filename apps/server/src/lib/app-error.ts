@@ -11,7 +11,7 @@ export class AppError extends Error {
     message: string,
     readonly headers: Record<string, string> = {},
     /** More of the answer's body, e.g. the `changes` a publish was refused for. */
-    readonly details: Pick<ErrorResponse, 'changes' | 'items'> = {},
+    readonly details: Pick<ErrorResponse, 'changes' | 'items' | 'fields'> = {},
   ) {
     super(message);
     this.name = 'AppError';

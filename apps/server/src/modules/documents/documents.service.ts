@@ -16,6 +16,7 @@ import {
 import { rateRules } from '../rate-limits/index.ts';
 import { findAccountTemplate, findKeyAndTemplate } from './documents.repository.ts';
 import { resolveFieldValues } from './field-values.ts';
+import { refuseUnknownLabels } from './unknown-labels.ts';
 import { createTemplateAssetsCache, type TemplateVersion } from './template-assets.ts';
 
 /** A template and version as the look-ups find them (null columns: not found). */
@@ -85,6 +86,7 @@ export const createDocumentsService = (deps: Deps) => {
         source: { draft: Number(revision) },
         fields: () =>
           fieldsOnPages(JSON.parse(fieldsJson) as FieldSpec[], Number(found.draftPageCount)),
+        labels: () => (JSON.parse(fieldsJson) as FieldSpec[]).map((field) => field.label),
       };
       return { template, templateName, version: 'draft' as const };
     }
@@ -172,6 +174,7 @@ export const createDocumentsService = (deps: Deps) => {
     body: GenerateDocumentBody,
   ): Promise<Document> => {
     const { userId, template, version } = await findTarget(keyHash, body);
+    if (!body.ignoreUnknownFields) refuseUnknownLabels(await labelsOf(template), body.fields ?? {});
     const input = await prepare(template, body.fields ?? {});
     if (body.test) {
       await deps.limiter.consume(rateRules.testDocumentsPerUser, userId);
@@ -216,6 +219,9 @@ export const createDocumentsService = (deps: Deps) => {
 
   /** The fields a template version's payload fills (stamps excluded). */
   const fieldsOf = async (template: TemplateVersion) => (await templateAssets(template)).fields;
+  /** The labels a payload for this version may name (see `TemplateVersion.labels`). */
+  const labelsOf = async (template: TemplateVersion) =>
+    template.labels?.() ?? (await fieldsOf(template)).map((field) => field.label);
 
   return {
     generate,
@@ -224,6 +230,7 @@ export const createDocumentsService = (deps: Deps) => {
     findAccountTarget,
     fillValues,
     fieldsOf,
+    labelsOf,
     reportOverageLater,
   };
 };

@@ -72,8 +72,8 @@ export const checkFieldValues = (
 
 /**
  * Checks every value against its field's type and names all the wrong ones at once (product.md
- * §7); then loads image values. Values for labels the template does not have
- * are ignored, so an integration keeps working when a field is removed.
+ * §7); then loads image values. Values for labels the template does not have are left out here:
+ * whether the call may send them is decided before (`refuseUnknownLabels`).
  */
 export const resolveFieldValues = async (
   fields: readonly FieldSpec[],

@@ -5,3 +5,4 @@
 export { documentsRoutes } from './documents.routes.ts';
 export { createDocumentsService } from './documents.service.ts';
 export { checkFieldValues, expectedValue } from './field-values.ts';
+export { describeUnknown, unknownLabels } from './unknown-labels.ts';

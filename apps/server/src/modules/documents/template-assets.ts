@@ -18,6 +18,11 @@ export type TemplateVersion = {
   /** The draft's revision (it goes up with every edit), or the published version. */
   source: { draft: number } | { version: number; pdfHash: string };
   fields: () => FieldSpec[];
+  /**
+   * Every label the version defines, also of fields with no page to print on (a draft whose PDF
+   * was replaced by a shorter one); the fields' own labels when left out.
+   */
+  labels?: () => string[];
 };
 
 /** `<template id>:r<revision>` or `<template id>:v<version>`: an edit or a publish makes a new key. */

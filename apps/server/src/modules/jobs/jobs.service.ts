@@ -71,7 +71,11 @@ export const createJobsService = (deps: JobsDeps) => {
    */
   const create = async (userId: string, body: BatchRequest): Promise<Job> => {
     const target = await deps.documents.findAccountTarget(userId, body);
-    checkBatchItems(await deps.documents.fieldsOf(target.template), body.items);
+    checkBatchItems(
+      await deps.documents.fieldsOf(target.template),
+      body.items,
+      body.ignoreUnknownFields ? undefined : await deps.documents.labelsOf(target.template),
+    );
     const reservedAt = deps.clock.now();
     const reservation = await countDocuments(deps, userId, body.items.length, reservedAt);
     if (!reservation.isReserved) {

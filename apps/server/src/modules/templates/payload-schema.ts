@@ -54,9 +54,13 @@ const schemaOf = (field: FieldSpec): JsonSchema => {
   }
 };
 
+/** Fields whose characters past `maxLength` the document cannot hold (a comb's cells, say). */
+const CUT_TO_MAX_LENGTH = new Set<FieldSpec['type']>(['text', 'long_text', 'email']);
+
 /**
- * The JSON Schema (2020-12) of the `fields` object generate takes for these fields. Labels the
- * template does not have are ignored by generate, so other properties are allowed.
+ * The JSON Schema (2020-12) of the `fields` object generate takes for these fields, complete
+ * enough to validate a payload before sending it: generate refuses labels the version does not
+ * have (unless told `ignoreUnknownFields`), so no other property is allowed.
  */
 export const payloadSchema = (
   fields: readonly FieldSpec[],
@@ -71,8 +75,10 @@ export const payloadSchema = (
       {
         description: `A ${field.type} field.${field.format?.kind === 'uppercase' ? ` ${describeFormat(field.format)}` : ''}`,
         ...schemaOf(field),
+        ...(field.maxLength !== undefined &&
+          CUT_TO_MAX_LENGTH.has(field.type) && { maxLength: field.maxLength }),
       },
     ]),
   ),
-  additionalProperties: true,
+  additionalProperties: false,
 });
