@@ -133,7 +133,7 @@ describe.runIf(hasPostgres)('the app when PostgreSQL ends its connections', () =
         answers.push({
           status: res.statusCode,
           ...(res.statusCode !== 200 && {
-            retryAfter: res.headers['retry-after'] as string | undefined,
+            retryAfter: res.headers['retry-after'],
             code: res.json<ErrorResponse>().code,
           }),
         });
