@@ -1,4 +1,6 @@
+import { join } from 'node:path';
 import type { ErrorResponse } from '@platen/contract';
+import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -156,5 +158,35 @@ describe.runIf(hasPostgres)('the app when PostgreSQL ends its connections', () =
     const after = await generate(app, apiKey, { templateName: 'Invoice', fields: { Name: 'B' } });
     expect(after.statusCode, after.body).toBe(200);
     expect(uncaught.seen).toEqual([]);
+  });
+});
+
+describe('the app when SQLite stays locked past its busy timeout', () => {
+  let app: TestApp;
+  let apiKey: string;
+  beforeAll(async () => {
+    app = await buildTestApp('sqlite');
+    const ada = await signUp(app);
+    await uploadTemplate(app, ada, { name: 'Invoice', pdf: await makePdf() });
+    apiKey = await apiKeyOf(app, ada, 'Invoice');
+  });
+  afterAll(() => app.dispose());
+
+  it('answers a write with 503 and Retry-After, then 200 once the lock is gone', async () => {
+    // Another process holding the write lock (a backup, a long migration by hand).
+    const other = new SQLite(join(app.deps.config.dataDir, 'platen.db'));
+    other.exec('BEGIN IMMEDIATE');
+    try {
+      const res = await generate(app, apiKey, { templateName: 'Invoice', fields: {} });
+      expect(res.statusCode, res.body).toBe(503);
+      expect(res.headers['retry-after']).toBe('2');
+      expect(res.json()).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+    } finally {
+      other.exec('ROLLBACK');
+      other.close();
+    }
+    expect((await generate(app, apiKey, { templateName: 'Invoice', fields: {} })).statusCode).toBe(
+      200,
+    );
   });
 });
