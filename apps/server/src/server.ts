@@ -13,22 +13,31 @@ const start = async () => {
 
   // Graceful shutdown: stop accepting, let requests in flight finish, close the database.
   let isClosing = false;
-  const shutdown = (signal: string) => {
+  const shutdown = (reason: string, exitCode: 0 | 1) => {
     if (isClosing) return;
     isClosing = true;
-    app.log.info({ signal }, 'shutting down');
+    app.log.info({ signal: reason }, 'shutting down');
     const forceExit = setTimeout(() => process.exit(1), 10_000);
     forceExit.unref();
     app.close().then(
-      () => process.exit(0),
+      () => process.exit(exitCode),
       (error: unknown) => {
         app.log.error({ err: error }, 'shutdown failed');
         process.exit(1);
       },
     );
   };
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
-  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM', 0));
+  process.on('SIGINT', () => shutdown('SIGINT', 0));
+  // The last line: an error nothing handled leaves the process in a state nobody planned for. It
+  // is logged, requests in flight are let finish, and the process ends with status 1 for its
+  // supervisor to start it again (docs/deploy.md), rather than dying mid-request or going on.
+  const fail = (event: string) => (error: unknown) => {
+    app.log.fatal({ event, err: error }, 'unexpected error: shutting down');
+    shutdown(event, 1);
+  };
+  process.on('uncaughtException', fail('process.uncaught_exception'));
+  process.on('unhandledRejection', fail('process.unhandled_rejection'));
 };
 
 start().catch((error: unknown) => {

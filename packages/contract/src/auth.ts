@@ -117,6 +117,7 @@ export const csrf = {
   tag,
   auth: 'none',
   noStore: true,
+  database: false,
   response: csrfResponse,
 } as const satisfies Endpoint;
 

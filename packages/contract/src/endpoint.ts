@@ -40,6 +40,11 @@ export type Endpoint = {
   auth: EndpointAuth;
   /** `false`: the call is never authenticated by a cookie, so it needs no XSRF header. */
   csrf?: false;
+  /**
+   * `false`: the call answers without the database or any service behind the API, so an outage of
+   * one never makes it answer 503. Every other call may (`SERVICE_UNAVAILABLE`, with Retry-After).
+   */
+  database?: false;
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;

@@ -10,6 +10,7 @@ export const health = {
   summary: 'The process is up',
   tag: 'Operations',
   auth: 'none',
+  database: false,
   response: healthResponse,
 } as const satisfies Endpoint;
 

@@ -62,16 +62,48 @@ const openSqlite = (file: string) => {
 
 const postgresPools = new WeakMap<Db, pg.Pool>();
 
+/** How long a query waits for a connection, new or free, before it fails (and answers 503). */
+const POOL_CONNECT_TIMEOUT_MS = 10_000;
+
+/**
+ * A connection the server closes (a restart, `pg_terminate_backend`, a failover) emits 'error' on
+ * its client, and an 'error' nobody listens to ends the process. The pool listens only while a
+ * client is idle and takes its listener off while the client is lent out, inside a transaction
+ * or between Kysely's acquiring it and sending a statement: then the error reached no one. Every
+ * client gets a listener of its own for its whole life; the statement it was running rejects by
+ * itself, and the pool discards the client on release (it is no longer queryable) and opens a new
+ * one for the next statement.
+ */
+export const watchConnections = (pool: pg.Pool, onConnectionLost: (error: Error) => void) => {
+  const lost = new WeakSet<pg.PoolClient>();
+  const report = (client: pg.PoolClient, error: Error) => {
+    // An idle client's error reaches both listeners; say it once per connection.
+    if (lost.has(client)) return;
+    lost.add(client);
+    onConnectionLost(error);
+  };
+  pool.on('connect', (client) => {
+    client.on('error', (error) => report(client, error));
+  });
+  // The pool re-emits an idle client's error; the client's own listener has reported it already.
+  pool.on('error', (error, client) => report(client, error));
+};
+
 export const openDatabase = (
   target: DatabaseTarget,
   onConnectionLost: (error: Error) => void = (error) =>
     process.stderr.write(`PostgreSQL connection lost: ${error.message}\n`),
 ): Db => {
   if (target.kind === 'sqlite') return new Kysely<Tables>({ dialect: openSqlite(target.file) });
-  const pool = new pg.Pool({ connectionString: target.url, max: 10 });
-  // An idle connection that the server closes (restart, failover) must not crash the process: the
-  // pool drops it and opens a new one on the next query.
-  pool.on('error', onConnectionLost);
+  const pool = new pg.Pool({
+    connectionString: target.url,
+    max: 10,
+    // A server that does not answer (a failover, a dropped network) is given up on after this
+    // long, and the request answered 503, rather than waiting for as long as TCP does.
+    connectionTimeoutMillis: POOL_CONNECT_TIMEOUT_MS,
+    keepAlive: true,
+  });
+  watchConnections(pool, onConnectionLost);
   const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
   postgresPools.set(db, pool);
   return db;

@@ -2,7 +2,21 @@ import type { ErrorResponse } from '@platen/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/errors.ts';
 import { AppError } from '../lib/app-error.ts';
+import { isResultStoreUnavailable } from '../modules/jobs/index.ts';
+
+/**
+ * How long a client is asked to wait when a service behind the API is briefly away: a database
+ * restart or failover takes a second or a few.
+ */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 2;
+
+const unavailable: ErrorResponse = {
+  status: 503,
+  code: 'SERVICE_UNAVAILABLE',
+  message: 'The service is briefly unavailable. Please try again in a few seconds.',
+};
 
 /** Fastify and plugin error codes we answer with a message written for a person. */
 const FRAMEWORK_ERRORS: Record<string, { status: number; code: string; message: string }> = {
@@ -112,6 +126,14 @@ const errorHandler = async (app: FastifyInstance) => {
     }
     const known = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;
     if (known) return send(reply, known);
+    // The database, the job queue (on the database) or the result store could not be reached:
+    // nothing is wrong with the request, and the same call may succeed in a moment.
+    if (isDatabaseUnavailable(error) || isResultStoreUnavailable(error)) {
+      request.log.warn({ event: 'service.unavailable', err: error }, 'service unavailable');
+      return send(reply, unavailable, {
+        'retry-after': String(UNAVAILABLE_RETRY_AFTER_SECONDS),
+      });
+    }
     if (error instanceof SyntaxError || error.statusCode === 400) {
       return send(reply, {
         status: 400,

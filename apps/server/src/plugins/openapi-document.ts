@@ -163,8 +163,13 @@ const errorMeanings: Record<ErrorStatus | 500, ErrorMeaning> = {
   },
   503: {
     component: 'ServiceUnavailable',
-    description: 'The server or the payments are not available right now.',
-    example: { code: 'SERVICE_UNAVAILABLE', message: 'The service is not ready.' },
+    description:
+      'A service behind the API is briefly unavailable (the database restarting or failing over, the job queue, the result store, the payments): nothing was wrong with the request. Try again after `Retry-After` seconds; a call with an `Idempotency-Key` is safe to repeat with the same key.',
+    example: {
+      code: 'SERVICE_UNAVAILABLE',
+      message: 'The service is briefly unavailable. Please try again in a few seconds.',
+    },
+    headers: ['retry-after'],
   },
 };
 
@@ -222,6 +227,7 @@ const errorStatusesOf = (endpoint: Endpoint): (ErrorStatus | 500)[] => {
     ...(needsXsrf(endpoint) ? [403 as const] : []),
     ...(hasBody ? [413 as const, 415 as const] : []),
     ...(endpoint.errors ?? []),
+    ...(endpoint.database === false ? [] : [503 as const]),
     500,
   ]);
   return [...statuses].sort((a, b) => a - b);

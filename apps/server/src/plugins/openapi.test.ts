@@ -132,9 +132,10 @@ describe('the OpenAPI document', () => {
       '422',
       '429',
       '500',
+      '503',
     ]);
     expect(statuses(contract.health)).toEqual(['200', '500']);
-    expect(statuses(contract.getTemplate)).toEqual(['200', '400', '401', '404', '500']);
+    expect(statuses(contract.getTemplate)).toEqual(['200', '400', '401', '404', '500', '503']);
     for (const response of Object.values(doc.components.responses)) {
       const example = response.content['application/json']!.example as Record<string, unknown>;
       expect(typeof example.status).toBe('number');

@@ -17,3 +17,4 @@ export {
 export { isValidResultSignature, signedQuery } from './result-links.ts';
 export { createUniqueNamer, safeFileBase } from './file-names.ts';
 export { openZipOutput } from './result-writers.ts';
+export { isResultStoreUnavailable } from './result-store/s3-result-store.ts';

@@ -1,6 +1,9 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type Account } from '../../../test/http.ts';
-import { createBatch, waitForJob } from '../../../test/jobs.ts';
+import { createBatch, pathOf, waitForJob } from '../../../test/jobs.ts';
 import { makePdf } from '../../../test/pdf-fixtures.ts';
 import { buildTestApp, testDatabases, type TestApp } from '../../../test/test-app.ts';
 import {
@@ -11,6 +14,7 @@ import {
   usedThisCycle,
 } from '../../../test/templates.ts';
 import { MAX_ATTEMPTS } from './job-runner.ts';
+import { createFsResultStore } from './result-store/fs-result-store.ts';
 import type { ResultStore } from './result-store/result-store.ts';
 
 /**
@@ -72,3 +76,53 @@ describe.each(testDatabases())('a job whose result store fails, on %s', (databas
     expect(await usedThisCycle(app, ada.email)).toBe(before);
   });
 });
+
+describe.each(testDatabases())(
+  'a result download while the store is unreachable, on %s',
+  (database) => {
+    let app: TestApp;
+    let apiKey: string;
+    let isReachable = true;
+    const dir = mkdtempSync(join(tmpdir(), 'platen-results-'));
+    const files = createFsResultStore(dir);
+    // The store as S3 answers when it cannot be reached: writes go through, reads are refused.
+    const flaky: ResultStore = {
+      ...files,
+      read: async (key) => {
+        if (isReachable) return files.read(key);
+        throw Object.assign(new Error('connect ECONNREFUSED 10.0.0.9:9000'), {
+          code: 'ECONNREFUSED',
+        });
+      },
+    };
+
+    beforeAll(async () => {
+      app = await buildTestApp(database, {}, { results: flaky });
+      const ada = await signUp(app);
+      await uploadTemplate(app, ada, { name: 'Invoice', pdf: await makePdf() });
+      await saveFields(app, ada, 'Invoice', [textField('Name')]);
+      apiKey = await apiKeyOf(app, ada, 'Invoice');
+    });
+    afterAll(async () => {
+      await app.dispose();
+      rmSync(dir, { recursive: true, force: true });
+    });
+
+    it('answers 503 with Retry-After, and the file once the store is back', async () => {
+      const created = await createBatch(app, apiKey, {
+        templateName: 'Invoice',
+        items: [{ Name: 'Ada' }],
+        output: 'merged',
+      });
+      const job = await waitForJob(app, apiKey, created.json<{ id: string }>().id);
+      const url = pathOf(job.results[0]!.signedUrl);
+      isReachable = false;
+      const refused = await app.inject({ method: 'GET', url });
+      expect(refused.statusCode, refused.body).toBe(503);
+      expect(refused.headers['retry-after']).toBe('2');
+      expect(refused.json()).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+      isReachable = true;
+      expect((await app.inject({ method: 'GET', url })).statusCode).toBe(200);
+    });
+  },
+);

@@ -46,6 +46,18 @@ const isMissingKey = (error: unknown) => {
   return name === 'NoSuchKey' || ($metadata?.httpStatusCode === 404 && name !== 'NoSuchBucket');
 };
 
+/**
+ * True when S3 could not serve the call for now: it answered with a server fault (5xx, `SlowDown`)
+ * or the SDK gave up waiting. Network failures (refused, reset) carry Node's codes and are
+ * recognised with the database's (`isDatabaseUnavailable`).
+ */
+export const isResultStoreUnavailable = (error: unknown): boolean => {
+  if (typeof error !== 'object' || error === null) return false;
+  const { name, $fault, $metadata } = error as Partial<S3ServiceException>;
+  if (name === 'TimeoutError' || name === 'SlowDown' || name === 'ServiceUnavailable') return true;
+  return $fault === 'server' || ($metadata?.httpStatusCode ?? 0) >= 500;
+};
+
 export const createS3Client = (config: S3Config) =>
   new S3Client({
     region: config.region,
