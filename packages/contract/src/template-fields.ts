@@ -171,7 +171,11 @@ export const templateInputBody = rectSchema
       // JSON bodies with this key are refused (Fastify's prototype-poisoning guard) and zod
       // drops it, so such a field could never be filled.
       .refine((label) => label !== '__proto__', { error: fieldMessages.labelProto }),
-    fieldType: z.enum(fieldTypes, { error: fieldMessages.typeRequired }),
+    fieldType: z.enum(fieldTypes, { error: fieldMessages.typeRequired }).optional(),
+    type: z.string().max(20).optional().meta({
+      description:
+        'The type as a template read spells it (TEXT, LINKED_TEXT, CHOICE…), taken when fieldType is left out: what GET answers, PUT accepts.',
+    }),
     /** A box may come without a page (product.md §3): it lies on its field's page. */
     boxes: z
       .array(rectSchema.extend({ page: pageNumberSchema.optional() }))
@@ -183,6 +187,14 @@ export const templateInputBody = rectSchema
       .max(MAX_CHOICE_OPTIONS, { error: `A choice holds at most ${MAX_CHOICE_OPTIONS} options.` })
       .optional(),
     ...fieldStyle,
+  })
+  // One field type, however it is spelled: `fieldType` as the editor writes it, or `type` as a
+  // read answers it, so a template read can be saved back unchanged.
+  .transform(({ type, ...field }, context) => {
+    const fieldType = field.fieldType ?? fieldTypes.find((known) => known === type?.toLowerCase());
+    if (fieldType) return { ...field, fieldType };
+    context.addIssue({ code: 'custom', message: fieldMessages.typeRequired, path: ['fieldType'] });
+    return z.NEVER;
   })
   .meta({ id: 'TemplateInputBody' });
 export type TemplateInputBody = z.input<typeof templateInputBody>;

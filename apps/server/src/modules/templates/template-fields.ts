@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { TemplateInput, TemplateInputValue } from '@platen/contract';
+import { FONT_SIZE, type TemplateInput, type TemplateInputValue } from '@platen/contract';
 import type { BoxOnPage, ChoiceOption, FieldSpec, PageInfo } from '@platen/pdf-engine';
 import { AppError } from '../../lib/app-error.ts';
 import { formatProblem } from './value-formats.ts';
@@ -10,6 +10,16 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const EDGE_TOLERANCE_PT = 0.5;
 
 const invalid = (message: string) => new AppError('INVALID_FIELDS', 400, message);
+
+/**
+ * A field imported from a PDF's form, as a save accepts it back: a form may ask for any font size
+ * (5.6 pt, 200 pt), a template keeps to FONT_SIZE (text never prints below 6 pt anyway: the
+ * engine shrinks it to 6 pt at the least).
+ */
+export const asSavableField = (field: FieldSpec): FieldSpec => ({
+  ...field,
+  fontSize: Math.min(FONT_SIZE.max, Math.max(FONT_SIZE.min, field.fontSize)),
+});
 
 /** Refuses a box that is not on an existing page, naming what it belongs to. */
 export const checkOnPage = (label: string, box: BoxOnPage, pages: PageInfo[]) => {
@@ -67,7 +77,8 @@ const choiceOptions = (
 /**
  * Turns the editor's inputs into stored fields (product.md §5): every field has a type and a label,
  * labels are unique except for linked text, whose inputs sharing a label become one field with
- * all their boxes; every box lies on its page. Saved fields keep their UUID, new ones get one.
+ * all their boxes; every box lies on its page. Saved fields keep their id (a UUID, or the id import
+ * gave them), new ones get a UUID.
  */
 export const normaliseFields = (
   inputs: readonly TemplateInputValue[],
@@ -92,7 +103,7 @@ export const normaliseFields = (
     const formatRefusal = input.format && formatProblem(input.label, input.fieldType, input.format);
     if (formatRefusal) throw invalid(formatRefusal);
     byLabel.set(input.label, {
-      id: input.id && UUID.test(input.id) && existingIds.has(input.id) ? input.id : randomUUID(),
+      id: input.id && existingIds.has(input.id) ? input.id : randomUUID(),
       label: input.label,
       type: input.fieldType,
       page: first?.page ?? input.page,

@@ -16,7 +16,12 @@ import { engineRefusalToError } from '../../pdf-pool/engine-refusal.ts';
 import type { PreparedTemplate } from '../../pdf-pool/pdf-tasks.ts';
 import { revealApiKey } from '../api-keys/index.ts';
 import { curlCommand, exampleValues } from './api-example.ts';
-import { fieldsThatFit, normaliseFields, toTemplateInput } from './template-fields.ts';
+import {
+  asSavableField,
+  fieldsThatFit,
+  normaliseFields,
+  toTemplateInput,
+} from './template-fields.ts';
 import { listStamps } from './stamps.repository.ts';
 import { stampPicturesRule, stampsThatFit, toStampResponse, toStoredStamps } from './stamps.ts';
 import * as repo from './templates.repository.ts';
@@ -135,7 +140,7 @@ export const createTemplatesService = (deps: Deps) => {
         name,
         description,
         pages: prepared.pages,
-        fields: prepared.importedFields,
+        fields: prepared.importedFields.map(asSavableField),
         previewPng: Buffer.from(prepared.previewPng),
         pdf: prepared.pdf,
         now: clock.now().toISOString(),
