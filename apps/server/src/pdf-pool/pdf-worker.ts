@@ -17,6 +17,18 @@ await import('pdfjs-dist/legacy/build/pdf.mjs');
 // This thread's fill engine: the templates, faces and subsets its documents reuse.
 const engine = createFillEngine();
 
-export const prepareTemplate = tasks.prepareTemplate;
-export const fillDocument = (input: Parameters<typeof tasks.fillDocument>[1]) =>
-  tasks.fillDocument(engine, input);
+/** A task whose throw comes back as a value (see TaskCrash). */
+const reportingCrashes =
+  <I, R>(task: (input: I) => Promise<R>) =>
+  async (input: I): Promise<R | tasks.TaskCrash> => {
+    try {
+      return await task(input);
+    } catch (error) {
+      return tasks.crashOf(error);
+    }
+  };
+
+export const prepareTemplate = reportingCrashes(tasks.prepareTemplate);
+export const fillDocument = reportingCrashes((input: Parameters<typeof tasks.fillDocument>[1]) =>
+  tasks.fillDocument(engine, input),
+);
