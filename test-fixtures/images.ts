@@ -1,9 +1,10 @@
 /**
- * Pictures for the profile picture and stamp uploads: ordinary photos and hostile files (script
- * in SVG, a page disguised as PNG, pixel floods, a metadata path that a vulnerable converter
- * would read from disk).
+ * Pictures for the profile picture and stamp uploads and for image values: ordinary photos and
+ * hostile files (script in SVG, a page disguised as PNG, pixel floods, a metadata path that a
+ * vulnerable converter would read from disk, a drawing that is costly to parse, a picture that
+ * is costly to embed).
  */
-import { crc32, deflateSync } from 'node:zlib';
+import { crc32, deflateSync, gzipSync } from 'node:zlib';
 import { latin1 } from './pdf-writer.ts';
 
 // sharp is the server's image library; loaded only by the builders that need it.
@@ -141,4 +142,46 @@ export const jpegPixelFlood = async () => {
     }
   }
   throw new Error('no frame header in the JPEG');
+};
+
+/** The same pseudo-random bytes on every build (xorshift32), so the files repeat. */
+const noiseBytes = (length: number, seed: number) => {
+  const bytes = Buffer.alloc(length);
+  let x = seed;
+  for (let i = 0; i < length; i++) {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    bytes[i] = x & 0xff;
+  }
+  return bytes;
+};
+
+/**
+ * 3000 × 3000 pixels of two-colour noise, one half-transparent: 1.1 MB as a one-bit indexed PNG,
+ * and about 8 s of one core for pdf-lib to embed, which inflates it to RGBA and deflates colour
+ * and alpha again (noise of few values is the slowest input for deflate). A document that uses
+ * it passes every size check and ends at the time limit.
+ */
+export const pngTwoColourNoise = () => {
+  const side = 3000;
+  const rowBytes = side / 8;
+  const rows = Buffer.alloc(side * (1 + rowBytes));
+  const noise = noiseBytes(side * rowBytes, 0x2545f491);
+  for (let y = 0; y < side; y++) {
+    noise.copy(rows, y * (1 + rowBytes) + 1, y * rowBytes, (y + 1) * rowBytes);
+  }
+  const palette = chunk('PLTE', Buffer.from([20, 40, 200, 240, 220, 30]));
+  const transparency = chunk('tRNS', Buffer.from([128, 255]));
+  return png(side, side, 1, 3, rows, [palette, transparency]);
+};
+
+/**
+ * A gzipped SVG (.svgz) of a million small rectangles: 70 KB that librsvg unpacks to 28 MB and
+ * parses whole, to 1.6 GB of memory and seconds of work, even when asked only for its size.
+ */
+export const svgzMillionRects = () => {
+  const rects = '<rect width="1" height="1"/>'.repeat(1_000_000);
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1000" height="1000">${rects}</svg>`;
+  return gzipSync(latin1(svg), { level: 9 });
 };
