@@ -115,17 +115,21 @@ const judge = (label: string, bytes: Buffer): ImageValue => {
  * (pdf-lib's PngEmbedder) inflates a PNG whole to RGBA, splits it into colour and alpha, and
  * deflates both again in JavaScript; a JPEG is copied as it is (six 4000 × 4000 JPEGs: 24 ms),
  * so JPEG pixels are not counted, and WebP and GIF are, since they become PNG first.
- * Measured in a worker (Node 24, the shared 2-core machine), one 4000 × 4000 (16 MP) PNG:
- * - a flat, highly compressible picture (300 KB): 1.1-2.0 s, and 180 MB of ArrayBuffers
- *   right after decoding (11 MB per megapixel), 110 MB once embedded; six of them: 7.2 s;
- * - noise of two colours with alpha (3 MB, under the 5 MB cap): 15.6 s, about 1 s per
- *   megapixel, nearly all of it deflating (a native deflate at level 1 takes 0.6 s).
- * 12 megapixels keep an ordinary picture near 1 s and its buffers near 140 MB, about half of
- * PDF_TASK_BUFFER_MB (the decode is synchronous, so the worker's buffer watch cannot see it: the
- * budget is what holds it); the worst content costs near the 10 s time limit, which then stops
- * it (422) and the worker is replaced. A cheaper deflate in the engine would lift the bound.
+ * Measured in a worker thread (Node 24, the shared 2-core machine, busy with other work, so
+ * times vary by half either way):
+ * - one flat, highly compressible 4000 × 4000 (16 MP) PNG of 300 KB: 1.1-2.0 s, and 180 MB of
+ *   ArrayBuffers right after decoding, 110 MB once embedded; six of them in one document: 7.2 s;
+ * - the same at 2828 × 2828 (8 MP): 1.4 s, 150 MB after decoding, 85 MB embedded;
+ * - two-colour noise with alpha, the slowest input for deflate (test-fixtures: 30 KB for 8 MP):
+ *   16 MP 15.6 s, 7.8 MP 5.7-7.2 s, nearly all of it deflating (a native deflate at level 1
+ *   does 16 MP in 0.6 s).
+ * 8 megapixels keep an ordinary document near 1 s and its buffers near 150 MB, within
+ * PDF_TASK_BUFFER_MB (the decode is synchronous, so the worker's buffer watch cannot see it:
+ * this budget is what holds it), and the worst content inside the 10 s limit on an idle core;
+ * on a crowded one the time limit stops it (422) and the worker is replaced. A cheaper deflate
+ * in the engine would allow a larger budget.
  */
-export const MAX_DOCUMENT_IMAGE_PIXELS = 12_000_000;
+export const MAX_DOCUMENT_IMAGE_PIXELS = 8_000_000;
 
 const decodedPixels = (image: ImageValue) =>
   image.format === 'jpeg' ? 0 : image.width * image.height;

@@ -115,8 +115,8 @@ describe.each(testDatabases())('image values on %s', (database) => {
     const res = await generate(app, apiKey, {
       templateName: 'Album',
       fields: {
-        'Photo 1': dataUri(await pngClaiming(2000, 2000)),
-        'Photo 2': dataUri(await pngClaiming(3000, 3000)),
+        'Photo 1': dataUri(await pngClaiming(2000, 1000)),
+        'Photo 2': dataUri(await pngClaiming(3000, 2400)),
         'Photo 3': dataUri(await corpusBuffer('picture-rgba-32x32.png')),
       },
     });
@@ -124,8 +124,8 @@ describe.each(testDatabases())('image values on %s', (database) => {
     expect(res.json()).toMatchObject({
       code: 'IMAGE_NOT_ALLOWED',
       message:
-        'The PNG, WebP and GIF pictures of one document may hold 12 megapixels in all; these hold ' +
-        '13 megapixels: "Photo 2" (3000 × 3000), "Photo 1" (2000 × 2000), "Photo 3" (32 × 32). ' +
+        'The PNG, WebP and GIF pictures of one document may hold 8 megapixels in all; these hold ' +
+        '9.2 megapixels: "Photo 2" (3000 × 2400), "Photo 1" (2000 × 1000), "Photo 3" (32 × 32). ' +
         'Send smaller pictures, or photos as JPEG.',
     });
     expect(fillsStarted()).toHaveLength(started);
