@@ -54,8 +54,8 @@ export type PdfPoolOptions = {
   taskTimeoutMs?: number;
   /** The workers' module (tests pass one whose tasks die or hang). */
   workerUrl?: string;
-  /** Told whenever a task is handed to a worker, in that order (tests check the order). */
-  onTaskStart?: (task: { name: string; accountId: string }) => void;
+  /** Told when a task is queued and when a worker starts it (tests check the order). */
+  observe?: (event: { kind: 'queued' | 'started'; name: string; accountId: string }) => void;
 };
 
 /*
@@ -191,6 +191,7 @@ export const createPdfPool = (options: PdfPoolOptions): PdfPool => {
     startedListener.on('message', (message) => {
       if (message === 'started') {
         unstarted.delete(giveUp);
+        options.observe?.({ kind: 'started', name, accountId });
         deadline = setTimeout(() => stop(`time limit (${taskTimeoutMs} ms)`), taskTimeoutMs);
       }
       if (message === 'over-memory') stop(`buffer limit (${PDF_TASK_BUFFER_MB} MB)`);
@@ -224,7 +225,6 @@ export const createPdfPool = (options: PdfPoolOptions): PdfPool => {
       const next = queue.take();
       if (!next) return;
       const { account, task } = next;
-      options.onTaskStart?.({ name: task.name, accountId: account });
       const ended = () => {
         queue.finish(account);
         startTasks();
@@ -245,6 +245,7 @@ export const createPdfPool = (options: PdfPoolOptions): PdfPool => {
   const run = <T>(name: string, accountId: string, input: object) =>
     new Promise<T>((resolve, reject) => {
       queue.push(accountId, { name, input, resolve: resolve as (v: unknown) => void, reject });
+      options.observe?.({ kind: 'queued', name, accountId });
       startTasks();
     });
 

@@ -51,12 +51,14 @@ describe.each(testDatabases())('image values on %s', (database) => {
   let ada: Account;
   let apiKey: string;
   let userId: string;
-  const tasksStarted: string[] = [];
+  const tasksQueued: string[] = [];
 
   beforeAll(async () => {
     const pdfPool = createPdfPool({
       log: capturedLog().log,
-      onTaskStart: ({ name, accountId }) => tasksStarted.push(`${name} ${accountId}`),
+      observe: ({ kind, name, accountId }) => {
+        if (kind === 'queued') tasksQueued.push(`${name} ${accountId}`);
+      },
     });
     app = await buildTestApp(database, {}, { pdfPool });
     ada = await signUp(app);
@@ -74,7 +76,7 @@ describe.each(testDatabases())('image values on %s', (database) => {
   });
   afterAll(() => app.dispose());
 
-  const fillsStarted = () => tasksStarted.filter((task) => task === `fillDocument ${userId}`);
+  const fillsQueued = () => tasksQueued.filter((task) => task === `fillDocument ${userId}`);
 
   it('refuses a gzipped SVG sent as a PNG from its first bytes, without parsing it', async () => {
     const svgz = await corpusBuffer('svgz-million-rects.svgz');
@@ -111,7 +113,7 @@ describe.each(testDatabases())('image values on %s', (database) => {
 
   it('refuses pictures over the pixel budget of one document from their headers, naming them, before any work', async () => {
     const before = await usedThisCycle(app, ada.email);
-    const started = fillsStarted().length;
+    const queued = fillsQueued().length;
     const res = await generate(app, apiKey, {
       templateName: 'Album',
       fields: {
@@ -128,7 +130,7 @@ describe.each(testDatabases())('image values on %s', (database) => {
         '9.2 megapixels: "Photo 2" (3000 × 2400), "Photo 1" (2000 × 1000), "Photo 3" (32 × 32). ' +
         'Send smaller pictures, or photos as JPEG.',
     });
-    expect(fillsStarted()).toHaveLength(started);
+    expect(fillsQueued()).toHaveLength(queued);
     expect(await usedThisCycle(app, ada.email)).toBe(before);
   });
 
