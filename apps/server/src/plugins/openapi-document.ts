@@ -163,7 +163,8 @@ const errorMeanings: Record<ErrorStatus | 500, ErrorMeaning> = {
   },
   503: {
     component: 'ServiceUnavailable',
-    description: 'The server or the payments are not available right now.',
+    description:
+      'The server, its PDF workers or the payments are not available right now; try again in a moment.',
     example: { code: 'SERVICE_UNAVAILABLE', message: 'The service is not ready.' },
   },
 };

@@ -132,6 +132,7 @@ describe('the OpenAPI document', () => {
       '422',
       '429',
       '500',
+      '503',
     ]);
     expect(statuses(contract.health)).toEqual(['200', '500']);
     expect(statuses(contract.getTemplate)).toEqual(['200', '400', '401', '404', '500']);
