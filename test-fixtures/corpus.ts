@@ -81,6 +81,8 @@ const GENERATED = {
   'html-script-named-png.png': image(images.htmlNamedAsPng),
   'jpeg-pixel-flood-64250px.jpg': image(images.jpegPixelFlood),
   'png-pixel-flood-50000px.png': image(images.pngPixelFlood),
+  'png-two-colour-noise-2800px.png': image(images.pngTwoColourNoise),
+  'svgz-million-rects.svgz': image(images.svgzMillionRects),
 } satisfies Record<string, Entry>;
 
 /** US federal forms (public domain), committed as published; sources in gov-forms/README.md. */

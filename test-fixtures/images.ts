@@ -1,9 +1,10 @@
 /**
- * Pictures for the profile picture and stamp uploads: ordinary photos and hostile files (script
- * in SVG, a page disguised as PNG, pixel floods, a metadata path that a vulnerable converter
- * would read from disk).
+ * Pictures for the profile picture and stamp uploads and for image values: ordinary photos and
+ * hostile files (script in SVG, a page disguised as PNG, pixel floods, a metadata path that a
+ * vulnerable converter would read from disk, a drawing that is costly to parse, a picture that
+ * is costly to embed).
  */
-import { crc32, deflateSync } from 'node:zlib';
+import { crc32, deflateSync, gzipSync } from 'node:zlib';
 import { latin1 } from './pdf-writer.ts';
 
 // sharp is the server's image library; loaded only by the builders that need it.
@@ -141,4 +142,49 @@ export const jpegPixelFlood = async () => {
     }
   }
   throw new Error('no frame header in the JPEG');
+};
+
+/** The same pseudo-random bytes on every build (xorshift32), so the files repeat. */
+const noiseBytes = (length: number, seed: number) => {
+  const bytes = Buffer.alloc(length);
+  let x = seed;
+  for (let i = 0; i < length; i++) {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    bytes[i] = x & 0xff;
+  }
+  return bytes;
+};
+
+/**
+ * 2800 × 2800 pixels of two-colour noise, one colour half-transparent, its rows repeating every
+ * 64: 30 KB as a one-bit indexed PNG, and about 6 s of one core for pdf-lib to embed. pdf-lib
+ * inflates it to RGBA and deflates colour and alpha again, where the repeats lie beyond
+ * deflate's 32 KB window (noise of few values is deflate's slowest input). It passes every size
+ * check, so a document that uses it ends at the time limit.
+ */
+export const pngTwoColourNoise = () => {
+  const side = 2800;
+  const period = 64;
+  const rowBytes = side / 8;
+  const rows = Buffer.alloc(side * (1 + rowBytes));
+  const noise = noiseBytes(period * rowBytes, 0x2545f491);
+  for (let y = 0; y < side; y++) {
+    const from = (y % period) * rowBytes;
+    noise.copy(rows, y * (1 + rowBytes) + 1, from, from + rowBytes);
+  }
+  const palette = chunk('PLTE', Buffer.from([20, 40, 200, 240, 220, 30]));
+  const transparency = chunk('tRNS', Buffer.from([128, 255]));
+  return png(side, side, 1, 3, rows, [palette, transparency]);
+};
+
+/**
+ * A gzipped SVG (.svgz) of a million small rectangles: 70 KB that librsvg unpacks to 28 MB and
+ * parses whole, to 1.6 GB of memory and seconds of work, even when asked only for its size.
+ */
+export const svgzMillionRects = () => {
+  const rects = '<rect width="1" height="1"/>'.repeat(1_000_000);
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1000" height="1000">${rects}</svg>`;
+  return gzipSync(latin1(svg), { level: 9 });
 };

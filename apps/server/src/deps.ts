@@ -68,7 +68,7 @@ export const createDeps = (config: Config, overrides: Partial<Deps> = {}): Deps 
     'payments' in overrides
       ? overrides.payments
       : createPaymentProvider(config, { db, clock, secrets });
-  const pdfPool = overrides.pdfPool ?? createPdfPool();
+  const pdfPool = overrides.pdfPool ?? createPdfPool({ log });
   const metrics = overrides.metrics ?? createMetrics();
   const imageNetwork = overrides.imageNetwork ?? publicInternet;
   const results = overrides.results ?? createResultStore(config);

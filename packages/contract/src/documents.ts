@@ -86,7 +86,8 @@ export const generateDocument = {
     'x-ratelimit-remaining',
     'x-ratelimit-reset',
   ],
-  errors: [402, 404, 409, 422, 429],
+  // 503: the PDF workers failed (not the document), with Retry-After.
+  errors: [402, 404, 409, 422, 429, 503],
 } as const satisfies Endpoint;
 
 export const tryoutDocument = {
@@ -102,5 +103,5 @@ export const tryoutDocument = {
   response: pdfResponse,
   produces: 'application/pdf',
   headers: ['x-fit-report', 'x-template-version'],
-  errors: [404, 422, 429],
+  errors: [404, 422, 429, 503],
 } as const satisfies Endpoint;

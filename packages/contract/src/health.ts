@@ -14,13 +14,26 @@ export const health = {
   response: healthResponse,
 } as const satisfies Endpoint;
 
+/** Ready: the database answers and the PDF workers serve their queue (counts for operators). */
+export const readinessResponse = z.object({
+  status: z.literal('ok'),
+  pdfWorkers: z.object({
+    /** Worker threads running or starting (none before the first PDF task). */
+    alive: z.number().int(),
+    /** Tasks on a worker. */
+    running: z.number().int(),
+    /** Tasks waiting for a free worker. */
+    waiting: z.number().int(),
+  }),
+});
+
 export const readiness = {
   method: 'GET',
   path: '/readyz',
   operationId: 'getReadiness',
-  summary: 'The database answers',
+  summary: 'The database answers and the PDF workers serve their queue',
   tag: 'Operations',
   auth: 'none',
-  response: healthResponse,
+  response: readinessResponse,
   errors: [503],
 } as const satisfies Endpoint;

@@ -170,7 +170,7 @@ export const createTemplate = {
       .meta({ description: 'Up to 1,000 characters; a default text when left out.' }),
   }),
   response: templateResponse,
-  errors: [409, 422],
+  errors: [409, 422, 503],
 } as const satisfies Endpoint;
 
 export const getTemplate = {
@@ -248,7 +248,7 @@ export const replaceTemplatePdf = {
   consumes: 'multipart/form-data',
   upload: z.object({ file: uploadedFile('The new PDF.') }),
   response: replaceTemplateResponse,
-  errors: [404, 422],
+  errors: [404, 422, 503],
 } as const satisfies Endpoint;
 
 export const downloadTemplatePdf = {

@@ -22,5 +22,7 @@ export {
   type PageGeometry,
 } from './pdf-user-space.ts';
 export { PdfEngineError, MAX_PAGES, type PdfEngineErrorCode } from './errors.ts';
+export { readImageHeader, type ImageHeader } from './image-header.ts';
+export { MAX_IMAGE_PIXELS } from './field-marks.ts';
 export { MIN_FONT_SIZE } from './text-layout.ts';
 export type * from './types.ts';

@@ -3,10 +3,14 @@ import { MessageChannel } from 'node:worker_threads';
 import { createFillEngine } from '@platen/pdf-engine';
 import { Piscina } from 'piscina';
 import { AppError } from '../lib/app-error.ts';
+import type { Logger } from '../lib/logger.ts';
+import { createFairQueue } from './fair-queue.ts';
 import {
   adoptTemplate,
   fillDocumentIfCheap,
   holdsTemplate,
+  isCrash,
+  PDF_TASK_BUFFER_MB,
   type EngineRefusal,
   type FilledDocument,
   type FillInput,
@@ -18,15 +22,40 @@ import type * as tasks from './pdf-tasks.ts';
 export const PDF_TASK_TIMEOUT_MS = 10_000;
 export const PDF_WORKER_MEMORY_MB = 512;
 
+export type PdfPoolStats = {
+  /** Worker threads running or starting. */
+  workersAlive: number;
+  /** Tasks handed to a worker (one that is starting, too). */
+  running: number;
+  /** Tasks waiting for a free worker. */
+  waiting: number;
+};
+
+/** Every task names the account it works for: the pool shares its workers fairly between them. */
 export type PdfPool = {
   prepareTemplate: (
+    accountId: string,
     input: Parameters<typeof tasks.prepareTemplate>[0],
   ) => Promise<PreparedTemplate | EngineRefusal>;
   /** In a worker, or on this thread when that is cheap (see fillDocumentIfCheap). */
-  fillDocument: (input: FillInput) => Promise<FilledDocument | EngineRefusal>;
+  fillDocument: (accountId: string, input: FillInput) => Promise<FilledDocument | EngineRefusal>;
   /** Tasks waiting for a free worker. */
   queueSize: () => number;
+  stats: () => PdfPoolStats;
+  /** Tasks wait, or were handed out, and no worker lives to run them (`/readyz` fails then). */
+  isStalled: () => boolean;
   close: () => Promise<void>;
+};
+
+export type PdfPoolOptions = {
+  log: Logger;
+  /** Worker threads at most; one per CPU by default. */
+  threads?: number;
+  taskTimeoutMs?: number;
+  /** The workers' module (tests pass one whose tasks die or hang). */
+  workerUrl?: string;
+  /** Told when a task is queued and when a worker starts it (tests check the order). */
+  observe?: (event: { kind: 'queued' | 'started'; name: string; accountId: string }) => void;
 };
 
 /*
@@ -48,23 +77,94 @@ const tooHeavy = () =>
     'This PDF is too large or too complex to process. Please try a simpler file.',
   );
 
+const workersUnavailable = () =>
+  new AppError(
+    'SERVICE_UNAVAILABLE',
+    503,
+    'The PDF workers could not finish this request. Please try again in a moment.',
+    { 'retry-after': '5' },
+  );
+
+type Waiting = {
+  name: string;
+  input: object;
+  resolve: (v: unknown) => void;
+  reject: (e: unknown) => void;
+};
+
 /**
  * Parsing, previews and filling run in worker threads, so a slow or hostile file never blocks
  * the requests around it: each task has a time limit and each worker a memory cap; a worker
  * that hits either is replaced.
+ *
+ * Tasks wait here, per account (fair-queue.ts), and are handed to piscina only when a worker is
+ * free, so piscina's own queue holds at most what its starting workers will take. Two things
+ * keep that queue draining after a worker is stopped (time or memory) or dies, since piscina
+ * 5 only replaces a removed worker up to `minThreads` and otherwise waits for the next `run()`:
+ * every task that ends, however it ends, hands the next waiting task to piscina at once (a
+ * `run()`, which starts a worker when none is free); and `minThreads: 1` makes piscina itself
+ * start a replacement at once, so a fresh worker (about 2 s to load the engine) is usually
+ * ready before the next task needs it, and an idle pool still shows a live worker.
  */
-export const createPdfPool = (): PdfPool => {
+export const createPdfPool = (options: PdfPoolOptions): PdfPool => {
+  const { log } = options;
+  const threads = options.threads ?? Math.max(1, availableParallelism());
+  const taskTimeoutMs = options.taskTimeoutMs ?? PDF_TASK_TIMEOUT_MS;
   // The main thread's fill engine, for cheap fills and templates the workers prepared.
   const engine = createFillEngine();
+  const queue = createFairQueue<Waiting>();
+  // Tasks handed to piscina that no worker has started yet, by what gives each up.
+  const unstarted = new Set<() => void>();
+  let isClosing = false;
   let pool: Piscina | undefined;
-  const getPool = () =>
-    (pool ??= new Piscina({
-      filename: new URL('./pdf-worker-entry.mjs', import.meta.url).href,
-      minThreads: 0,
-      maxThreads: Math.max(1, availableParallelism()),
+  /*
+   * A task handed to piscina waits there for a worker; when workers fail while starting,
+   * piscina stops replacing them and the task would wait for ever. So whenever a worker goes
+   * and none is left, such tasks are given up (503), and the next waiting ones try afresh.
+   */
+  const answerOrphans = () => {
+    if ((pool?.threads.length ?? 0) > 0) return;
+    for (const giveUp of unstarted) giveUp();
+  };
+  const getPool = () => {
+    if (pool) return pool;
+    pool = new Piscina({
+      filename: options.workerUrl ?? new URL('./pdf-worker-entry.mjs', import.meta.url).href,
+      minThreads: 1,
+      maxThreads: threads,
       idleTimeout: 60_000,
       resourceLimits: { maxOldGenerationSizeMb: PDF_WORKER_MEMORY_MB },
-    }));
+    });
+    // A worker that fails with no task on it: piscina replaces it; unheard, the event would
+    // end the process.
+    pool.on('error', (error: unknown) => {
+      log.warn({ event: 'pdf.worker_failed', err: error }, 'an idle PDF worker failed');
+    });
+    pool.on('workerDestroy', () => setImmediate(answerOrphans));
+    return pool;
+  };
+
+  /** Why a task's worker ended, and the answer: the task's fault (422) or the pool's (503). */
+  const failureOf = (name: string, accountId: string, error: unknown, stoppedFor?: string) => {
+    if (isClosing) return workersUnavailable();
+    const { code } = error as { code?: unknown };
+    const reason =
+      stoppedFor ??
+      (code === 'ERR_WORKER_OUT_OF_MEMORY' ? `heap limit (${PDF_WORKER_MEMORY_MB} MB)` : undefined);
+    if (reason) {
+      log.warn(
+        { event: 'pdf.task_stopped', task: name, reason, userId: accountId },
+        `PDF task ${name} stopped at its ${reason}; its worker is replaced`,
+      );
+      if (collectGarbage) setTimeout(collectGarbage, STOPPED_WORKER_GC_DELAY_MS).unref();
+      return tooHeavy();
+    }
+    log.warn(
+      { event: 'pdf.worker_failed', task: name, reason: String(error), userId: accountId },
+      `PDF worker failed during ${name}; its worker is replaced`,
+    );
+    return workersUnavailable();
+  };
 
   /*
    * The worker also says `over-memory` when the task's buffers pass PDF_TASK_BUFFER_MB: that
@@ -73,47 +173,112 @@ export const createPdfPool = (): PdfPool => {
    * not from the call: waiting in the queue behind other work, or for a new worker to load the
    * engine, must not make a healthy file time out under load.
    */
-  const run = async <T>(name: string, input: object): Promise<T> => {
+  const runOnWorker = async (name: string, accountId: string, input: object) => {
     const { port1: startedListener, port2: started } = new MessageChannel();
     const abort = new AbortController();
+    let stoppedFor: string | undefined;
+    const stop = (reason: string) => {
+      stoppedFor ??= reason;
+      abort.abort();
+    };
+    let failure: string | undefined;
+    const giveUp = () => {
+      failure = 'no worker could start';
+      abort.abort();
+    };
+    unstarted.add(giveUp);
     let deadline: NodeJS.Timeout | undefined;
     startedListener.on('message', (message) => {
-      if (message === 'started') deadline = setTimeout(() => abort.abort(), PDF_TASK_TIMEOUT_MS);
-      if (message === 'over-memory') abort.abort();
+      if (message === 'started') {
+        unstarted.delete(giveUp);
+        options.observe?.({ kind: 'started', name, accountId });
+        deadline = setTimeout(() => stop(`time limit (${taskTimeoutMs} ms)`), taskTimeoutMs);
+      }
+      if (message === 'over-memory') stop(`buffer limit (${PDF_TASK_BUFFER_MB} MB)`);
     });
+    let result: unknown;
     try {
-      return (await getPool().run(
+      result = await getPool().run(
         { ...input, started },
         { name, signal: abort.signal, transferList: [started] },
-      )) as T;
+      );
     } catch (error) {
-      const { code, name: errorName } = error as { code?: unknown; name?: unknown };
-      if (errorName === 'AbortError' || code === 'ERR_WORKER_OUT_OF_MEMORY') {
-        if (collectGarbage) setTimeout(collectGarbage, STOPPED_WORKER_GC_DELAY_MS).unref();
-        throw tooHeavy();
-      }
-      throw error;
+      throw failure
+        ? failureOf(name, accountId, new Error(failure))
+        : failureOf(name, accountId, error, stoppedFor);
     } finally {
+      unstarted.delete(giveUp);
       clearTimeout(deadline);
       startedListener.close();
     }
+    if (isCrash(result)) {
+      throw Object.assign(new Error(`PDF task ${name} failed: ${result.message}`), {
+        stack: result.stack,
+      });
+    }
+    return result;
   };
+
+  /** Hands waiting tasks to piscina while it has a free worker; called whenever a task ends. */
+  const startTasks = () => {
+    while (queue.running() < threads) {
+      const next = queue.take();
+      if (!next) return;
+      const { account, task } = next;
+      const ended = () => {
+        queue.finish(account);
+        startTasks();
+      };
+      runOnWorker(task.name, account, task.input).then(
+        (value) => {
+          ended();
+          task.resolve(value);
+        },
+        (error: unknown) => {
+          ended();
+          task.reject(error);
+        },
+      );
+    }
+  };
+
+  const run = <T>(name: string, accountId: string, input: object) =>
+    new Promise<T>((resolve, reject) => {
+      queue.push(accountId, { name, input, resolve: resolve as (v: unknown) => void, reject });
+      options.observe?.({ kind: 'queued', name, accountId });
+      startTasks();
+    });
+
+  const stats = (): PdfPoolStats => ({
+    workersAlive: pool?.threads.length ?? 0,
+    running: queue.running(),
+    waiting: queue.waiting(),
+  });
+
   return {
-    prepareTemplate: (input) => run('prepareTemplate', input),
-    fillDocument: async (input) => {
+    prepareTemplate: (accountId, input) => run('prepareTemplate', accountId, input),
+    fillDocument: async (accountId, input) => {
       const cheap = await fillDocumentIfCheap(engine, input);
       if (cheap) return cheap;
-      const filled = await run<FilledDocument | EngineRefusal>('fillDocument', {
+      const filled = await run<FilledDocument | EngineRefusal>('fillDocument', accountId, {
         ...input,
         shareTemplate: !holdsTemplate(engine, input),
       });
       if (filled.ok && filled.prepared) adoptTemplate(engine, input, filled.prepared);
       return filled;
     },
-    queueSize: () => pool?.queueSize ?? 0,
+    queueSize: () => queue.waiting(),
+    stats,
+    isStalled: () => {
+      const { workersAlive, running, waiting } = stats();
+      return running + waiting > 0 && workersAlive === 0;
+    },
     close: async () => {
+      isClosing = true;
+      for (const task of queue.drain()) task.reject(workersUnavailable());
       await pool?.destroy();
       pool = undefined;
+      isClosing = false;
     },
   };
 };

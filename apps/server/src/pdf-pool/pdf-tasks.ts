@@ -23,6 +23,22 @@ import {
 
 export type EngineRefusal = { ok: false; code: string; message: string; fields: string[] };
 
+/**
+ * A task that threw: a fault of ours, not a refusal of the file. The worker returns it as a
+ * value, so the pool can tell it from a worker that died (a rejection): the first is answered
+ * 500 as any bug, the second 503.
+ */
+export type TaskCrash = { crashed: true; message: string; stack: string | undefined };
+
+export const crashOf = (error: unknown): TaskCrash => ({
+  crashed: true,
+  message: error instanceof Error ? error.message : String(error),
+  stack: error instanceof Error ? error.stack : undefined,
+});
+
+export const isCrash = (result: unknown): result is TaskCrash =>
+  typeof result === 'object' && result !== null && 'crashed' in result && result.crashed === true;
+
 /** Every task gets a port to say it has started: the pool's time limit counts from then. */
 type Task<T> = T & { started?: MessagePort };
 

@@ -11,12 +11,29 @@ import * as tasks from './pdf-tasks.ts';
 // the file has already failed or finished). Unhandled, that would end the worker with the task
 // in it, and the upload with a 500; the task's own outcome (refusal, or the time limit) stands.
 process.on('unhandledRejection', () => undefined);
-// Load pdf.js now, while the worker starts, so that no task's time limit pays for it.
+// Load pdf.js now, while the worker starts, so that no task's time limit pays for it; and its
+// worker part, which pdf.js otherwise imports on its first document (in Node it runs on this
+// thread): that cost a fresh worker's first task 1.4 s of its limit, 0.1 s now. After every
+// stopped task a fresh worker serves the next one, often another account's.
 await import('pdfjs-dist/legacy/build/pdf.mjs');
+const PDFJS_WORKER = 'pdfjs-dist/legacy/build/pdf.worker.mjs'; // no type declarations
+(globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = (await import(PDFJS_WORKER)) as unknown;
 
 // This thread's fill engine: the templates, faces and subsets its documents reuse.
 const engine = createFillEngine();
 
-export const prepareTemplate = tasks.prepareTemplate;
-export const fillDocument = (input: Parameters<typeof tasks.fillDocument>[1]) =>
-  tasks.fillDocument(engine, input);
+/** A task whose throw comes back as a value (see TaskCrash). */
+const reportingCrashes =
+  <I, R>(task: (input: I) => Promise<R>) =>
+  async (input: I): Promise<R | tasks.TaskCrash> => {
+    try {
+      return await task(input);
+    } catch (error) {
+      return tasks.crashOf(error);
+    }
+  };
+
+export const prepareTemplate = reportingCrashes(tasks.prepareTemplate);
+export const fillDocument = reportingCrashes((input: Parameters<typeof tasks.fillDocument>[1]) =>
+  tasks.fillDocument(engine, input),
+);

@@ -112,7 +112,10 @@ describe.each(testDatabases())('error answers on %s', (database) => {
 
   it('reports health and readiness', async () => {
     expect((await call(app, 'GET', '/healthz')).json()).toEqual({ status: 'ok' });
-    expect((await call(app, 'GET', '/readyz')).json()).toEqual({ status: 'ok' });
+    expect((await call(app, 'GET', '/readyz')).json()).toEqual({
+      status: 'ok',
+      pdfWorkers: { alive: expect.any(Number) as number, running: 0, waiting: 0 },
+    });
   });
 
   const longName = 'a'.repeat(101);

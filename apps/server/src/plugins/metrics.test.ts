@@ -32,6 +32,9 @@ describe.each(testDatabases())('metrics on %s', (database) => {
       expect(text).toMatch(/documents_generated_total 1/);
       expect(text).toMatch(/document_generation_duration_seconds_count 1/);
       expect(text).toMatch(/pdf_worker_queue_length 0/);
+      // The upload started the pool, which keeps a worker alive from then on.
+      expect(text).toMatch(/pdf_workers_alive [1-9]/);
+      expect(text).toMatch(/pdf_tasks_running 0/);
       // SQLite has one connection and no pool; PostgreSQL's pool reports its connections.
       if (database === 'postgres')
         expect(text).toMatch(/db_pool_connections\{state="total"\} [1-9]/);

@@ -67,7 +67,7 @@ const hasToken = (request: FastifyRequest, token: string) => {
 
 /**
  * Prometheus metrics at /metrics: requests and latency per route, documents and generation time,
- * the PDF worker queue and the database pool. With METRICS_TOKEN set, a scraper must send it as a
+ * the PDF workers (alive, running, queue) and the database pool. With METRICS_TOKEN set, a scraper must send it as a
  * bearer token; in production without one, the endpoint does not exist, and elsewhere without one
  * it answers only clients on this machine.
  */
@@ -84,6 +84,22 @@ const metricsPlugin = async (app: FastifyInstance, opts: { deps: MetricsDeps }) 
     registers: [registry],
     collect() {
       this.set(pdfPool.queueSize());
+    },
+  });
+  new Gauge({
+    name: 'pdf_workers_alive',
+    help: 'PDF worker threads running or starting',
+    registers: [registry],
+    collect() {
+      this.set(pdfPool.stats().workersAlive);
+    },
+  });
+  new Gauge({
+    name: 'pdf_tasks_running',
+    help: 'PDF tasks handed to a worker thread',
+    registers: [registry],
+    collect() {
+      this.set(pdfPool.stats().running);
     },
   });
   new Gauge({

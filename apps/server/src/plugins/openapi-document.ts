@@ -164,7 +164,7 @@ const errorMeanings: Record<ErrorStatus | 500, ErrorMeaning> = {
   503: {
     component: 'ServiceUnavailable',
     description:
-      'A service behind the API is briefly unavailable (the database restarting or failing over, the job queue, the result store, the payments): nothing was wrong with the request. Try again after `Retry-After` seconds; a call with an `Idempotency-Key` is safe to repeat with the same key.',
+      'A service behind the API is briefly unavailable (the database restarting or failing over, the PDF workers, the job queue, the result store, the payments): nothing was wrong with the request. Try again after `Retry-After` seconds; a call with an `Idempotency-Key` is safe to repeat with the same key.',
     example: {
       code: 'SERVICE_UNAVAILABLE',
       message: 'The service is briefly unavailable. Please try again in a few seconds.',

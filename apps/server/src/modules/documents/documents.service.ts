@@ -134,8 +134,13 @@ export const createDocumentsService = (deps: Deps) => {
     );
   };
 
-  const fill = async (input: Awaited<ReturnType<typeof prepare>>, options: FillOptions) => {
-    const filled = await deps.pdfPool.fillDocument({ ...input, options });
+  /** Fills in the worker pool, where the account's documents take turns with other accounts'. */
+  const fill = async (
+    userId: string,
+    input: Awaited<ReturnType<typeof prepare>>,
+    options: FillOptions,
+  ) => {
+    const filled = await deps.pdfPool.fillDocument(userId, { ...input, options });
     if (!filled.ok) throw engineRefusalToError(filled);
     const fitReport = Object.fromEntries(
       Object.entries(filled.fitReport).filter(([label]) => !isStampLabel(label)),
@@ -179,14 +184,14 @@ export const createDocumentsService = (deps: Deps) => {
     if (body.test) {
       await deps.limiter.consume(rateRules.testDocumentsPerUser, userId);
       const options = { strict: body.strict ?? false, sample: true };
-      return { ...(await fill(input, options)), version };
+      return { ...(await fill(userId, input, options)), version };
     }
     const reservedAt = deps.clock.now();
     const reservation = await countDocument(deps, userId, reservedAt);
     if (!reservation.isReserved) throw await refusal(userId);
     try {
       const started = process.hrtime.bigint();
-      const document = await fill(input, { strict: body.strict ?? false });
+      const document = await fill(userId, input, { strict: body.strict ?? false });
       deps.metrics.documentGenerated(Number(process.hrtime.bigint() - started) / 1e9);
       if (reservation.hasOverageToReport) reportOverageLater(userId);
       return { ...document, version };
@@ -207,15 +212,16 @@ export const createDocumentsService = (deps: Deps) => {
       source: { draft: template.revision },
       fields: () => fieldsOnPages(template.fields, template.pages.length),
     };
-    return { ...(await fill(await prepare(draft), { sample: true })), version: 'draft' };
+    return { ...(await fill(userId, await prepare(draft), { sample: true })), version: 'draft' };
   };
 
   /** One document of the caller's values, not counted: the batch worker counts its items itself. */
   const fillValues = async (
+    userId: string,
     template: TemplateVersion,
     values: Record<string, unknown>,
     options: FillOptions,
-  ) => fill(await prepare(template, values), options);
+  ) => fill(userId, await prepare(template, values), options);
 
   /** The fields a template version's payload fills (stamps excluded). */
   const fieldsOf = async (template: TemplateVersion) => (await templateAssets(template)).fields;

@@ -1,7 +1,7 @@
 import type { FieldSpec, FieldValue, FieldValues } from '@platen/pdf-engine';
 import { AppError } from '../../lib/app-error.ts';
 import { describeOptions, expectedByFormat, formatValue } from '../templates/index.ts';
-import { type ImageNetwork, loadImageValue } from './image-source.ts';
+import { checkImagePixels, type ImageNetwork, loadImageValue, toDrawable } from './image-source.ts';
 
 const EXPECTED: Record<Exclude<FieldSpec['type'], 'choice'>, string> = {
   text: 'text',
@@ -72,8 +72,9 @@ export const checkFieldValues = (
 
 /**
  * Checks every value against its field's type and names all the wrong ones at once (product.md
- * §7); then loads image values. Values for labels the template does not have are left out here:
- * whether the call may send them is decided before (`refuseUnknownLabels`).
+ * §7); then loads image values, reads their headers, checks the document's pixel budget and
+ * only then converts what needs converting. Values for labels the template does not have are
+ * left out here: whether the call may send them is decided before (`refuseUnknownLabels`).
  */
 export const resolveFieldValues = async (
   fields: readonly FieldSpec[],
@@ -89,16 +90,23 @@ export const resolveFieldValues = async (
       `These fields have values of the wrong type: ${list}.`,
     );
   }
-  const entries = await Promise.all(
-    fields.map(async (field): Promise<[string, FieldValue]> => {
-      const value = printed.has(field.label)
+  // A map, not an object: a field may be labelled `__proto__`.
+  const values = new Map(
+    fields.map((field) => [
+      field.label,
+      (printed.has(field.label)
         ? printed.get(field.label)
-        : valueOf(payload, field.label);
-      if (field.type === 'image' && typeof value === 'string' && value !== '') {
-        return [field.label, await loadImageValue(field.label, value, network)];
-      }
-      return [field.label, value as FieldValue];
-    }),
+        : valueOf(payload, field.label)) as FieldValue,
+    ]),
   );
-  return Object.fromEntries(entries);
+  const imageFields = fields.filter((field) => {
+    const value = values.get(field.label);
+    return field.type === 'image' && typeof value === 'string' && value !== '';
+  });
+  const images = await Promise.all(
+    imageFields.map((field) => loadImageValue(field.label, values.get(field.label), network)),
+  );
+  checkImagePixels(images);
+  for (const image of images) values.set(image.label, await toDrawable(image));
+  return Object.fromEntries(values);
 };

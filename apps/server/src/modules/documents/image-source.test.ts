@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadImageValue, MAX_IMAGE_BYTES, type ImageNetwork } from './image-source.ts';
 import { isPublicAddress } from '../../lib/public-address.ts';
 import { EMBEDDED_IPV4_HOSTS, EMBEDDED_PUBLIC_IPV4 } from '../../../test/address-spellings.ts';
+import { corpusBuffer } from '../../../test/corpus.ts';
 
 // The check's look-up can be given another answer than the system's (DNS rebinding, below).
 vi.mock('node:dns/promises', async (importOriginal) => {
@@ -70,6 +71,8 @@ describe.runIf(hasOpenssl)('downloading an image value', () => {
   let dir: string;
   let cert: string;
   let png: Buffer;
+  let svgz: Buffer;
+  let svg: Buffer;
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'platen-tls-'));
@@ -98,6 +101,8 @@ describe.runIf(hasOpenssl)('downloading an image value', () => {
     png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#123456' } })
       .png()
       .toBuffer();
+    svgz = await corpusBuffer('svgz-million-rects.svgz');
+    svg = await corpusBuffer('svg-script-onload-foreignobject.svg');
     server = createServer({ key: readFileSync(join(dir, 'key.pem')), cert }, (req, res) => {
       if (req.url === '/ok.png') return res.end(png);
       if (req.url === '/moved') {
@@ -106,6 +111,8 @@ describe.runIf(hasOpenssl)('downloading an image value', () => {
       }
       if (req.url === '/huge') return res.end(Buffer.alloc(MAX_IMAGE_BYTES + 1024, 7));
       if (req.url === '/page') return res.end('<html><script>alert(1)</script></html>');
+      if (req.url === '/drawing.svgz') return res.end(svgz);
+      if (req.url === '/drawing.svg') return res.end(svg);
       if (req.url === '/trickle') {
         // One byte at a time: the connection never idles, only the overall deadline stops it.
         res.writeHead(200, { 'content-type': 'image/png' });
@@ -126,14 +133,17 @@ describe.runIf(hasOpenssl)('downloading an image value', () => {
   });
 
   it('downloads a picture', async () => {
-    const bytes = await loadImageValue('Logo', `${base}/ok.png`, network);
-    expect((await sharp(bytes).metadata()).format).toBe('png');
+    const image = await loadImageValue('Logo', `${base}/ok.png`, network);
+    expect(image).toMatchObject({ format: 'png', width: 8, height: 8 });
+    expect((await sharp(image.bytes).metadata()).format).toBe('png');
   });
 
   it.each([
     ['/moved', 'URL redirects, which is not followed.'],
     ['/huge', 'is larger than 5 MB.'],
     ['/page', 'is not a picture we can read (PNG, JPEG, WebP or GIF).'],
+    ['/drawing.svgz', 'is compressed (gzip, as in .svgz); send a PNG, JPEG, WebP or GIF picture.'],
+    ['/drawing.svg', 'is an SVG drawing; send a PNG, JPEG, WebP or GIF picture.'],
     ['/missing', 'URL answered HTTP 404.'],
     ['/trickle', 'took longer than 5 seconds to download.'],
   ])('refuses %s', async (path, why) => {
@@ -173,8 +183,8 @@ describe.runIf(hasOpenssl)('downloading an image value', () => {
         isAllowed: (address) => address === '127.0.0.2',
         ca: cert,
       };
-      const bytes = await loadImageValue('Logo', `https://localhost:${port}/ok.png`, onlyChecked);
-      expect((await sharp(bytes).metadata()).format).toBe('png');
+      const image = await loadImageValue('Logo', `https://localhost:${port}/ok.png`, onlyChecked);
+      expect(image.format).toBe('png');
       expect(internalHits).toBe(0);
     } finally {
       internal.close();

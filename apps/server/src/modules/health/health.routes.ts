@@ -8,9 +8,18 @@ import { route } from '../../plugins/route.ts';
 export const healthRoutes = async (app: FastifyInstance, opts: { deps: Deps }) => {
   route(app, contract.health, async () => ({ status: 'ok' as const }));
   route(app, contract.readiness, async () => {
-    if (!(await isDatabaseReachable(opts.deps.db))) {
+    const { db, pdfPool } = opts.deps;
+    if (!(await isDatabaseReachable(db))) {
       throw new AppError('SERVICE_UNAVAILABLE', 503, 'The database does not answer.');
     }
-    return { status: 'ok' as const };
+    const { workersAlive, running, waiting } = pdfPool.stats();
+    if (pdfPool.isStalled()) {
+      throw new AppError(
+        'SERVICE_UNAVAILABLE',
+        503,
+        `The PDF workers are not running: ${running + waiting} tasks wait for them.`,
+      );
+    }
+    return { status: 'ok' as const, pdfWorkers: { alive: workersAlive, running, waiting } };
   });
 };

@@ -156,9 +156,12 @@ const fillItems = async (
     try {
       if (!target.ok) throw target.error;
       const started = process.hrtime.bigint();
-      const document = await deps.documents.fillValues(target.template, items[index] ?? {}, {
-        strict: job.strict === 1,
-      });
+      const document = await deps.documents.fillValues(
+        job.user_id,
+        target.template,
+        items[index] ?? {},
+        { strict: job.strict === 1 },
+      );
       deps.metrics.documentGenerated(Number(process.hrtime.bigint() - started) / 1e9);
       return { index, pdf: document.pdf };
     } catch (error) {

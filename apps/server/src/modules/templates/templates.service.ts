@@ -66,11 +66,16 @@ export const createTemplatesService = (deps: Deps) => {
   };
 
   /** Parses, checks and previews an upload in the worker pool; refusals become 4xx answers. */
-  const prepare = async (file: UploadedFile | undefined): Promise<PreparedTemplate> => {
+  const prepare = async (
+    userId: string,
+    file: UploadedFile | undefined,
+  ): Promise<PreparedTemplate> => {
     if (!file || file.data.length === 0) {
       throw new AppError('VALIDATION_ERROR', 400, templateMessages.missingFields);
     }
-    const prepared = await deps.pdfPool.prepareTemplate({ pdf: new Uint8Array(file.data) });
+    const prepared = await deps.pdfPool.prepareTemplate(userId, {
+      pdf: new Uint8Array(file.data),
+    });
     if (!prepared.ok) throw engineRefusalToError(prepared);
     return prepared;
   };
@@ -130,7 +135,7 @@ export const createTemplatesService = (deps: Deps) => {
     }
     const name = parsedName.data;
     if (await repo.findTemplate(db, userId, name)) throw nameTaken(name);
-    const prepared = await prepare(form.file);
+    const prepared = await prepare(userId, form.file);
     const description = form.description?.trim().slice(0, 1000) || DEFAULT_TEMPLATE_DESCRIPTION;
     const id = randomUUID();
     try {
@@ -242,7 +247,7 @@ export const createTemplatesService = (deps: Deps) => {
   const replacePdf = async (userId: string, name: string, file: UploadedFile | undefined) => {
     const template = await getTemplate(userId, name);
     if (!file) throw new AppError('VALIDATION_ERROR', 400, 'Please upload a PDF file.');
-    const prepared = await prepare(file);
+    const prepared = await prepare(userId, file);
     // Named, not dropped: they stay in the draft until their owner moves or deletes them.
     const outOfBounds = fieldsThatFit(template.fields, prepared.pages).removed;
     const stamps = stampsThatFit(await listStamps(db, template.id), prepared.pages);

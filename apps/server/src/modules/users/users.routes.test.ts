@@ -242,6 +242,7 @@ describe.each(testDatabases())('user account calls on %s', (database) => {
         'html-script-named-png.png',
         'jpeg-pixel-flood-64250px.jpg',
         'png-pixel-flood-50000px.png',
+        'svgz-million-rects.svgz',
       ] as const)('refuses %s with 400', async (file) => {
         const res = await upload(await corpusBuffer(file));
         expect(res.statusCode).toBe(400);
@@ -254,6 +255,7 @@ describe.each(testDatabases())('user account calls on %s', (database) => {
         'photo-cmyk-exif-camera.jpg',
         'picture-rgba-600x375.png',
         'png-text-profile-etc-passwd.png',
+        'png-two-colour-noise-2800px.png',
       ] as const)('accepts %s and strips its metadata', async (file) => {
         expect((await upload(await corpusBuffer(file))).statusCode).toBe(200);
         const pic = Buffer.from(String((await profile()).profilePic), 'base64');
