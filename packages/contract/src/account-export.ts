@@ -78,7 +78,7 @@ export const downloadAccountExport = {
     signature: z.string().max(200),
   }),
   response: z.any().meta({ description: 'The ZIP (application/zip).' }),
-  produces: 'application/octet-stream',
+  produces: 'application/zip',
   headers: ['content-disposition'],
   errors: [404],
 } as const satisfies Endpoint;

@@ -12,6 +12,9 @@ export type EndpointAuth = 'none' | 'bearer' | 'apiKey' | 'apiKeyOrBearer';
 export const errorStatuses = [400, 401, 402, 403, 404, 409, 413, 415, 422, 429, 502, 503] as const;
 export type ErrorStatus = (typeof errorStatuses)[number];
 
+/** The types of the files calls answer with (`produces`). */
+export type FileType = 'application/pdf' | 'application/zip' | 'application/octet-stream';
+
 /** Headers a success answer can carry besides `x-request-id`, which every answer has. */
 export type ResponseHeader =
   | 'x-fit-report'
@@ -53,7 +56,7 @@ export type Endpoint = {
   /** The parts of a multipart request, for the API document (the server reads them itself). */
   upload?: z.ZodType;
   /** The answer is a file of this type, not JSON; `response` then only describes it. */
-  produces?: 'application/pdf' | 'application/octet-stream';
+  produces?: FileType | readonly FileType[];
   /** The success status when it is not 200 (202: the work goes on after the answer). */
   status?: 202;
   /**

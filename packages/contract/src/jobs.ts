@@ -205,7 +205,7 @@ export const downloadJobResult = {
   response: z
     .any()
     .meta({ description: 'The ZIP (application/zip) or the PDF (application/pdf).' }),
-  produces: 'application/octet-stream',
+  produces: ['application/zip', 'application/pdf'],
   headers: ['content-disposition'],
   errors: [404],
 } as const satisfies Endpoint;

@@ -95,7 +95,12 @@ export const templateListItem = z.object({
 export type TemplateListItem = z.infer<typeof templateListItem>;
 
 export const templateListQuery = z.object({
-  size: z.coerce.number().int().min(1).max(1000).default(DEFAULT_PAGE_SIZE),
+  size: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_PAGE_SIZE, { error: `A page holds at most ${MAX_PAGE_SIZE} templates.` })
+    .default(DEFAULT_PAGE_SIZE),
   page: z.coerce.number().int().min(0).max(1_000_000).default(0),
 });
 

@@ -260,8 +260,11 @@ const successResponse = (endpoint: Endpoint, generated: JsonObject | undefined) 
     typeof generated?.description === 'string' && generated.description !== 'Default Response'
       ? generated.description
       : endpoint.summary;
-  const content = endpoint.produces
-    ? { [endpoint.produces]: { schema: { type: 'string', format: 'binary' } } }
+  const fileTypes = typeof endpoint.produces === 'string' ? [endpoint.produces] : endpoint.produces;
+  const content = fileTypes
+    ? Object.fromEntries(
+        fileTypes.map((type) => [type, { schema: { type: 'string', format: 'binary' } }]),
+      )
     : generated?.content;
   return {
     description,
@@ -270,14 +273,37 @@ const successResponse = (endpoint: Endpoint, generated: JsonObject | undefined) 
   };
 };
 
+/** `Prefer: respond-async` on a call that can answer 202 with a job (`respondAsync`). */
+const preferParameter = {
+  name: 'Prefer',
+  in: 'header',
+  required: false,
+  description:
+    '`respond-async`: answer at once with 202 and a job (one item, merged output) instead of waiting for the document; the answer says `Preference-Applied: respond-async`. Not in test mode, which always answers the document.',
+  schema: { type: 'string', enum: ['respond-async'] },
+};
+
+/** The answer of a call made with `Prefer: respond-async`. */
+const acceptedResponse = {
+  description:
+    'Accepted (asked with `Prefer: respond-async`): the document is made as a job. `Location` is the job, `GET /v1/jobs/{id}` its status, and the `job.succeeded` webhook says when its PDF (`results/merged`) is ready.',
+  headers: {
+    ...headerRefs(['x-request-id']),
+    Location: { description: 'The job: `/v1/jobs/{id}`.', schema: { type: 'string' } },
+    'Preference-Applied': { description: '`respond-async`.', schema: { type: 'string' } },
+  },
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/Job' } } },
+};
+
 const describeOperation = (operation: Operation, endpoint: Endpoint): Operation => ({
   operationId: endpoint.operationId,
   ...operation,
   security: securityOf(endpoint),
-  ...(endpoint.idempotent && {
+  ...((endpoint.idempotent || endpoint.respondAsync) && {
     parameters: [
       ...(Array.isArray(operation.parameters) ? (operation.parameters as unknown[]) : []),
-      { $ref: '#/components/parameters/IdempotencyKey' },
+      ...(endpoint.idempotent ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : []),
+      ...(endpoint.respondAsync ? [{ $ref: '#/components/parameters/Prefer' }] : []),
     ],
   }),
   ...(endpoint.upload && {
@@ -291,6 +317,7 @@ const describeOperation = (operation: Operation, endpoint: Endpoint): Operation 
       endpoint,
       operation.responses?.[String(endpoint.status ?? 200)],
     ),
+    ...(endpoint.respondAsync && { 202: acceptedResponse }),
     ...Object.fromEntries(
       errorStatusesOf(endpoint).map((status) => [
         status,
@@ -380,7 +407,7 @@ export const describeApi = (
     components: {
       ...document.components,
       securitySchemes,
-      parameters: { IdempotencyKey: idempotencyKeyParameter },
+      parameters: { IdempotencyKey: idempotencyKeyParameter, Prefer: preferParameter },
       headers: headerComponents(),
       responses: errorResponses(),
     },

@@ -118,10 +118,30 @@ describe('the OpenAPI document', () => {
     expect(parts(contract.uploadPicture)).toEqual(['file']);
   });
 
+  it('describes the answers as the server sends them: 202 with a job when asked to respond async, each download with its own type', () => {
+    const generate = operation(contract.generateDocument) as unknown as {
+      parameters: { $ref?: string }[];
+      responses: Record<string, { content: Record<string, { schema: unknown }> }>;
+    };
+    expect(generate.parameters).toContainEqual({ $ref: '#/components/parameters/Prefer' });
+    expect(generate.responses['202']?.content['application/json']?.schema).toEqual({
+      $ref: '#/components/schemas/Job',
+    });
+    const contentTypes = (endpoint: contract.Endpoint) =>
+      Object.keys(operation(endpoint).responses['200']?.content ?? {});
+    expect(contentTypes(contract.downloadJobResult)).toEqual([
+      'application/zip',
+      'application/pdf',
+    ]);
+    expect(contentTypes(contract.downloadAccountExport)).toEqual(['application/zip']);
+    expect(contentTypes(contract.downloadTemplatePdf)).toEqual(['application/pdf']);
+  });
+
   it('declares the errors each call answers with, each with its meaning and an example', () => {
     const statuses = (endpoint: contract.Endpoint) => Object.keys(operation(endpoint).responses);
     expect(statuses(contract.generateDocument)).toEqual([
       '200',
+      '202',
       '400',
       '401',
       '402',

@@ -270,7 +270,7 @@ describe.each(testDatabases())('templates API on %s', (database) => {
   });
 
   describe('list', () => {
-    it('pages with a zero-based page number and caps the page size at 100', async () => {
+    it('pages with a zero-based page number and refuses a page size over 100', async () => {
       const carol = await signUp(app);
       for (const name of ['A', 'B', 'C', 'D', 'E']) await create(name, carol);
       const first = (
@@ -282,10 +282,15 @@ describe.each(testDatabases())('templates API on %s', (database) => {
         await call(app, 'GET', '/v1/template?size=2&page=2', { token: carol.token })
       ).json<TemplateListResponse>();
       expect(last.templates).toHaveLength(1);
-      const capped = (
-        await call(app, 'GET', '/v1/template?size=1000', { token: carol.token })
+      const refused = await call(app, 'GET', '/v1/template?size=101', { token: carol.token });
+      expect([refused.statusCode, refused.json<{ message: string }>().message]).toEqual([
+        400,
+        'A page holds at most 100 templates.',
+      ]);
+      const largest = (
+        await call(app, 'GET', '/v1/template?size=100', { token: carol.token })
       ).json<TemplateListResponse>();
-      expect(capped.pageSize).toBe(100);
+      expect(largest.pageSize).toBe(100);
       const fallback = (
         await call(app, 'GET', '/v1/template', { token: carol.token })
       ).json<TemplateListResponse>();

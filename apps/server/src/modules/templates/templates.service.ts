@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
   DEFAULT_TEMPLATE_DESCRIPTION,
-  MAX_PAGE_SIZE,
   templateMessages,
   templateNameSchema,
   type SaveTemplateBody,
@@ -164,9 +163,9 @@ export const createTemplatesService = (deps: Deps) => {
   const list = async (
     userId: string,
     page: number,
-    size: number,
+    /** At most MAX_PAGE_SIZE: the query refuses more (400), it never clamps. */
+    pageSize: number,
   ): Promise<TemplateListResponse> => {
-    const pageSize = Math.min(size, MAX_PAGE_SIZE);
     const [totalElements, items] = await Promise.all([
       repo.countTemplates(db, userId),
       repo.listTemplates(db, { userId, offset: page * pageSize, limit: pageSize }),
