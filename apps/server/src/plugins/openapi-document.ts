@@ -39,17 +39,18 @@ const headers: Record<HeaderName, { component: string; description: string; type
   },
   'x-ratelimit-limit': {
     component: 'RateLimitLimit',
-    description: 'Generate calls this API key may make in the current minute.',
+    description:
+      "Calls the limit that applies allows in its window: on generate, the API key's calls a minute; on a 429, the limit that refused (test documents, say).",
     type: 'integer',
   },
   'x-ratelimit-remaining': {
     component: 'RateLimitRemaining',
-    description: 'Generate calls left in the current minute.',
+    description: 'Calls that limit has left in its window (0 on the 429 it answered).',
     type: 'integer',
   },
   'x-ratelimit-reset': {
     component: 'RateLimitReset',
-    description: 'Seconds until the current minute ends and the count starts again.',
+    description: 'Seconds until that window ends and the count starts again.',
     type: 'integer',
   },
   'retry-after': {

@@ -91,6 +91,12 @@ describe.each(testDatabases())('generate in test mode on %s', (database) => {
     const limited = await generate(app, apiKey, { templateName: 'Letter', test: true });
     expect(limited.json()).toMatchObject({ status: 429, code: 'RATE_LIMITED' });
     expect(limited.headers['retry-after']).toBeDefined();
+    // The headers describe the limit that answered: test documents, not the key's 6,000 a minute.
+    expect(limited.headers).toMatchObject({
+      'x-ratelimit-limit': String(TEST_DOCUMENTS_PER_MINUTE),
+      'x-ratelimit-remaining': '0',
+      'x-ratelimit-reset': limited.headers['retry-after'],
+    });
     // Counted documents and other accounts go on.
     expect((await generate(app, bobKey, { templateName: 'Memo', test: true })).statusCode).toBe(
       200,

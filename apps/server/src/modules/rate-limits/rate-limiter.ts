@@ -62,7 +62,13 @@ export const createRateLimiter = (db: Db, clock: Clock): RateLimiter => ({
       'RATE_LIMITED',
       429,
       `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-      { 'retry-after': String(retryAfterS) },
+      // The limit that answered, not the route's per-key limit whose headers are already set.
+      {
+        'retry-after': String(retryAfterS),
+        'x-ratelimit-limit': String(rule.limit),
+        'x-ratelimit-remaining': '0',
+        'x-ratelimit-reset': String(retryAfterS),
+      },
     );
   },
   refund: (rule, subject) => removeHit(db, keyOf(rule, subject)),
