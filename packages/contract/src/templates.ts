@@ -75,7 +75,18 @@ export const templateResponse = z
      * Only in the answer to an upload: the PDF's own form fields that did not become fields
      * (push buttons, signatures, …), each with the reason.
      */
-    notImported: z.array(z.object({ name: z.string(), reason: z.string() })).optional(),
+    notImported: z
+      .array(
+        z.object({
+          name: z.string(),
+          /** The field's own full name in the PDF, as form tools show it. */
+          fieldName: z.string(),
+          /** The page of its first box; none for a field with no box on any page. */
+          page: z.number().int().optional(),
+          reason: z.string(),
+        }),
+      )
+      .optional(),
     ...publicationState,
   })
   .meta({ id: 'Template' });

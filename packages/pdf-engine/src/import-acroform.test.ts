@@ -1,4 +1,4 @@
-import { degrees, PDFDocument, PDFName, PDFNumber } from '@cantoo/pdf-lib';
+import { degrees, PDFDocument, PDFName, PDFNumber, PDFString } from '@cantoo/pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { analyse } from './analyse.ts';
 import { createFillEngine } from './fill-engine.ts';
@@ -105,8 +105,32 @@ describe('importAcroForm', () => {
     expect(notImported).toHaveLength(4);
     expect(notImported[0]).toEqual({
       name: 'Eject 📼',
+      fieldName: 'Eject 📼',
+      page: 1,
       reason: 'a push button has no value to fill',
     });
+  });
+
+  it('lists buttons that share a tooltip one by one, each with its own name and page', async () => {
+    const doc = await PDFDocument.create();
+    const pages = [doc.addPage([300, 300]), doc.addPage([300, 300])];
+    const form = doc.getForm();
+    ['Clear1', 'Clear2', 'Clear3'].forEach((name, i) => {
+      const button = form.createButton(name);
+      button.addToPage('Clear', pages[i === 0 ? 0 : 1]!, {
+        x: 20 + i * 80,
+        y: 20,
+        width: 60,
+        height: 20,
+      });
+      button.acroField.dict.set(PDFName.of('TU'), PDFString.of('Clear the form'));
+    });
+    const { notImported } = await importAcroForm(await doc.save());
+    expect(notImported.map(({ fieldName, page }) => [fieldName, page])).toEqual([
+      ['Clear1', 1],
+      ['Clear2', 2],
+      ['Clear3', 2],
+    ]);
   });
 
   it('keeps a rotated widget turned: its text runs along the box at full size', async () => {
@@ -157,7 +181,12 @@ describe('importAcroForm', () => {
       [true, 2],
     ]);
     expect(notImported).toEqual([
-      { name: 'Signature', reason: 'a signature field is signed, not filled' },
+      {
+        name: 'Signature',
+        fieldName: 'Signature',
+        page: 2,
+        reason: 'a signature field is signed, not filled',
+      },
     ]);
   });
 

@@ -16,11 +16,18 @@ import type { ChoiceOption, FieldSpec, FieldType } from './types.ts';
  * A form field that did not become a template field, and why, for the person who uploaded it.
  *
  * @example
- * const item: NotImported = { name: 'Print', reason: 'a push button has no value to fill' };
+ * const item: NotImported = {
+ *   name: 'Print', fieldName: 'form1[0].Print[0]', page: 1,
+ *   reason: 'a push button has no value to fill',
+ * };
  */
 export interface NotImported {
   /** The field's readable name (see import-labels.ts). */
   name: string;
+  /** The field's own full name in the PDF: two buttons with one tooltip are two entries. */
+  fieldName: string;
+  /** The page of its first box; none for a field with no box on any page. */
+  page?: number;
   reason: string;
 }
 
@@ -99,7 +106,13 @@ type Outcome = { field: FieldSpec; widgets: FoundWidget[] } | NotImported;
 
 const importGroup = (group: ImportGroup, label: (wanted: string) => string): Outcome => {
   if (group.kind === 'skipped') {
-    return { name: readableName(group.widget.name, group.widget.tooltip), reason: group.reason };
+    const { widget } = group;
+    return {
+      name: readableName(widget.name, widget.tooltip),
+      fieldName: widget.name,
+      page: widget.page,
+      reason: group.reason,
+    };
   }
   if (group.kind === 'options') {
     const [first] = group.widgets as [FoundWidget];
@@ -112,7 +125,14 @@ const importGroup = (group: ImportGroup, label: (wanted: string) => string): Out
   if (type !== 'choice')
     return { field: toFieldSpec(widget, type, label(name)), widgets: [widget] };
   const options = cleanOptions(widget.choices ?? []);
-  if (options.length === 0) return { name, reason: 'a list without options has nothing to choose' };
+  if (options.length === 0) {
+    return {
+      name,
+      fieldName: widget.name,
+      page: widget.page,
+      reason: 'a list without options has nothing to choose',
+    };
+  }
   return { field: { ...toFieldSpec(widget, type, label(name)), options }, widgets: [widget] };
 };
 
@@ -146,7 +166,11 @@ const fieldsOnNoPage = (t: LoadedTemplate, widgets: FoundWidget[]): NotImported[
     .getForm()
     .getFields()
     .filter((field) => !seen.has(field.acroField.dict))
-    .map((field) => ({ name: readableName(field.getName()), reason: 'it has no box on any page' }));
+    .map((field) => ({
+      name: readableName(field.getName()),
+      fieldName: field.getName(),
+      reason: 'it has no box on any page',
+    }));
 };
 
 /**
@@ -158,7 +182,7 @@ const fieldsOnNoPage = (t: LoadedTemplate, widgets: FoundWidget[]): NotImported[
  * @example
  * const { fields, pdf, notImported } = await importAcroForm(uploadedBytes);
  * // fields[0] → { label: 'Name', type: 'text', page: 1, ... }
- * // notImported → [{ name: 'Print', reason: 'a push button has no value to fill' }]
+ * // notImported → [{ name: 'Print', fieldName: 'Print', page: 1, reason: 'a push button …' }]
  */
 export const importAcroForm = async (pdf: Uint8Array): Promise<AcroFormImport> => {
   const t = await loadTemplate(pdf);
@@ -182,7 +206,9 @@ export const importAcroForm = async (pdf: Uint8Array): Promise<AcroFormImport> =
   }
 };
 
-/** A push button with three widgets is one entry. */
-const dedupe = (items: NotImported[]): NotImported[] => [
-  ...new Map(items.map((item) => [`${item.name}\n${item.reason}`, item])).values(),
-];
+/**
+ * A push button with three widgets is one entry, on the page of its first; buttons that only share
+ * a tooltip (a form's fourteen "Clear" buttons) stay one entry each.
+ */
+const dedupe = (items: NotImported[]): NotImported[] =>
+  [...new Map(items.reverse().map((item) => [item.fieldName, item])).values()].reverse();

@@ -203,6 +203,8 @@ describe.each(testDatabases())('importing fillable PDFs on %s', (database) => {
     expect(form.notImported).toEqual(
       ['Eject 📼', 'Play ▶️', 'Submit 📝', 'Launch 🚀'].map((name) => ({
         name,
+        fieldName: name,
+        page: 1,
         reason: 'a push button has no value to fill',
       })),
     );

@@ -3,7 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { importSummary } from './import-summary.ts';
 
 const input = { label: 'Name' } as TemplateInput;
-const button = (name: string) => ({ name, reason: 'a push button has no value to fill' });
+const button = (name: string, page?: number) => ({
+  name,
+  fieldName: name,
+  ...(page && { page }),
+  reason: 'a push button has no value to fill',
+});
 
 describe('importSummary', () => {
   it('says nothing for a PDF without a form', () => {
@@ -11,7 +16,11 @@ describe('importSummary', () => {
   });
 
   it('counts the fields taken over and names the ones left alone, a line per reason', () => {
-    const signature = { name: 'Signed', reason: 'a signature field is signed, not filled' };
+    const signature = {
+      name: 'Signed',
+      fieldName: 'Signed',
+      reason: 'a signature field is signed, not filled',
+    };
     expect(
       importSummary({
         inputs: [input, input],
@@ -22,6 +31,16 @@ describe('importSummary', () => {
       'Not imported: Print, Reset (a push button has no value to fill).',
       'Not imported: Signed (a signature field is signed, not filled).',
     ]);
+  });
+
+  it('says on which page each one is, so buttons of one name are told apart', () => {
+    const [line] = importSummary({
+      inputs: [],
+      notImported: [button('Clear', 1), button('Clear', 3)],
+    });
+    expect(line).toBe(
+      'Not imported: Clear (page 1), Clear (page 3) (a push button has no value to fill).',
+    );
   });
 
   it('counts the rest past eight', () => {

@@ -27,7 +27,9 @@ export const importSummary = (
   for (const item of skipped)
     byReason.set(item.reason, [...(byReason.get(item.reason) ?? []), item]);
   for (const [reason, items] of byReason) {
-    const named = items.slice(0, NAMED_AT_MOST).map((item) => item.name);
+    const named = items
+      .slice(0, NAMED_AT_MOST)
+      .map((item) => (item.page ? `${item.name} (page ${item.page})` : item.name));
     const more = items.length - named.length;
     lines.push(
       `Not imported: ${named.join(', ')}${more > 0 ? ` and ${more} more` : ''} (${reason}).`,
