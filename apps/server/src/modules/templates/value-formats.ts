@@ -152,6 +152,6 @@ export const describeFormat = (format: ValueFormat): string => {
     case 'number':
       return `A number, printed like ${numberFormatOf(format).format(1234.5)}.`;
     case 'date':
-      return `An ISO date (YYYY-MM-DD), printed like ${formatDate(SAMPLE_DATE, format.pattern, { locale: dateLocaleOf(format.locale) })}.`;
+      return `An ISO date (YYYY-MM-DD, year 0001 to 9999), printed like ${formatDate(SAMPLE_DATE, format.pattern, { locale: dateLocaleOf(format.locale) })}.`;
   }
 };
