@@ -66,6 +66,35 @@ describe.each(testDatabases())('field formats on %s', (database) => {
     expect(text).toContain('ŁÓDŹ STRASSE GMBH');
   });
 
+  it('prints the digits of a long amount and the year of an early date as sent', async () => {
+    const res = await generate(app, apiKey, {
+      templateName: 'Invoice',
+      fields: { Due: '0009-03-07', Total: '-12345678901234567890123.455', Client: 'Ada' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const text = textOf(res.rawPayload);
+    expect(text).toContain('-12.345.678.901.234.567.890.123,46 €');
+    expect(text).toContain('7 März 0009');
+    const zero = await generate(app, apiKey, {
+      templateName: 'Invoice',
+      fields: { Total: '-0.001', Client: 'Ada' },
+    });
+    expect(zero.statusCode, zero.body).toBe(200);
+    expect(textOf(zero.rawPayload)).toContain(' 0,00 €');
+    expect(textOf(zero.rawPayload)).not.toContain('-0');
+  });
+
+  it('refuses the year 0000, naming the field', async () => {
+    const res = await generate(app, apiKey, {
+      templateName: 'Invoice',
+      fields: { Due: '0000-01-01', Client: 'Ada' },
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json<ErrorResponse>().message).toBe(
+      'These fields have values of the wrong type: "Due" (expected an ISO date like 2026-01-31, year 0001 to 9999).',
+    );
+  });
+
   it('prints nothing for formatted fields a payload leaves out or sends empty', async () => {
     const res = await generate(app, apiKey, {
       templateName: 'Invoice',
@@ -106,7 +135,7 @@ describe.each(testDatabases())('field formats on %s', (database) => {
     });
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json<ErrorResponse>().message).toBe(
-      'These fields have values of the wrong type: "Due" (expected an ISO date like 2026-01-31), "Total" (expected a number like 1234.5).',
+      'These fields have values of the wrong type: "Due" (expected an ISO date like 2026-01-31, year 0001 to 9999), "Total" (expected a number like 1234.5).',
     );
     expect(await usedThisCycle(app, ada.email)).toBe(before);
   });

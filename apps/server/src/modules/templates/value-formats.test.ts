@@ -24,6 +24,55 @@ describe('formatValue', () => {
     expect(plain(formatValue(format, value))).toBe(printed);
   });
 
+  const euros: ValueFormat = { kind: 'number', decimals: 2, locale: 'de-DE', currency: 'EUR' };
+  const plainNumber: ValueFormat = { kind: 'number', decimals: 2, grouping: false };
+
+  it.each<[ValueFormat, unknown, string]>([
+    [euros, '12345678901234567890123', '12.345.678.901.234.567.890.123,00 €'],
+    [euros, '-12345678901234567890.125', '-12.345.678.901.234.567.890,13 €'],
+    [plainNumber, '9'.repeat(300), `${'9'.repeat(300)}.00`],
+    [plainNumber, `0.${'3'.repeat(400)}`, '0.33'],
+    [plainNumber, '1.00499999999999999999999', '1.00'],
+    [plainNumber, '1.00500000000000000000001', '1.01'],
+    [euros, '9.999', '10,00 €'],
+    [euros, '-9.995', '-10,00 €'],
+    [euros, '999999999999999999.995', '1.000.000.000.000.000.000,00 €'],
+    [euros, '0.125', '0,13 €'],
+    [euros, '0.005', '0,01 €'],
+    [euros, '2.675', '2,68 €'],
+    [euros, 2.675, '2,68 €'],
+    [euros, 1.005, '1,01 €'],
+    [euros, '-0', '0,00 €'],
+    [euros, -0, '0,00 €'],
+    [euros, '-0.001', '0,00 €'],
+    [euros, '-0.004999', '0,00 €'],
+    [euros, '-0.005', '-0,01 €'],
+    [euros, '0012.50', '12,50 €'],
+    [euros, '1e3', '1.000,00 €'],
+    [euros, '1.5E+21', '1.500.000.000.000.000.000.000,00 €'],
+    [euros, '125e-3', '0,13 €'],
+    [euros, 1e21, '1.000.000.000.000.000.000.000,00 €'],
+    [
+      { kind: 'number', locale: 'en-US' },
+      '12345678901234567890.12345',
+      '12,345,678,901,234,567,890.123',
+    ],
+    [{ kind: 'number', decimals: 0, locale: 'en-US' }, '-0.5', '-1'],
+    [{ kind: 'number', decimals: 0, locale: 'en-US' }, '-0.4', '0'],
+  ])('prints %j of %j with its own digits as %s', (format, value, printed) => {
+    expect(plain(formatValue(format, value))).toBe(printed);
+  });
+
+  it.each<[string, string]>([
+    ['0001-01-01', '01.01.0001'],
+    ['0099-12-31', '31.12.0099'],
+    ['0004-02-29', '29.02.0004'],
+    ['1900-02-28', '28.02.1900'],
+    ['9999-12-31', '31.12.9999'],
+  ])('prints the date %s with the year sent: %s', (value, printed) => {
+    expect(formatValue({ kind: 'date', pattern: 'dd.MM.yyyy' }, value)).toBe(printed);
+  });
+
   it('keeps empty values empty and upper-cases every part of a linked text', () => {
     expect(formatValue({ kind: 'date', pattern: 'dd.MM.yyyy' }, null)).toBeNull();
     expect(formatValue({ kind: 'number' }, '')).toBe('');
@@ -36,6 +85,18 @@ describe('formatValue', () => {
     [{ kind: 'date', pattern: 'dd.MM.yyyy' }, 20260307],
     [{ kind: 'number' }, '1.234,50'],
     [{ kind: 'number' }, 'twelve'],
+    [{ kind: 'date', pattern: 'dd.MM.yyyy' }, '0000-01-01'],
+    [{ kind: 'date', pattern: 'dd.MM.yyyy' }, '0100-02-29'],
+    [{ kind: 'date', pattern: 'dd.MM.yyyy' }, '2026-13-01'],
+    [{ kind: 'number' }, '1e400'],
+    [{ kind: 'number' }, '1e-1001'],
+    [{ kind: 'number' }, '9'.repeat(301)],
+    [{ kind: 'number' }, '+1'],
+    [{ kind: 'number' }, '.5'],
+    [{ kind: 'number' }, '1.'],
+    [{ kind: 'number' }, '0x10'],
+    [{ kind: 'number' }, 'Infinity'],
+    [{ kind: 'number' }, Number.NaN],
   ])('cannot read %j for %j', (format, value) => {
     expect(formatValue(format, value)).toBeUndefined();
   });

@@ -1,7 +1,8 @@
 import { formatFieldTypes, type ValueFormat } from '@platen/contract';
 import type { FieldSpec } from '@platen/pdf-engine';
-import { format as formatDate, isValid, parseISO, type Locale } from 'date-fns';
+import { format as formatDate, type Locale } from 'date-fns';
 import * as dateLocales from 'date-fns/locale';
+import { decimalText, parseDecimal, roundDecimal } from './decimal-text.ts';
 
 /*
  * Field formats: dates printed with a date-fns pattern (the pattern language people know from
@@ -13,7 +14,7 @@ import * as dateLocales from 'date-fns/locale';
 
 const LOCALES = dateLocales as Record<string, Locale>;
 const SAMPLE_DATE = new Date(2026, 0, 31);
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** date-fns names its locales `de`, `deAT`, `enUS`…: the region's own first, then the language's. */
 const dateLocaleOf = (tag: string | undefined): Locale | undefined => {
@@ -72,22 +73,51 @@ const numberFormatOf = (format: Extract<ValueFormat, { kind: 'number' }>) =>
       maximumFractionDigits: format.decimals,
     }),
     useGrouping: format.grouping ?? true,
+    // Half away from zero, as invoices round (Intl's default, said here so it stays so).
+    roundingMode: 'halfExpand',
+    // Zero, and what rounds to zero, prints without a minus sign.
+    signDisplay: 'negative',
   });
 
-/** A number as sent: a JSON number or a string in JSON's number syntax ("1234.5"). */
-const parseNumber = (value: unknown): number | undefined => {
-  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
-  if (typeof value !== 'string' || !/^-?\d+(\.\d+)?([eE][+-]?\d+)?$/.test(value.trim())) {
-    return undefined;
-  }
-  const parsed = Number(value.trim());
-  return Number.isFinite(parsed) ? parsed : undefined;
+/**
+ * A number as sent, as its decimal digits: a numeric string is read digit by digit, never
+ * through a double; a JSON number by the digits JSON spells it with (`String(1.005)`).
+ * Rounded here when the format fixes the decimals, so Intl only places separators.
+ */
+const numberText = (
+  format: Extract<ValueFormat, { kind: 'number' }>,
+  value: unknown,
+): `${number}` | undefined => {
+  if (typeof value === 'number' && !Number.isFinite(value)) return undefined;
+  if (typeof value !== 'number' && typeof value !== 'string') return undefined;
+  const decimal = parseDecimal(String(value));
+  if (!decimal) return undefined;
+  return decimalText(
+    format.decimals === undefined ? decimal : roundDecimal(decimal, format.decimals),
+  );
+};
+
+/**
+ * An ISO date as the calendar day it names, the year kept as sent (years 1–99 too). Year 0000
+ * is refused: ISO's year 0 is 1 BC, which date patterns (`yyyy`, the year of the era) print
+ * as 0001.
+ */
+const parseDate = (value: string): Date | undefined => {
+  const match = ISO_DATE.exec(value);
+  if (!match) return undefined;
+  const [year, month, day] = match.slice(1).map(Number) as [number, number, number];
+  if (year === 0) return undefined;
+  const date = new Date(2000, 0, 1, 12); // noon: no zone skips it
+  date.setFullYear(year, month - 1, day);
+  const isSameDay =
+    date.getFullYear() === year && date.getMonth() === month - 1 && date.getDate() === day;
+  return isSameDay ? date : undefined;
 };
 
 /** What a value of a formatted field must look like, for the 400 naming it. */
 export const expectedByFormat = (format: ValueFormat): string =>
   format.kind === 'date'
-    ? 'an ISO date like 2026-01-31'
+    ? 'an ISO date like 2026-01-31, year 0001 to 9999'
     : format.kind === 'number'
       ? 'a number like 1234.5'
       : 'text';
@@ -103,13 +133,12 @@ export const formatValue = (format: ValueFormat, value: unknown): unknown => {
       if (Array.isArray(value)) return value.map((item: string) => item.toUpperCase());
       return typeof value === 'string' ? value.toUpperCase() : undefined;
     case 'number': {
-      const number = parseNumber(value);
-      return number === undefined ? undefined : numberFormatOf(format).format(number);
+      const text = numberText(format, value);
+      return text === undefined ? undefined : numberFormatOf(format).format(text);
     }
     case 'date': {
-      if (typeof value !== 'string' || !ISO_DATE.test(value)) return undefined;
-      const date = parseISO(value);
-      if (!isValid(date)) return undefined;
+      const date = typeof value === 'string' ? parseDate(value) : undefined;
+      if (!date) return undefined;
       return formatDate(date, format.pattern, { locale: dateLocaleOf(format.locale) });
     }
   }
@@ -123,6 +152,6 @@ export const describeFormat = (format: ValueFormat): string => {
     case 'number':
       return `A number, printed like ${numberFormatOf(format).format(1234.5)}.`;
     case 'date':
-      return `An ISO date (YYYY-MM-DD), printed like ${formatDate(SAMPLE_DATE, format.pattern, { locale: dateLocaleOf(format.locale) })}.`;
+      return `An ISO date (YYYY-MM-DD, year 0001 to 9999), printed like ${formatDate(SAMPLE_DATE, format.pattern, { locale: dateLocaleOf(format.locale) })}.`;
   }
 };

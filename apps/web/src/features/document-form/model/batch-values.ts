@@ -82,8 +82,10 @@ export const readCell = (field: BatchField, raw: unknown): CellResult => {
   switch (field.kind) {
     case 'number':
       if (typeof raw === 'number') return { value: raw };
+      // Sent as written: generate prints a numeric string from its own digits, which a
+      // JavaScript number would round past 15–17 of them.
       return NUMBER.test(trimmed)
-        ? { value: Number(trimmed) }
+        ? { value: trimmed }
         : { reason: `"${trimmed}" is not a number (write it like 1234.5)` };
     case 'date':
       return isCalendarDate(trimmed)
