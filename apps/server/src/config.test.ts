@@ -74,6 +74,14 @@ describe('configuration', () => {
     }
   });
 
+  it('gives a Redis command 100 ms by default, then leaves Redis alone for 5 s', () => {
+    expect(loadConfig({}).redisCalls).toEqual({ timeoutMs: 100, coolDownMs: 5_000 });
+    expect(loadConfig({ REDIS_TIMEOUT_MS: '50' }).redisCalls.timeoutMs).toBe(50);
+    for (const bad of ['0', '2.5', '60000', 'soon']) {
+      expect(() => loadConfig({ REDIS_TIMEOUT_MS: bad })).toThrow(/REDIS_TIMEOUT_MS/);
+    }
+  });
+
   it('keeps idempotent answers 24 hours by default, and takes shorter windows', () => {
     expect(loadConfig({}).idempotency).toEqual({
       windowMs: 24 * 3_600_000,

@@ -25,6 +25,7 @@ const envSchema = z.object({
     .regex(/^rediss?:\/\/[^/?#]/, 'must be a redis:// or rediss:// URL')
     .refine((value) => URL.canParse(value), 'must be a redis:// or rediss:// URL')
     .optional(),
+  REDIS_TIMEOUT_MS: z.coerce.number().int().min(10).max(5_000).default(100),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(6000),
@@ -286,6 +287,11 @@ export type Config = {
   metricsToken: string | undefined;
   /** Where rate-limit counters live so every instance shares them; in memory when unset. */
   redisUrl: string | undefined;
+  /**
+   * A Redis command that has not answered after `timeoutMs` (REDIS_TIMEOUT_MS) has failed; after a
+   * failure Redis is skipped for `coolDownMs`, then one request tries it again.
+   */
+  redisCalls: { timeoutMs: number; coolDownMs: number };
   /** Generate calls one API key may make per minute (security.md §22). */
   apiRateLimitPerMinute: number;
   /** Where the built web app lives (apps/web/dist unless set); absent in API-only tests. */
@@ -298,6 +304,9 @@ export type Config = {
   /** Where job results are kept: this bucket when set, else files under `dataDir`/results. */
   s3?: S3Config;
 };
+
+/** How long Redis is left alone after it failed to answer (see `redisCalls`). */
+const REDIS_COOL_DOWN_MS = 5_000;
 
 export class ConfigError extends Error {}
 
@@ -341,6 +350,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
     redisUrl: e.REDIS_URL,
+    redisCalls: { timeoutMs: e.REDIS_TIMEOUT_MS, coolDownMs: REDIS_COOL_DOWN_MS },
     apiRateLimitPerMinute: e.API_RATE_LIMIT_PER_MINUTE,
     metricsToken: e.METRICS_TOKEN,
     webDistDir: e.WEB_DIST_DIR ?? fileURLToPath(new URL('../../web/dist', import.meta.url)),

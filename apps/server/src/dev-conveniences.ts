@@ -29,3 +29,13 @@ export const exposureWarning = (config: Config): string | undefined => {
     'leave HOST unset to listen on 127.0.0.1, or run with NODE_ENV=production.'
   );
 };
+
+/**
+ * The start-up warning for a production server without a mail relay: its mail (sign-up
+ * confirmations, reset codes) is kept in the outbox table, which production shows nobody.
+ */
+export const mailWarning = (config: Config): string | undefined =>
+  config.env === 'production' && !config.smtpUrl
+    ? 'WARNING: SMTP_URL is not set: e-mail (confirmations, password resets) is not sent but ' +
+      'kept in the database outbox. Set SMTP_URL to your mail relay.'
+    : undefined;

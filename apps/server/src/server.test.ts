@@ -208,3 +208,46 @@ describe('a development server started with HOST=0.0.0.0', () => {
     }
   });
 });
+
+describe('a production start without a mail relay', () => {
+  let dataDir: string;
+  beforeAll(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'platen-no-smtp-'));
+  });
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  const warningsOf = (output: string) =>
+    output.split('\n').filter((line) => line.includes('"event":"mail.not_configured"'));
+
+  it('warns once at start-up that mail stays in the outbox', async () => {
+    const server = await startServerProcess({
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      APP_SECRET: 'x'.repeat(40),
+      SMTP_URL: '',
+    });
+    try {
+      await expect.poll(() => warningsOf(server.output()).length).toBe(1);
+      const [warning] = warningsOf(server.output());
+      expect(warning).toContain('"level":40');
+      expect(warning).toContain('SMTP_URL is not set');
+    } finally {
+      await stopServerProcess(server);
+    }
+  });
+
+  it('says nothing of it when SMTP_URL is set', async () => {
+    const server = await startServerProcess({
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      APP_SECRET: 'x'.repeat(40),
+      SMTP_URL: 'smtp://127.0.0.1:1',
+    });
+    await fetch(`${server.url}/readyz`);
+    // The start-up warnings come after listening: give them time to be written.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Status 0: SIGTERM found the shutdown handler, installed after the warnings.
+    expect(await stopServerProcess(server)).toBe(0);
+    expect(warningsOf(server.output())).toHaveLength(0);
+  });
+});

@@ -1,6 +1,6 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { exposureWarning } from './dev-conveniences.ts';
+import { exposureWarning, mailWarning } from './dev-conveniences.ts';
 
 const start = async () => {
   const config = loadConfig();
@@ -10,6 +10,8 @@ const start = async () => {
   await app.jobs.startWorking();
   const warning = exposureWarning(config);
   if (warning) app.log.warn({ event: 'dev_pages.exposed', host: config.host }, warning);
+  const noMail = mailWarning(config);
+  if (noMail) app.log.warn({ event: 'mail.not_configured' }, noMail);
 
   // Graceful shutdown: stop accepting, let requests in flight finish, close the database.
   let isClosing = false;

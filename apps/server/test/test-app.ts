@@ -76,6 +76,7 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   webDistDir: undefined,
   apiRateLimitPerMinute: 6000,
   redisUrl: undefined,
+  redisCalls: { timeoutMs: 100, coolDownMs: 5_000 },
   metricsToken: undefined,
   idempotency: { windowMs: 24 * 3_600_000, leaseMs: 30_000, sweepIntervalMs: 15 * 60_000 },
   jobs: {

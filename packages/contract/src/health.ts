@@ -14,9 +14,12 @@ export const health = {
   response: healthResponse,
 } as const satisfies Endpoint;
 
-/** Ready: the database answers and the PDF workers serve their queue (counts for operators). */
+/**
+ * Ready: the database answers and the PDF workers serve their queue (counts for operators).
+ * `degraded`: ready, but the Redis of the rate limits does not answer, so they are not counted.
+ */
 export const readinessResponse = z.object({
-  status: z.literal('ok'),
+  status: z.enum(['ok', 'degraded']),
   pdfWorkers: z.object({
     /** Worker threads running or starting (none before the first PDF task). */
     alive: z.number().int(),
@@ -25,6 +28,11 @@ export const readinessResponse = z.object({
     /** Tasks waiting for a free worker. */
     waiting: z.number().int(),
   }),
+  /**
+   * With REDIS_URL: `ok` while rate limits are counted in Redis, `unavailable` while it is skipped
+   * after failing to answer (until a later request finds it answering again).
+   */
+  redis: z.enum(['ok', 'unavailable']).optional(),
 });
 
 export const readiness = {

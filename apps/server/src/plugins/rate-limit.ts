@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import type { Deps } from '../deps.ts';
 import { AppError } from '../lib/app-error.ts';
+import { createCircuitBreaker, type CircuitBreaker } from '../lib/circuit-breaker.ts';
 import type { Logger } from '../lib/logger.ts';
 
 /** Prefix of every counter in Redis; each limiter adds its route or its own key prefix. */
@@ -13,38 +14,88 @@ export const REDIS_NAMESPACE = 'platen:rate-limit:';
 /** How long a start waits for Redis before serving without it (counters are skipped meanwhile). */
 const CONNECT_WAIT_MS = 2_000;
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The Redis of the rate limits, when REDIS_URL is set: `/readyz` reports its breaker. */
+    rateLimitStore?: { breaker: CircuitBreaker };
+  }
+}
+
+type Callback = (error: Error | null, result?: unknown) => void;
+type ScriptCommand = (...args: unknown[]) => Promise<unknown>;
+
 /**
- * A Redis client for the rate-limit counters. A limit that cannot be counted is skipped rather
- * than waited for: commands fail at once while the connection is down (no offline queue) and
- * after a second on a stalled server. An outage is logged once when it starts and once when it
- * ends, never per request.
+ * What @fastify/rate-limit's Redis store sees of the client: the commands it defines, each
+ * behind the breaker. While the breaker is open a command fails at once without reaching Redis,
+ * and `skipOnError` lets the request through uncounted, as for any other Redis error.
  */
-const connectRedis = async (url: string, log: Logger): Promise<Redis> => {
+const guardedClient = (redis: Redis, breaker: CircuitBreaker) => {
+  const client: Record<string, unknown> = {
+    defineCommand: (name: string, definition: { numberOfKeys: number; lua: string }) => {
+      redis.defineCommand(name, definition);
+      client[name] = (...args: unknown[]) => {
+        const done = args.pop() as Callback;
+        if (!breaker.allows()) {
+          done(new Error('Redis is skipped while it does not answer'));
+          return;
+        }
+        const command = (redis as unknown as Record<string, ScriptCommand>)[name];
+        command!.apply(redis, args).then(
+          (result) => {
+            breaker.succeeded();
+            done(null, result);
+          },
+          (error: Error) => {
+            breaker.failed(error);
+            done(error);
+          },
+        );
+      };
+    },
+  };
+  return client;
+};
+
+/**
+ * A Redis client for the rate-limit counters, behind a circuit breaker. A limit that cannot be
+ * counted is skipped rather than waited for: commands fail at once while the connection is down
+ * (no offline queue) and after REDIS_TIMEOUT_MS on a stalled server; either opens the breaker,
+ * and Redis is then not asked at all for a cool-down, after which one request probes it. An
+ * outage is logged once when it starts and once when it ends, never per request.
+ */
+const connectRedis = async (
+  url: string,
+  opts: { timeoutMs: number; coolDownMs: number },
+  log: Logger,
+): Promise<{ redis: Redis; breaker: CircuitBreaker }> => {
+  const breaker = createCircuitBreaker({
+    coolDownMs: opts.coolDownMs,
+    onOpen: (error) =>
+      log.warn(
+        {
+          event: 'rate_limit.store_unavailable',
+          err: error,
+          timeoutMs: opts.timeoutMs,
+          coolDownMs: opts.coolDownMs,
+        },
+        'Redis does not answer: rate limits are not counted until it is back',
+      ),
+    onClose: () => log.info({ event: 'rate_limit.store_recovered' }, 'Redis is reachable again'),
+  });
   const redis = new Redis(url, {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
-    commandTimeout: 1_000,
+    commandTimeout: opts.timeoutMs,
     connectTimeout: CONNECT_WAIT_MS,
     retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
   });
-  let isDown = false;
-  redis.on('error', (error: Error) => {
-    if (isDown) return;
-    isDown = true;
-    log.warn(
-      { event: 'rate_limit.store_unavailable', err: error },
-      'Redis is unreachable: rate limits are not counted until it is back',
-    );
-  });
-  redis.on('ready', () => {
-    if (!isDown) return;
-    isDown = false;
-    log.info({ event: 'rate_limit.store_recovered' }, 'Redis is reachable again');
-  });
+  redis.on('error', (error: Error) => breaker.failed(error));
+  // A new connection answered: counting goes on at once rather than after the cool-down.
+  redis.on('ready', () => breaker.succeeded());
   // Resolves when connected; a refused connection or the wait running out only means "start
-  // without it for now" (the 'error' handler above has logged it).
+  // without it for now" (the breaker has logged it).
   await once(redis, 'ready', { signal: AbortSignal.timeout(CONNECT_WAIT_MS) }).catch(() => {});
-  return redis;
+  return { redis, breaker };
 };
 
 /**
@@ -53,15 +104,23 @@ const connectRedis = async (url: string, log: Logger): Promise<Redis> => {
  */
 const rateLimitPlugin = async (app: FastifyInstance, opts: { deps: Deps }) => {
   const { config, log } = opts.deps;
-  const redis = config.redisUrl ? await connectRedis(config.redisUrl, log) : undefined;
-  if (redis) {
+  const store = config.redisUrl
+    ? await connectRedis(config.redisUrl, config.redisCalls, log)
+    : undefined;
+  if (store) {
+    const { redis, breaker } = store;
+    app.decorate('rateLimitStore', { breaker });
     app.addHook('onClose', async () => {
       await redis.quit().catch(() => redis.disconnect());
     });
   }
   await app.register(rateLimit, {
     global: false,
-    ...(redis && { redis, nameSpace: REDIS_NAMESPACE, skipOnError: true }),
+    ...(store && {
+      redis: guardedClient(store.redis, store.breaker),
+      nameSpace: REDIS_NAMESPACE,
+      skipOnError: true,
+    }),
     errorResponseBuilder: (_req, context) =>
       new AppError(
         'RATE_LIMITED',

@@ -20,6 +20,12 @@ export const healthRoutes = async (app: FastifyInstance, opts: { deps: Deps }) =
         `The PDF workers are not running: ${running + waiting} tasks wait for them.`,
       );
     }
-    return { status: 'ok' as const, pdfWorkers: { alive: workersAlive, running, waiting } };
+    const pdfWorkers = { alive: workersAlive, running, waiting };
+    const redis = app.rateLimitStore?.breaker.state();
+    if (redis === undefined) return { status: 'ok' as const, pdfWorkers };
+    // Requests are served without counting rate limits meanwhile: degraded, but ready.
+    return redis === 'closed'
+      ? { status: 'ok' as const, pdfWorkers, redis: 'ok' as const }
+      : { status: 'degraded' as const, pdfWorkers, redis: 'unavailable' as const };
   });
 };
