@@ -36,6 +36,11 @@ describe('svgDrawingCost', () => {
     expect(svgDrawingCost(logoSvg())).toBeLessThan(MAX_SVG_COST / 10);
   });
 
+  it('counts a CJK glyph as an outline of many curves, and still takes a name seal', () => {
+    expect(costOf('<text>山田太郎</text>') - costOf('<text>Yama</text>')).toBe(4 * 29);
+    expect(costOf('<text>山田太郎</text>')).toBeLessThan(MAX_SVG_COST / 10);
+  });
+
   it('counts every element a <use> draws, through nested uses', () => {
     const group = `<g id="a">${'<circle r="1"/>'.repeat(5)}</g>`;
     // defs, group and its 5 circles, 3 uses each drawing the group again (6 elements)
@@ -122,7 +127,12 @@ describe('svgDrawingCost', () => {
       TOO_COMPLEX,
     ],
     ['layers past the budget', '<rect opacity="0.5"/>'.repeat(500), TOO_COMPLEX],
-    ['text past the budget', `<text>${'x'.repeat(4 * MAX_SVG_COST)}</text>`, TOO_COMPLEX],
+    ['text past the budget', `<text>${'x'.repeat(MAX_SVG_COST)}</text>`, TOO_COMPLEX],
+    [
+      '1,000 CJK characters at 3,000 px, which took librsvg 35 s',
+      `<text font-size="3000">${'漢字'.repeat(500)}</text>`,
+      TOO_COMPLEX,
+    ],
     ['nesting past any drawing program', `${'<g>'.repeat(300)}${'</g>'.repeat(300)}`, TOO_COMPLEX],
   ])('refuses %s', (_, body, message) => {
     expect(() => costOf(body)).toThrow(message);
