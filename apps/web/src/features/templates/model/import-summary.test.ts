@@ -33,13 +33,13 @@ describe('importSummary', () => {
     ]);
   });
 
-  it('says on which page each one is, so buttons of one name are told apart', () => {
+  it('says on which page each one is when names repeat, so buttons of one name are told apart', () => {
     const [line] = importSummary({
       inputs: [],
-      notImported: [button('Clear', 1), button('Clear', 3)],
+      notImported: [button('Clear', 1), button('Print', 1), button('Clear', 3)],
     });
     expect(line).toBe(
-      'Not imported: Clear (page 1), Clear (page 3) (a push button has no value to fill).',
+      'Not imported: Clear (page 1), Print, Clear (page 3) (a push button has no value to fill).',
     );
   });
 

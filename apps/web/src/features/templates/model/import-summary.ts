@@ -27,9 +27,13 @@ export const importSummary = (
   for (const item of skipped)
     byReason.set(item.reason, [...(byReason.get(item.reason) ?? []), item]);
   for (const [reason, items] of byReason) {
+    // A name the list holds twice (fourteen "Clear" buttons) is told apart by its page.
+    const isRepeated = (name: string) => items.filter((other) => other.name === name).length > 1;
     const named = items
       .slice(0, NAMED_AT_MOST)
-      .map((item) => (item.page ? `${item.name} (page ${item.page})` : item.name));
+      .map((item) =>
+        item.page && isRepeated(item.name) ? `${item.name} (page ${item.page})` : item.name,
+      );
     const more = items.length - named.length;
     lines.push(
       `Not imported: ${named.join(', ')}${more > 0 ? ` and ${more} more` : ''} (${reason}).`,
