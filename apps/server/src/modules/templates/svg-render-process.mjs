@@ -27,6 +27,8 @@ const cpuMsSince = (start) => {
 };
 
 process.on('message', async ({ id, svg, density, limitInputPixels, maxSidePx, cpuBudgetMs }) => {
+  // The drawing's time on the clock counts from here: starting this process does not count.
+  process.send?.({ id, started: true });
   const start = process.cpuUsage();
   const watch = setInterval(() => {
     if (cpuMsSince(start) > cpuBudgetMs) {

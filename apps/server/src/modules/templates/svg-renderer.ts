@@ -9,10 +9,13 @@ import { fork, type ChildProcess } from 'node:child_process';
  */
 export const SVG_RENDER_CPU_MS = 10_000;
 /**
- * The longest a drawing may take on the clock: only a process that stopped answering (or a
- * machine that has stalled for long) gets there, as the CPU budget ends any real drawing first.
+ * The longest a drawing may take on the clock, from when its process starts it: only a process
+ * that stopped answering (or a machine that has stalled for long) gets there, as the CPU budget
+ * ends any real drawing first.
  */
 export const SVG_RENDER_WALL_MS = 60_000;
+/** The longest a new drawing process may take to start and take its first drawing. */
+const PROCESS_START_MS = 30_000;
 
 export type SvgRender = {
   svg: Uint8Array;
@@ -30,8 +33,13 @@ export class SvgRenderError extends Error {
   }
 }
 
-type Answer = { id: number; png?: Uint8Array; overBudget?: true };
-type Waiting = { resolve: (png: Buffer) => void; reject: (error: Error) => void };
+type Answer = { id: number; png?: Uint8Array; overBudget?: true; started?: true };
+type Waiting = {
+  resolve: (png: Buffer) => void;
+  reject: (error: Error) => void;
+  /** The process has started this drawing: its time on the clock begins. */
+  started: () => void;
+};
 
 /**
  * Draws SVG in a child process of its own (svg-render-process.mjs) and ends that process when a
@@ -58,8 +66,9 @@ export const createSvgRenderer = ({
       waiting: new Map(),
     };
     const { process, waiting } = drawer;
-    process.on('message', ({ id, png, overBudget }: Answer) => {
+    process.on('message', ({ id, png, overBudget, started }: Answer) => {
       const entry = waiting.get(id);
+      if (started) return entry?.started();
       waiting.delete(id);
       if (png) entry?.resolve(Buffer.from(png.buffer, png.byteOffset, png.byteLength));
       else entry?.reject(new SvgRenderError(overBudget ? 'too-long' : 'failed'));
@@ -88,19 +97,27 @@ export const createSvgRenderer = ({
     const drawer = (current ??= start());
     const id = nextId++;
     return new Promise<Buffer>((resolve, reject) => {
-      const deadline = setTimeout(() => {
+      const stop = () => {
         drawer.waiting.delete(id);
         reject(new SvgRenderError('too-long'));
         if (current === drawer) current = undefined;
         drawer.process.kill('SIGKILL');
-      }, wallTimeoutMs);
+      };
+      let deadline = setTimeout(stop, PROCESS_START_MS);
       const settle =
         <T>(done: (value: T) => void) =>
         (value: T) => {
           clearTimeout(deadline);
           done(value);
         };
-      drawer.waiting.set(id, { resolve: settle(resolve), reject: settle(reject) });
+      drawer.waiting.set(id, {
+        resolve: settle(resolve),
+        reject: settle(reject),
+        started: () => {
+          clearTimeout(deadline);
+          deadline = setTimeout(stop, wallTimeoutMs);
+        },
+      });
       drawer.process.send({ id, ...job, cpuBudgetMs });
     });
   };
