@@ -9,6 +9,9 @@ export { type FillCacheStats } from './prepared-template-cache.ts';
 export { type PreparedTemplateData } from './prepared-template.ts';
 export {
   createMergedPdfWriter,
+  writeMergedPdfEnd,
+  type MergedPartStart,
+  type MergedPdfPart,
   type MergedPdfSink,
   type MergedPdfSummary,
   type MergedPdfWriter,

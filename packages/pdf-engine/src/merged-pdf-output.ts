@@ -3,6 +3,12 @@
  * the bytes of the current document waiting for the sink, and the page tree. The tree has two
  * levels: pages in groups of PAGES_PER_NODE under one root, so no /Kids array grows with the
  * batch and each group can be written as soon as it is full.
+ *
+ * A file may be written in parts, each by its own output and at another time (a job that
+ * resumes after its process died): a part starts where the previous one ended (its byte offset
+ * and next object number), ends with its page groups closed, and reports what the end of the
+ * file needs: its objects' offsets and its page groups. `writeMergedEnd` then writes the root
+ * of the page tree, the catalog and the xref table over every part.
  */
 import { PdfEngineError } from './errors.ts';
 
@@ -26,16 +32,51 @@ const MAX_OFFSET = 9_999_999_999;
 
 const HEADER_VERSION = /^%PDF-(\d)\.(\d)/;
 
+/** Where a part of a merged file starts: the first part at the file's start. */
+export interface MergedPartStart {
+  /** Bytes written before the part. */
+  offset: number;
+  /** The first object number the part may use. */
+  nextNumber: number;
+}
+
+/** One part of a merged file as written: all the file's end needs to know of it. */
+export interface MergedPdfPart {
+  /** Where the part ended: where the next part starts. */
+  end: MergedPartStart;
+  /** The part's object numbers, from `firstNumber`, each with its offset in the file (0: free). */
+  firstNumber: number;
+  offsets: number[];
+  /** The part's page groups (/Pages nodes under the root), each with its number of pages. */
+  groups: [num: number, count: number][];
+}
+
+export const FILE_START: MergedPartStart = { offset: 0, nextNumber: ROOT_PAGES + 1 };
+
 export class MergedOutput {
   /** Offset of each object by number; 0 for numbers never written (listed as free). */
-  private readonly offsets: number[] = [0, 0, 0];
+  private readonly offsets: number[] = [];
+  /** Offsets of the catalog and the page tree's root, written at the file's end. */
+  private readonly endOffsets = new Map<number, number>();
   private pending: (string | Uint8Array)[] = [];
   private pendingBytes = 0;
-  private written = 0;
-  private nextNumber = ROOT_PAGES + 1;
+  private written: number;
+  private nextNumber: number;
+  private readonly firstNumber: number;
   private group: { num: number; kids: number[] } | undefined;
   private readonly groups: { num: number; count: number }[] = [];
   pageCount = 0;
+
+  constructor(start: MergedPartStart = FILE_START) {
+    this.written = start.offset;
+    this.nextNumber = start.nextNumber;
+    this.firstNumber = start.nextNumber;
+  }
+
+  /** Nothing is written yet, not even in an earlier part: the header comes first. */
+  get isAtFileStart() {
+    return this.written === 0 && this.pendingBytes === 0;
+  }
 
   /** The header, at the version of the first document when that is newer than 1.7. */
   start(firstDocument: Uint8Array) {
@@ -60,7 +101,8 @@ export class MergedOutput {
         'The merged PDF would exceed 9.3 GiB: split the batch.',
       );
     }
-    this.offsets[num] = offset;
+    if (num >= this.firstNumber) this.offsets[num - this.firstNumber] = offset;
+    else this.endOffsets.set(num, offset);
     this.push(`${num} 0 obj\n`);
     for (const piece of body) this.push(piece);
     this.push('\nendobj\n');
@@ -93,19 +135,44 @@ export class MergedOutput {
     await sink.write(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.length));
   }
 
-  /** Page tree, catalog, xref table and trailer; returns the file's size. */
-  async finish(sink: MergedPdfSink): Promise<number> {
-    if (this.written === 0 && this.pending.length === 0) this.start(new Uint8Array());
+  /** Closes the part: its last page group is written and handed to the sink. */
+  async endPart(sink: MergedPdfSink): Promise<MergedPdfPart> {
     if (this.group) this.closeGroup();
-    const kids = this.groups.map((g) => `${g.num} 0 R`).join(' ');
-    this.emit(ROOT_PAGES, `<< /Type /Pages /Kids [${kids}] /Count ${this.pageCount} >>`);
+    await this.flush(sink);
+    const offsets: number[] = [];
+    for (let num = this.firstNumber; num < this.nextNumber; num++) {
+      offsets.push(this.offsets[num - this.firstNumber] ?? 0);
+    }
+    return {
+      end: { offset: this.written, nextNumber: this.nextNumber },
+      firstNumber: this.firstNumber,
+      offsets,
+      groups: this.groups.map((g) => [g.num, g.count]),
+    };
+  }
+
+  /**
+   * The file's end after its last part: the page tree's root over every part's groups, the
+   * catalog, the xref table and the trailer. Returns the file's size.
+   */
+  async writeEnd(sink: MergedPdfSink, parts: readonly MergedPdfPart[]): Promise<number> {
+    if (this.isAtFileStart) this.start(new Uint8Array());
+    const groups = parts.flatMap((part) => part.groups);
+    const kids = groups.map(([num]) => `${num} 0 R`).join(' ');
+    const count = groups.reduce((sum, [, pages]) => sum + pages, 0);
+    this.emit(ROOT_PAGES, `<< /Type /Pages /Kids [${kids}] /Count ${count} >>`);
     this.emit(CATALOG, `<< /Type /Catalog /Pages ${ROOT_PAGES} 0 R >>`);
     await this.flush(sink);
     const xrefAt = this.written;
     const size = this.nextNumber;
+    const offsetOf = (num: number) => {
+      if (this.endOffsets.has(num)) return this.endOffsets.get(num)!;
+      const part = parts.find((p) => num >= p.firstNumber && num < p.end.nextNumber);
+      return part?.offsets[num - part.firstNumber] ?? 0;
+    };
     let text = `xref\n0 ${size}\n0000000000 65535 f\r\n`;
     for (let num = 1; num < size; num++) {
-      const offset = this.offsets[num] ?? 0;
+      const offset = offsetOf(num);
       text +=
         offset > 0 ? `${String(offset).padStart(10, '0')} 00000 n\r\n` : '0000000000 00000 f\r\n';
       if (num % XREF_ENTRIES_PER_CHUNK === 0) {

@@ -1,7 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createFillEngine } from './fill-engine.ts';
 import { importAcroForm } from './import-acroform.ts';
-import { createMergedPdfWriter } from './merged-pdf-writer.ts';
+import {
+  createMergedPdfWriter,
+  writeMergedPdfEnd,
+  type MergedPdfPart,
+} from './merged-pdf-writer.ts';
 import { corpusBytes, corpusNames, field, makePng, makeTemplate } from '../test/fixtures.ts';
 import {
   hasPoppler,
@@ -110,6 +114,45 @@ describe.skipIf(!canCheck)('merged PDF: documents of one template', () => {
     expectValid(pdf, 16);
     expect(summary.documentsCopiedWhole).toBe(0);
     expect(popplerTexts(pdf)[4]).toContain('Person-0');
+  });
+});
+
+describe.skipIf(!canCheck)('merged PDF: a file written in parts', () => {
+  /** Each part by its own writer, as a job resumed in another process writes it. */
+  const mergeInParts = async (parts: Uint8Array[][]) => {
+    const chunks: Uint8Array[] = [];
+    const sink = { write: (chunk: Uint8Array) => void chunks.push(chunk) };
+    const written: MergedPdfPart[] = [];
+    for (const documents of parts) {
+      const writer = createMergedPdfWriter(sink, written.at(-1)?.end);
+      for (const document of documents) await writer.add(document);
+      written.push(await writer.finishPart());
+    }
+    const bytes = await writeMergedPdfEnd(sink, written);
+    const pdf = new Uint8Array(Buffer.concat(chunks));
+    expect(bytes).toBe(pdf.length);
+    return pdf;
+  };
+
+  it('makes one valid file with every document in order, parts empty or not', async () => {
+    const template = await makeTemplate();
+    const documents = await fillMany(template, 5, { lastPage: 4 });
+    const pdf = await mergeInParts([
+      [],
+      documents.slice(0, 2),
+      [],
+      documents.slice(2, 3),
+      documents.slice(3),
+    ]);
+    expectValid(pdf, 20);
+    const texts = popplerTexts(pdf);
+    for (let i = 0; i < 5; i++) expect(texts[i * 4]).toContain(`Person-${i}`);
+    expect(occurrences(pdf, '%PDF-')).toBe(1);
+  });
+
+  it('makes a valid empty file from parts without documents', async () => {
+    const check = qpdfCheck(await mergeInParts([[], []]));
+    expect(check.status, check.output).toBe(0);
   });
 });
 

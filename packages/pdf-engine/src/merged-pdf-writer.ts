@@ -34,11 +34,17 @@ import {
   renderValue,
   SharedObjects,
 } from './merged-pdf-copy.ts';
-import { MergedOutput, type MergedPdfSink } from './merged-pdf-output.ts';
+import {
+  FILE_START,
+  MergedOutput,
+  type MergedPartStart,
+  type MergedPdfPart,
+  type MergedPdfSink,
+} from './merged-pdf-output.ts';
 import type { PdfObjectTable } from './pdf-object-table.ts';
 import type { PdfObjectRecord, PdfRefValue } from './pdf-value-scan.ts';
 
-export type { MergedPdfSink };
+export type { MergedPartStart, MergedPdfPart, MergedPdfSink };
 
 export interface MergedPdfSummary {
   documents: number;
@@ -54,6 +60,11 @@ export interface MergedPdfWriter {
   add(document: Uint8Array): Promise<void>;
   /** Writes the page tree, the catalog, the xref table and the trailer. */
   finish(): Promise<MergedPdfSummary>;
+  /**
+   * Ends the writer's part of a file written in parts: the next part starts at its `end`, and
+   * `writeMergedPdfEnd` ends the file after the last.
+   */
+  finishPart(): Promise<MergedPdfPart>;
 }
 
 /** The template every document is expected to share, from the first document. */
@@ -159,8 +170,11 @@ const renderPage = (page: DocumentPage, copy: DocumentCopy) => {
  * for (const item of items) await merged.add((await engine.fill(template, fields, item)).pdf);
  * const { pages, bytes } = await merged.finish();
  */
-export const createMergedPdfWriter = (sink: MergedPdfSink): MergedPdfWriter => {
-  const output = new MergedOutput();
+export const createMergedPdfWriter = (
+  sink: MergedPdfSink,
+  start: MergedPartStart = FILE_START,
+): MergedPdfWriter => {
+  const output = new MergedOutput(start);
   const dedupe = new ObjectDedupe();
   let shared: SharedBase | undefined;
   let documents = 0;
@@ -188,7 +202,7 @@ export const createMergedPdfWriter = (sink: MergedPdfSink): MergedPdfWriter => {
     let parts = splitFilledDocument(bytes);
     if (!shared) {
       shared = sharedBaseOf(parts);
-      output.start(bytes);
+      if (output.isAtFileStart) output.start(bytes);
     }
     let sameBase = isSameBase(parts, shared);
     if (!sameBase && parts.update && isSameBase(asUnfilled(parts), shared)) {
@@ -233,8 +247,19 @@ export const createMergedPdfWriter = (sink: MergedPdfSink): MergedPdfWriter => {
     add: (document) => guard(() => addDocument(document), 'ready'),
     finish: () =>
       guard(async () => {
-        const bytes = await output.finish(sink);
+        const bytes = await output.writeEnd(sink, [await output.endPart(sink)]);
         return { documents, pages: output.pageCount, bytes, documentsCopiedWhole: copiedWhole };
       }, 'finished'),
+    finishPart: () => guard(() => output.endPart(sink), 'finished'),
   };
 };
+
+/**
+ * Ends a merged PDF written in parts (each by `createMergedPdfWriter(sink, previous.end)`, the
+ * first from the file's start): the page tree over every part's pages, the catalog and the xref
+ * table. Returns the file's size. The parts' own bytes are the caller's to put before it.
+ */
+export const writeMergedPdfEnd = (
+  sink: MergedPdfSink,
+  parts: readonly MergedPdfPart[],
+): Promise<number> => new MergedOutput(parts.at(-1)?.end ?? FILE_START).writeEnd(sink, parts);
