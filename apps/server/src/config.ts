@@ -35,6 +35,7 @@ const envSchema = z.object({
   IDEMPOTENCY_SWEEP_MINUTES: z.coerce.number().positive().max(1440).default(15),
   JOB_RETENTION_DAYS: z.coerce.number().positive().max(365).default(7),
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  JOB_CHUNK_ITEMS: z.coerce.number().int().min(1).max(100_000).default(500),
   JOB_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).max(3600).default(30),
   JOB_POLLING_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   JOB_RETRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
@@ -221,6 +222,12 @@ export type JobsConfig = {
   /** JOB_CONCURRENCY: jobs one instance works on at once (2). */
   concurrency: number;
   /**
+   * JOB_CHUNK_ITEMS: a batch is made and recorded in chunks of this many items (500): a try after
+   * a crash goes on from the last chunk recorded, and a job steps aside between chunks when
+   * another account's job waits.
+   */
+  chunkItems: number;
+  /**
    * JOB_HEARTBEAT_SECONDS (PostgreSQL): a job whose instance stays silent this long is taken over
    * by another instance (30; at least 10).
    */
@@ -362,6 +369,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     jobs: {
       retentionMs: Math.round(e.JOB_RETENTION_DAYS * 86_400_000),
       concurrency: e.JOB_CONCURRENCY,
+      chunkItems: e.JOB_CHUNK_ITEMS,
       heartbeatSeconds: e.JOB_HEARTBEAT_SECONDS,
       pollingSeconds: e.JOB_POLLING_SECONDS,
       retrySeconds: e.JOB_RETRY_SECONDS,

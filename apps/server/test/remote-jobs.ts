@@ -236,7 +236,14 @@ export const countedDocuments = async (url: string, account: BatchAccount) => {
   return res.json<{ pdfsGeneratedThisMonth: number }>().pdfsGeneratedThisMonth;
 };
 
-type LogLine = { event?: string; jobId?: string; attempt?: number; time?: number };
+type LogLine = {
+  event?: string;
+  jobId?: string;
+  attempt?: number;
+  time?: number;
+  /** A try's first item (`job.started`): past 0, it went on from recorded chunks. */
+  from?: number;
+};
 
 /** The events a server process logged about a job (`job.started`, `job.finished`…), in order. */
 export const jobEvents = (output: string, jobId: string, event: string) =>
@@ -251,7 +258,11 @@ export const jobEvents = (output: string, jobId: string, event: string) =>
       }
     })
     .filter((line) => line.event === event && line.jobId === jobId)
-    .map((line) => ({ attempt: Number(line.attempt), time: Number(line.time) }));
+    .map((line) => ({
+      attempt: Number(line.attempt),
+      time: Number(line.time),
+      from: Number(line.from ?? 0),
+    }));
 
 /** The numbers of the tries of a job a server process started. */
 export const startedTries = (output: string, jobId: string): number[] =>

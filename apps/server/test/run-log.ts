@@ -53,8 +53,14 @@ const SECRET_FIELDS: Record<string, string> = {
   secret: 'webhook signing secret',
 };
 
-/** Answers whose `code` is the error code, not a secret. */
-const isErrorBody = (value: object) => 'status' in value && 'message' in value;
+/**
+ * Answers and parts of answers whose `code` is an error code (`RESULT_STORE_UNAVAILABLE`, a
+ * job's or an item's), not a secret: e-mailed codes are digits.
+ */
+const isErrorBody = (value: object) =>
+  'message' in value &&
+  ('status' in value ||
+    ('code' in value && typeof value.code === 'string' && /^[A-Z][A-Z0-9_]*$/.test(value.code)));
 
 /** The local payment pages' session token: the last part of the page URL a checkout answers with. */
 const pageToken = (url: unknown) =>

@@ -82,6 +82,7 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   jobs: {
     retentionMs: 7 * 86_400_000,
     concurrency: 2,
+    chunkItems: 500,
     heartbeatSeconds: 10,
     pollingSeconds: 0.5,
     // A failed try is tried again at once (about a second on PostgreSQL, pg-boss's least).

@@ -75,6 +75,18 @@ export type CreateBatchBody = z.input<typeof createBatchBody>;
 export const jobItemFailure = itemError;
 export type JobItemFailure = z.infer<typeof jobItemFailure>;
 
+/** Why a job failed as a whole, or why its last try did while it is tried again. */
+export const jobError = z
+  .object({
+    /** RESULT_STORE_UNAVAILABLE, DATABASE_UNAVAILABLE, JOB_INTERRUPTED or INTERNAL_ERROR. */
+    code: z.string(),
+    message: z.string(),
+    /** Making the documents (in chunks), or putting the job's files together from them. */
+    stage: z.enum(['documents', 'results']),
+  })
+  .meta({ id: 'JobError' });
+export type JobError = z.infer<typeof jobError>;
+
 export const jobResult = z.object({
   kind: jobResultKind,
   /** Authenticated like the job (x-api-key or the session). */
@@ -104,6 +116,13 @@ export const job = z
     }),
     /** Items that produced no document (the first 100). */
     failures: z.array(jobItemFailure),
+    /** Tries so far: a try ends when its server stops or the job cannot be stored (at most 3). */
+    attempt: z.number().int(),
+    /**
+     * Why the job failed as a whole (status `failed` with items not all failed), or, while it
+     * runs, why its last try failed before it is tried again; null otherwise.
+     */
+    error: jobError.nullable(),
     metadata: z.record(z.string(), z.unknown()).nullable(),
     createdAt: z.string(),
     startedAt: z.string().nullable(),

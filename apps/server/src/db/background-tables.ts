@@ -31,8 +31,14 @@ export type JobTable = {
   failed: number;
   /** JSON array of the first failures: { index, field, code, message }. */
   failures_json: string | null;
-  /** Goes up with every try; only the current try writes progress and the end. */
+  /**
+   * Goes up with every try and every resumption after the job stepped aside; only the current
+   * one writes progress and the end. Tries are `attempt - yields` (migration 0016).
+   */
   attempt: number;
+  yields: Generated<number>;
+  /** JSON { code, message, stage }: why the last try failed, or why the job did. */
+  error_json: Generated<string | null>;
   /** JSON array of { kind, key, bytes }. */
   results_json: string | null;
   reserved_at: string;
@@ -40,6 +46,16 @@ export type JobTable = {
   started_at: string | null;
   finished_at: string | null;
   expires_at: string | null;
+};
+
+/** A recorded chunk of a batch (migration 0016): its counts and its parts of the job's files. */
+export type JobChunkTable = {
+  job_id: string;
+  chunk: number;
+  done: number;
+  failed: number;
+  failures_json: string | null;
+  parts_json: string;
 };
 
 /** A URL an account's events are sent to (migration 0012). */

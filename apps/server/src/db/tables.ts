@@ -1,5 +1,6 @@
 import type { Generated, Kysely } from 'kysely';
 import type {
+  JobChunkTable,
   JobTable,
   WebhookDeliveryTable,
   WebhookEndpointTable,
@@ -8,6 +9,7 @@ import type {
 } from './background-tables.ts';
 
 export type {
+  JobChunkTable,
   JobKind,
   JobTable,
   WebhookDeliveryTable,
@@ -327,6 +329,7 @@ export type Tables = {
   usage_months: UsageMonthTable;
   idempotency_keys: IdempotencyKeyTable;
   jobs: JobTable;
+  job_chunks: JobChunkTable;
   webhook_endpoints: WebhookEndpointTable;
   webhook_events: WebhookEventTable;
   webhook_deliveries: WebhookDeliveryTable;

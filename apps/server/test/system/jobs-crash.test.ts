@@ -29,6 +29,9 @@ import { createSystemData, type SystemData } from '../system-server.ts';
 const FORM: BatchForm = { pages: 3, fieldsPerPage: 4 };
 /** Seconds of work a batch is sized for: progress is saved every half second, so a kill lands midway. */
 const WORK_SECONDS = 4;
+/** Items per recorded chunk: a try after the kill goes on from the last chunk recorded. */
+const CHUNK_ITEMS = 100;
+const CHUNK_ENV = { JOB_CHUNK_ITEMS: String(CHUNK_ITEMS) };
 const SIZE_BOUNDS = { min: 500, max: 10_000 };
 
 /** An account, the size of its batch, and the documents it counted before the batch. */
@@ -42,6 +45,33 @@ const prepareBatch = async (data: SystemData, urls: string[]): Promise<Batch> =>
 };
 
 const share = (job: Job) => job.progress.done / job.progress.total;
+
+/**
+ * Waits for the job's end, and checks on the way that its progress never went below what it was
+ * when its instance was killed.
+ */
+const waitForEndAfterKill = async (urls: () => string[], batch: Batch, id: string, killed: Job) => {
+  const seen: number[] = [killed.progress.done];
+  const job = await waitForRemoteJob(urls, batch.account, id, (polled) => {
+    seen.push(polled.progress.done);
+    return hasEnded(polled);
+  });
+  const backwards = seen.filter((done, i) => i > 0 && done < seen[i - 1]!);
+  expect(backwards, `progress seen: ${seen.join(', ')}`).toEqual([]);
+  return job;
+};
+
+/**
+ * The try after the kill went on from the chunks recorded before it: at least every chunk below
+ * the progress seen before the kill, so at most one chunk's items were made twice.
+ */
+const expectResumed = (output: string, id: string, killed: Job) => {
+  const [resumed] = jobEvents(output, id, 'job.started').filter((start) => start.attempt === 2);
+  const from = Number(resumed?.from);
+  expect(from).toBeGreaterThan(0);
+  expect(from).toBeGreaterThanOrEqual(Math.floor(killed.progress.done / CHUNK_ITEMS) * CHUNK_ITEMS);
+  return from;
+};
 const isMidway = (job: Job) => job.status === 'running' && share(job) >= 0.2;
 
 /**
@@ -82,7 +112,7 @@ describe('a batch whose server is SIGKILLed midway on sqlite', () => {
     { timeout: 240_000 },
     async () => {
       data = await createSystemData('sqlite');
-      let server: ServerProcess = await data.start({}, 'compiled');
+      let server: ServerProcess = await data.start(CHUNK_ENV, 'compiled');
       const batch = await prepareBatch(data, [server.url]);
       const { account } = batch;
       const items = batchItems(batch.total, FORM);
@@ -92,11 +122,14 @@ describe('a batch whose server is SIGKILLed midway on sqlite', () => {
       await stopServerProcess(server, 'SIGKILL');
       expect(startedTries(server.output(), started.id)).toEqual([1]);
 
-      server = await data.start({}, 'compiled');
-      const job = await waitForRemoteJob(() => [server.url], account, started.id, hasEnded);
+      server = await data.start(CHUNK_ENV, 'compiled');
+      const job = await waitForEndAfterKill(() => [server.url], batch, started.id, midway);
       expect(startedTries(server.output(), started.id)).toEqual([2]);
+      const from = expectResumed(server.output(), started.id, midway);
       await expectWholeBatch(data, server.url, batch, job, midway);
-      console.info(`Batch of ${batch.total} on sqlite: killed at ${midway.progress.done} done`);
+      console.info(
+        `Batch of ${batch.total} on sqlite: killed at ${midway.progress.done} done, went on from ${from}`,
+      );
     },
   );
 });
@@ -109,7 +142,7 @@ if (!hasPostgres) {
 }
 
 /** Both instances on one database; a dead instance's job is free again after 10 s of silence. */
-const QUEUE_ENV = { JOB_HEARTBEAT_SECONDS: '10', JOB_POLLING_SECONDS: '0.5' };
+const QUEUE_ENV = { JOB_HEARTBEAT_SECONDS: '10', JOB_POLLING_SECONDS: '0.5', ...CHUNK_ENV };
 
 describe.runIf(hasPostgres)('a batch whose instance is SIGKILLed midway on postgres', () => {
   let data: SystemData;
@@ -144,12 +177,13 @@ describe.runIf(hasPostgres)('a batch whose instance is SIGKILLed midway on postg
       expect(startedTries(dead.output(), started.id)).toEqual([1]);
       const killedAt = Date.now();
 
-      const job = await waitForRemoteJob(urls, account, started.id, hasEnded);
+      const job = await waitForEndAfterKill(urls, batch, started.id, midway);
       const [takeover] = jobEvents(survivor.output(), started.id, 'job.started');
       expect(startedTries(survivor.output(), started.id)).toEqual([2]);
+      const from = expectResumed(survivor.output(), started.id, midway);
       console.info(
         `Batch of ${batch.total} on postgres: killed at ${midway.progress.done} done, ` +
-          `taken over ${((takeover?.time ?? 0) - killedAt) / 1000} s after the kill`,
+          `taken over ${((takeover?.time ?? 0) - killedAt) / 1000} s after the kill, from ${from}`,
       );
       await expectWholeBatch(data, survivor.url, batch, job, midway);
     },

@@ -14,6 +14,7 @@ import * as webhooks from './0012_webhooks.ts';
 import * as jobKinds from './0013_job_kinds.ts';
 import * as webhookTriesUnderWay from './0014_webhook_tries_under_way.ts';
 import * as webhookRotatedSecrets from './0015_webhook_rotated_secrets.ts';
+import * as jobChunks from './0016_job_chunks.ts';
 
 /** Every migration, in order. Never edit one that has been released; add the next instead. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0013_job_kinds': jobKinds,
   '0014_webhook_tries_under_way': webhookTriesUnderWay,
   '0015_webhook_rotated_secrets': webhookRotatedSecrets,
+  '0016_job_chunks': jobChunks,
 };

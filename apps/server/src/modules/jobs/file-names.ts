@@ -94,17 +94,18 @@ const caseKey = (name: string) => name.toUpperCase().toLowerCase();
  * Names that are unique ignoring case, each at most MAX_NAME_BYTES bytes with its extension: a
  * second `a` becomes `a-2`, a third `a-3`, and a name the suffix made is taken like any other
  * (`dup`, `dup`, `dup-2` give `dup`, `dup-2`, `dup-2-2`). Each base is a `safeFileBase` (not
- * empty); a long one is cut to leave room for its suffix and extension.
+ * empty); a long one is cut to leave room for its suffix and extension. Names given in `taken`
+ * (made before, e.g. by an earlier try of the same job) are not made again.
  */
-export const createUniqueNamer = (extension: string) => {
-  const taken = new Set<string>();
+export const createUniqueNamer = (extension: string, taken: Iterable<string> = []) => {
+  const isTaken = new Set<string>([...taken].map(caseKey));
   /** The next suffix to try for a base, so 10,000 equal names do not each start over from 2. */
   const nextSuffix = new Map<string, number>();
   const claim = (base: string, suffix: string) => {
     const budget = MAX_NAME_BYTES - bytesOf(suffix) - bytesOf(extension);
     const name = `${safeFileBase(base, budget)}${suffix}${extension}`;
-    if (taken.has(caseKey(name))) return undefined;
-    taken.add(caseKey(name));
+    if (isTaken.has(caseKey(name))) return undefined;
+    isTaken.add(caseKey(name));
     return name;
   };
   return (base: string): string => {
@@ -134,10 +135,11 @@ const PDF = '.pdf';
  * Names the PDFs of a batch's ZIP: the pattern with `{label}` replaced by the item's value and
  * `{index}` by its position from 1 (`document-{index}.pdf` without a pattern). A name is made
  * safe for every file system (`safeFileBase`: no separators, so no entry can escape the folder it
- * is unpacked into), ends in `.pdf`, and is unique ignoring case (`createUniqueNamer`).
+ * is unpacked into), ends in `.pdf`, and is unique ignoring case (`createUniqueNamer`), also
+ * against the names in `taken`.
  */
-export const createFileNamer = (pattern: string | null) => {
-  const unique = createUniqueNamer(PDF);
+export const createFileNamer = (pattern: string | null, taken: Iterable<string> = []) => {
+  const unique = createUniqueNamer(PDF, taken);
   return (index: number, values: Record<string, unknown>): string => {
     const filled = (pattern ?? 'document-{index}.pdf').replace(
       FILE_NAME_PLACEHOLDER,

@@ -1,10 +1,12 @@
+import type { JobError } from '@platen/contract';
 import type { Db } from '../../db/tables.ts';
 import { recordWebhookEvent } from '../webhooks/index.ts';
 import type { JobView } from './jobs.repository.ts';
 
 /**
  * Reports a job's end to the account's webhooks, in the transaction that ends it: ids, the
- * outcome's counts and the job's metadata as it was sent; never the items or the results.
+ * outcome's counts, why it failed as a whole if it did, and the job's metadata as it was sent;
+ * never the items or the results.
  */
 export const recordJobEnd = (
   db: Db,
@@ -12,7 +14,14 @@ export const recordJobEnd = (
     JobView,
     'id' | 'user_id' | 'template_id' | 'template_name' | 'version' | 'total' | 'metadata_json'
   >,
-  end: { status: 'succeeded' | 'failed' | 'canceled'; done: number; failed: number; at: Date },
+  end: {
+    status: 'succeeded' | 'failed' | 'canceled';
+    done: number;
+    failed: number;
+    /** Why a job failed as a whole. */
+    error?: JobError;
+    at: Date;
+  },
 ) =>
   recordWebhookEvent(db, {
     userId: job.user_id,
@@ -26,5 +35,6 @@ export const recordJobEnd = (
       version: job.version ?? 'draft',
       progress: { done: end.done, total: Number(job.total), failed: end.failed },
       metadata: job.metadata_json ? (JSON.parse(job.metadata_json) as unknown) : null,
+      ...(end.error && { error: end.error }),
     },
   });

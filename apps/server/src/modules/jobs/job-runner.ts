@@ -1,20 +1,31 @@
-import type { ItemError, JobResultKind } from '@platen/contract';
+import type { JobError, JobResultKind } from '@platen/contract';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { releaseDocuments } from '../billing/index.ts';
 import type { createDocumentsService } from '../documents/index.ts';
+import { openChunkWriters, putJobFiles, type ChunkWriters } from './chunk-writers.ts';
 import { createFileNamer } from './file-names.ts';
+import { createTally, fillChunk, type JobTarget, type Tally } from './job-chunk.ts';
+import {
+  accountWaitingBefore,
+  deleteChunks,
+  hasSteppedAside,
+  isAnotherAccountWaiting,
+  listChunks,
+  recordChunk,
+  stepAside,
+} from './job-chunks.repository.ts';
 import { recordJobEnd } from './job-events.ts';
-import { LISTED_ITEM_ERRORS } from './batch-items.ts';
+import { jobErrorOf, withStoreErrors, type JobStage } from './job-errors.ts';
 import {
   finishAttempt,
   findJobToRun,
   type JobRow,
+  recordTryError,
   saveProgress,
   startAttempt,
 } from './jobs.repository.ts';
 import { JobInterrupted } from './job-queue.ts';
-import { openResultWriters, type ResultWriters } from './result-writers.ts';
 
 type Documents = ReturnType<typeof createDocumentsService>;
 
@@ -25,184 +36,180 @@ export type JobRunnerDeps = Pick<
   documents: Documents;
   /** Runs a try of a job that is not a batch (an account export): file-job-runner.ts. */
   runOtherKind: (job: JobRow, attempt: number, signal?: AbortSignal) => Promise<void>;
+  /** Hands the job to the queue again, behind the jobs waiting now. */
+  requeue: (job: { id: string; userId: string }) => Promise<void>;
 };
 
 /** A stored result of a finished job, as results_json keeps it. */
 export type JobResultFile = { kind: JobResultKind; key: string; bytes: number };
 
-/** Documents being filled at once for one job: enough to keep the fill workers busy. */
-const FILLS_IN_FLIGHT = 16;
-/** Progress is written at most this often (and at the end). */
-const PROGRESS_EVERY_MS = 500;
-/** Work done on this thread between two turns of the event loop, so requests are not held up. */
-const SLICE_MS = 8;
-
-type Outcome = { index: number; pdf: Uint8Array } | { index: number; failure: ItemError };
-
-const failureOf = (index: number, error: unknown): ItemError => {
-  if (error instanceof AppError) {
-    const field = /"([^"]+)"/.exec(error.message)?.[1] ?? null;
-    return { index, field, code: error.code, message: error.message };
-  }
-  return { index, field: null, code: 'INTERNAL_ERROR', message: 'This item could not be filled.' };
-};
-
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
-
 /** The prefix under which a job keeps its files; a try writes under `<prefix><attempt>/`. */
 export const jobFilesPrefix = (jobId: string) => `jobs/${jobId}/`;
+/** Where the chunks' parts of the job's files wait until the files are put together. */
+const partsPrefix = (jobId: string) => `${jobFilesPrefix(jobId)}parts/`;
 
 /** Tries a job may take (each after an instance died or an unexpected error) before it fails. */
 export const MAX_ATTEMPTS = 3;
 
 /**
- * One try of a job: fills every item in order, writes the results as they come (never all
- * documents in memory), and ends the job unless the try lost it meanwhile (it was cancelled, or
- * another instance took over after this one was thought dead); then its files are removed and
- * nothing is counted or given back by this try. Items that fail are reported by index and their
- * documents given back. A try stopped by its instance's shutdown throws JobInterrupted and
- * leaves the job running for the next try; so does an unexpected error, until MAX_ATTEMPTS.
+ * One try of a batch. Its items are made in chunks (`config.jobs.chunkItems`): each chunk's
+ * documents are written as parts of the job's files and the chunk is recorded once, so a try
+ * that starts after another died goes on from the first chunk not recorded, and makes again at
+ * most one chunk. Between chunks the try steps aside when another account's job waits (it is
+ * queued again behind it, without counting as a try), so a long batch delays others by one
+ * chunk. When every chunk is recorded the files are put together from the parts and the job
+ * ends, unless the try lost it meanwhile (cancelled, or taken over after this instance was
+ * thought dead). A try stopped by its instance's shutdown throws JobInterrupted; one that fails
+ * (the result store is down) records why and throws for the queue to try again, until
+ * MAX_ATTEMPTS, when the job fails with that reason.
  */
 export const runJob = async (
   deps: JobRunnerDeps,
   jobId: string,
   signal?: AbortSignal,
 ): Promise<void> => {
+  const behind = await accountWaitingBefore(deps.db, jobId);
+  if (behind) return deps.requeue({ id: jobId, userId: behind.userId });
+  const isResuming = await hasSteppedAside(deps.db, jobId);
   const attempt = await startAttempt(deps.db, jobId, deps.clock.now().toISOString());
   if (attempt === undefined) return;
   const job = await findJobToRun(deps.db, jobId);
   if (!job) return;
   if (job.kind !== 'batch') return deps.runOtherKind(job, attempt, signal);
-  const log = deps.log.child({ jobId, attempt, userId: job.user_id });
-  const prefix = `${jobFilesPrefix(jobId)}${attempt}/`;
-  const tally = createTally();
-  if (attempt > MAX_ATTEMPTS) {
-    tally.failAll(job.total);
-    await end(deps, job, attempt, { ...tally.progress(), stored: [], log });
-    return;
-  }
-  await deps.results.removeUnder(jobFilesPrefix(jobId));
-  log.info({ event: 'job.started', total: job.total }, 'job started');
-  const writers = openResultWriters(deps.results, { prefix, output: job.output, total: job.total });
-  try {
-    const outcome = await fillItems(deps, job, writers, tally, async () => {
-      if (signal?.aborted) return false;
-      return saveProgress(deps.db, jobId, attempt, tally.progress());
-    });
-    if (outcome === 'stopped') {
-      await writers.abort();
-      await deps.results.removeUnder(prefix);
-      if (signal?.aborted) throw new JobInterrupted(jobId);
-      log.info({ event: 'job.attempt_abandoned' }, 'job ended elsewhere; this try stops');
-      return;
-    }
-    const isAllFailed = tally.progress().failed === job.total;
-    const stored = isAllFailed ? (await writers.abort(), []) : await writers.finish();
-    await end(deps, job, attempt, { ...tally.progress(), stored, log });
-  } catch (error) {
-    await writers.abort().catch(() => undefined);
-    await deps.results.removeUnder(prefix).catch(() => undefined);
-    if (error instanceof JobInterrupted || attempt < MAX_ATTEMPTS) throw error;
-    log.error({ event: 'job.given_up', err: error }, 'job failed on its last try');
-    tally.failAll(job.total);
-    await end(deps, job, attempt, { ...tally.progress(), stored: [], log });
-  }
+  const run = { attempt, isResuming, signal };
+  return runBatch({ ...deps, results: withStoreErrors(deps.results) }, job, run);
 };
 
-/** What a try has done so far: items finished, the ones that failed, and the first failures. */
-const createTally = () => {
-  const failures: ItemError[] = [];
-  let failed = 0;
-  let done = 0;
-  return {
-    succeed: () => {
-      done += 1;
-    },
-    fail: (failure: ItemError) => {
-      done += 1;
-      failed += 1;
-      if (failures.length < LISTED_ITEM_ERRORS) failures.push(failure);
-    },
-    /** The whole try failed: no item produced a document. */
-    failAll: (total: number) => {
-      done = total;
-      failed = total;
-    },
-    progress: () => ({
-      done,
-      failed,
-      failuresJson: failures.length > 0 ? JSON.stringify(failures) : null,
-    }),
+const runBatch = async (
+  deps: JobRunnerDeps,
+  job: JobRow,
+  { attempt, isResuming, signal }: { attempt: number; isResuming: boolean; signal?: AbortSignal },
+) => {
+  const jobId = job.id;
+  const tries = attempt - Number(job.yields);
+  const log = deps.log.child({ jobId, attempt: tries, userId: job.user_id });
+  const recorded = await listChunks(deps.db, jobId);
+  const tally = createTally(recorded, { done: Number(job.done), failed: Number(job.failed) });
+  if (tries > MAX_ATTEMPTS) {
+    // The last try ended with its instance before it could end the job.
+    const error = jobErrorOf(new JobInterrupted(jobId), 'documents');
+    await end(deps, job, attempt, { ...tally.counts(), stored: [], error, log });
+    return;
+  }
+  const chunks = recorded.map((chunk) => chunk.parts);
+  let from = recorded.reduce((sum, chunk) => sum + chunk.done, 0);
+  // A new try starts (the first, or after a try ended with its instance); a job that stepped
+  // aside goes on within its try.
+  const event = isResuming ? 'job.resumed' : 'job.started';
+  log.info({ event, total: job.total, from }, from > 0 ? 'job goes on' : 'job started');
+  const items = JSON.parse(job.items_json) as Record<string, unknown>[];
+  const takenNames = chunks.flatMap((parts) => parts.zip?.entries.map((entry) => entry.name) ?? []);
+  const work = {
+    items,
+    target: await findTemplate(deps, job),
+    nameOf: createFileNamer(job.file_name, takenNames),
   };
+  let stage: JobStage = 'documents';
+  let writers: ChunkWriters | undefined;
+  try {
+    while (from < job.total) {
+      const to = Math.min(job.total, from + deps.config.jobs.chunkItems);
+      const chunk = chunks.length;
+      writers = openChunkWriters(deps.results, {
+        prefix: `${partsPrefix(jobId)}${attempt}/${chunk}.`,
+        output: job.output,
+        total: job.total,
+        previous: chunks.at(-1),
+      });
+      tally.startChunk();
+      const keepGoing = async () =>
+        !signal?.aborted && saveProgress(deps.db, jobId, attempt, tally.progress());
+      const outcome = await fillChunk(deps, job, { ...work, from, to }, writers, tally, keepGoing);
+      const parts = outcome === 'done' ? await writers.finish() : await writers.abort();
+      writers = undefined;
+      const isRecorded =
+        parts !== undefined &&
+        (await recordChunk(
+          deps.db,
+          jobId,
+          attempt,
+          { chunk, ...tally.chunk(), parts },
+          tally.progress(),
+        ));
+      if (!isRecorded) return await stop(deps, job, attempt, log, signal);
+      chunks.push(parts);
+      from = to;
+      if (signal?.aborted) return await stop(deps, job, attempt, log, signal);
+      if (from < job.total && (await shouldStepAside(deps, job, attempt))) {
+        log.info({ event: 'job.stepped_aside', done: from }, 'job steps aside for another account');
+        return;
+      }
+    }
+    stage = 'results';
+    const { failed } = tally.counts();
+    const stored =
+      failed === job.total
+        ? []
+        : await putJobFiles(
+            deps.results,
+            { prefix: `${jobFilesPrefix(jobId)}${attempt}/`, output: job.output },
+            chunks,
+          );
+    await end(deps, job, attempt, { ...tally.counts(), stored, log });
+  } catch (error) {
+    await writers?.abort().catch(() => undefined);
+    if (error instanceof JobInterrupted) throw error;
+    const reason = jobErrorOf(error, stage);
+    log.warn(
+      { event: 'job.try_failed', err: error, stage, code: reason.code, tries },
+      `job try failed: ${reason.code}`,
+    );
+    if (tries < MAX_ATTEMPTS) {
+      await recordTryError(deps.db, jobId, attempt, JSON.stringify(reason)).catch(() => undefined);
+      throw error;
+    }
+    log.error({ event: 'job.given_up', code: reason.code }, 'job failed on its last try');
+    await end(deps, job, attempt, { ...tally.counts(), stored: [], error: reason, log });
+  }
 };
 
 /**
- * Fills the items a few at a time (the fill workers stay busy) and hands each document to the
- * writers in the items' order. Between slices of work the event loop gets a turn, so requests
- * are served while a batch runs; every PROGRESS_EVERY_MS `keepGoing` saves the progress and says
- * whether the try still owns the job.
+ * A try that is no longer the job's stops where it is. When its instance is stopping, the job
+ * waits for the next start without the try counting as one; otherwise it was cancelled or taken
+ * over, and the one that has it goes on.
  */
-const fillItems = async (
+const stop = async (
   deps: JobRunnerDeps,
   job: JobRow,
-  writers: ResultWriters,
-  tally: ReturnType<typeof createTally>,
-  keepGoing: () => Promise<boolean>,
-): Promise<'done' | 'stopped'> => {
-  const target = await findTemplate(deps, job);
-  const items = JSON.parse(job.items_json) as Record<string, unknown>[];
-  const nameOf = createFileNamer(job.file_name);
-  const fillOne = async (index: number): Promise<Outcome> => {
-    try {
-      if (!target.ok) throw target.error;
-      const started = process.hrtime.bigint();
-      const document = await deps.documents.fillValues(
-        job.user_id,
-        target.template,
-        items[index] ?? {},
-        { strict: job.strict === 1 },
-      );
-      deps.metrics.documentGenerated(Number(process.hrtime.bigint() - started) / 1e9);
-      return { index, pdf: document.pdf };
-    } catch (error) {
-      return { index, failure: failureOf(index, error) };
-    }
-  };
+  attempt: number,
+  log: Deps['log'],
+  signal: AbortSignal | undefined,
+) => {
+  if (signal?.aborted) {
+    await stepAside(deps.db, job.id, attempt);
+    throw new JobInterrupted(job.id);
+  }
+  log.info({ event: 'job.attempt_abandoned' }, 'job ended elsewhere; this try stops');
+};
 
-  let lastSaved = Date.now();
-  let sliceStarted = Date.now();
-  const pending: Promise<Outcome>[] = [];
-  const take = async (): Promise<boolean> => {
-    const outcome = await pending.shift()!;
-    if ('failure' in outcome) tally.fail(outcome.failure);
-    else {
-      await writers.add(nameOf(outcome.index, items[outcome.index] ?? {}), outcome.pdf);
-      tally.succeed();
-    }
-    if (Date.now() - sliceStarted >= SLICE_MS) {
-      await nextTurn();
-      sliceStarted = Date.now();
-    }
-    if (Date.now() - lastSaved < PROGRESS_EVERY_MS) return true;
-    lastSaved = Date.now();
-    return keepGoing();
-  };
-  let isGoing = true;
-  for (let index = 0; index < job.total && isGoing; index += 1) {
-    pending.push(fillOne(index));
-    if (pending.length >= FILLS_IN_FLIGHT) isGoing = await take();
+/**
+ * True when the try stepped aside for another account's waiting job: the job is queued again
+ * first (behind the waiting one), then marked as waiting; a queue that cannot take it keeps the
+ * try going.
+ */
+const shouldStepAside = async (deps: JobRunnerDeps, job: JobRow, attempt: number) => {
+  if (!(await isAnotherAccountWaiting(deps.db, job.user_id))) return false;
+  try {
+    await deps.requeue({ id: job.id, userId: job.user_id });
+  } catch {
+    return false;
   }
-  while (pending.length > 0 && isGoing) isGoing = await take();
-  if (!isGoing) {
-    // The fills already started finish before their writers go away.
-    await Promise.allSettled(pending);
-    return 'stopped';
-  }
-  return (await keepGoing()) ? 'done' : 'stopped';
+  await stepAside(deps.db, job.id, attempt);
+  return true;
 };
 
 /** The template version the job fills, or why none can be (every item then fails with it). */
-const findTemplate = async (deps: JobRunnerDeps, job: JobRow) => {
+const findTemplate = async (deps: JobRunnerDeps, job: JobRow): Promise<JobTarget> => {
   try {
     if (job.template_id === null) {
       throw new AppError(
@@ -215,9 +222,9 @@ const findTemplate = async (deps: JobRunnerDeps, job: JobRow) => {
       templateId: job.template_id,
       version: job.version ?? 'draft',
     });
-    return { ok: true as const, template };
+    return { ok: true, template };
   } catch (error) {
-    return { ok: false as const, error };
+    return { ok: false, error };
   }
 };
 
@@ -225,14 +232,17 @@ const end = async (
   deps: JobRunnerDeps,
   job: JobRow,
   attempt: number,
-  outcome: ReturnType<ReturnType<typeof createTally>['progress']> & {
+  outcome: ReturnType<Tally['counts']> & {
     stored: JobResultFile[];
+    /** Why the job failed as a whole, when it did. */
+    error?: JobError;
     log: Deps['log'];
   },
 ) => {
   const finishedAt = deps.clock.now();
-  const status = outcome.failed === job.total ? 'failed' : 'succeeded';
-  // The end and the give-back of what was not produced are one change: a job that reads as
+  const status = outcome.error || outcome.failed === job.total ? 'failed' : 'succeeded';
+  const delivered = status === 'succeeded' ? outcome.done - outcome.failed : 0;
+  // The end and the give-back of what was not delivered are one change: a job that reads as
   // ended has its documents right, and only the try that ended it gives any back.
   const isEnded = await deps.db.transaction().execute(async (trx) => {
     const ended = await finishAttempt(trx, job.id, attempt, {
@@ -241,30 +251,32 @@ const end = async (
       failed: outcome.failed,
       failuresJson: outcome.failuresJson,
       resultsJson: JSON.stringify(outcome.stored),
+      errorJson: outcome.error ? JSON.stringify(outcome.error) : null,
       finishedAt: finishedAt.toISOString(),
       expiresAt: new Date(finishedAt.getTime() + deps.config.jobs.retentionMs).toISOString(),
     });
-    if (ended && outcome.failed > 0) {
-      await releaseDocuments({ db: trx }, job.user_id, outcome.failed, new Date(job.reserved_at));
+    if (!ended) return false;
+    const notDelivered = Number(job.total) - delivered;
+    if (notDelivered > 0) {
+      await releaseDocuments({ db: trx }, job.user_id, notDelivered, new Date(job.reserved_at));
     }
-    if (ended) {
-      await recordJobEnd(trx, job, {
-        status,
-        done: outcome.done,
-        failed: outcome.failed,
-        at: finishedAt,
-      });
-    }
-    return ended;
+    await recordJobEnd(trx, job, {
+      status,
+      done: outcome.done,
+      failed: outcome.failed,
+      error: outcome.error,
+      at: finishedAt,
+    });
+    return true;
   });
   if (!isEnded) {
     await deps.results.removeUnder(`${jobFilesPrefix(job.id)}${attempt}/`);
     return;
   }
+  await deps.results.removeUnder(partsPrefix(job.id)).catch(() => undefined);
+  await deleteChunks(deps.db, job.id).catch(() => undefined);
   outcome.log.info(
     { event: 'job.finished', status, done: outcome.done, failed: outcome.failed },
     'job finished',
   );
 };
-
-export type { ResultWriters };

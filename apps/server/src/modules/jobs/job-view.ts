@@ -1,4 +1,4 @@
-import type { Job, JobItemFailure, JobResult } from '@platen/contract';
+import type { Job, JobError, JobItemFailure, JobResult } from '@platen/contract';
 import type { JobView } from './jobs.repository.ts';
 import type { JobResultFile } from './job-runner.ts';
 import { resultPath, signedResultPath } from './result-links.ts';
@@ -35,6 +35,8 @@ export const toJob = (row: JobView, links: LinkSettings): Job => {
     output: row.output,
     progress: { done: Number(row.done), total: Number(row.total), failed: Number(row.failed) },
     failures: parsed<JobItemFailure[]>(row.failures_json, []),
+    attempt: Number(row.attempt) - Number(row.yields),
+    error: parsed<JobError | null>(row.error_json, null),
     metadata: parsed<Record<string, unknown> | null>(row.metadata_json, null),
     createdAt: row.created_at,
     startedAt: row.started_at,

@@ -53,7 +53,7 @@ describe.each(testDatabases())('a job whose result store fails, on %s', (databas
   });
   afterAll(() => app.dispose());
 
-  it('ends as failed after its tries, stores nothing and gives every document back', async () => {
+  it('ends as failed after its tries with the reason, stores nothing and gives every document back', async () => {
     const before = await usedThisCycle(app, ada.email);
     const items = Array.from({ length: 3 }, (_, i) => ({ Name: `Customer ${i + 1}` }));
     const created = await createBatch(app, apiKey, {
@@ -67,11 +67,15 @@ describe.each(testDatabases())('a job whose result store fails, on %s', (databas
 
     expect(job).toMatchObject({
       status: 'failed',
-      progress: { done: 3, failed: 3, total: 3 },
+      progress: { failed: 0, total: 3 },
+      failures: [],
       results: [],
+      attempt: MAX_ATTEMPTS,
+      error: { code: 'RESULT_STORE_UNAVAILABLE', stage: 'documents' },
     });
-    // Every try wrote both results and was refused; the last one ended the job.
-    const tries = new Set(refusing.keys.map((key) => key.split('/')[2]));
+    expect(job.error?.message).toMatch(/could not be stored/);
+    // Every try wrote its first chunk's parts and was refused; the last one ended the job.
+    const tries = new Set(refusing.keys.map((key) => key.split('/')[3]));
     expect([...tries]).toEqual(Array.from({ length: MAX_ATTEMPTS }, (_, i) => String(i + 1)));
     expect(await usedThisCycle(app, ada.email)).toBe(before);
   });

@@ -22,6 +22,8 @@ const VIEW_COLUMNS = [
   'failed',
   'failures_json',
   'attempt',
+  'yields',
+  'error_json',
   'results_json',
   'reserved_at',
   'created_at',
@@ -101,8 +103,9 @@ export const listJobsOf = async (
 
 /**
  * Starts a new try of a queued or running job (a running one was left by an instance that died
- * or was stopped): progress starts again from nothing, and the try's number is returned. Nothing
- * when the job has ended meanwhile (cancelled, or finished by another try).
+ * or was stopped, a queued one may have stepped aside): the try's number is returned, and its
+ * progress goes on from the job's. Nothing when the job has ended meanwhile (cancelled, or
+ * finished by another try).
  */
 export const startAttempt = async (
   db: Db,
@@ -114,9 +117,6 @@ export const startAttempt = async (
     .set((eb) => ({
       status: 'running',
       attempt: eb('attempt', '+', 1),
-      done: 0,
-      failed: 0,
-      failures_json: null,
       started_at: eb.fn.coalesce('started_at', eb.val(now)),
     }))
     .where('id', '=', id)
@@ -124,6 +124,21 @@ export const startAttempt = async (
     .returning('attempt')
     .executeTakeFirst();
   return row && Number(row.attempt);
+};
+
+/** Why the try failed, shown on the job while it is tried again: only the try's own. */
+export const recordTryError = async (
+  db: Db,
+  id: string,
+  attempt: number,
+  errorJson: string,
+): Promise<void> => {
+  await db
+    .updateTable('jobs')
+    .set({ error_json: errorJson })
+    .where('id', '=', id)
+    .where('attempt', '=', attempt)
+    .execute();
 };
 
 export type Progress = {
@@ -164,6 +179,8 @@ export const finishAttempt = async (
   end: Progress & {
     status: 'succeeded' | 'failed';
     resultsJson: string | null;
+    /** Why the job failed as a whole; null when it did not (failed items say so themselves). */
+    errorJson?: string | null;
     finishedAt: string;
     expiresAt: string;
   },
@@ -176,6 +193,7 @@ export const finishAttempt = async (
       failed: end.failed,
       failures_json: end.failuresJson,
       results_json: end.resultsJson,
+      error_json: end.errorJson ?? null,
       finished_at: end.finishedAt,
       expires_at: end.expiresAt,
       // The items are not needed any more: a finished job keeps only what it reports.

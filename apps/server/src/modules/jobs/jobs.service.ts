@@ -141,8 +141,8 @@ export const createJobsService = (deps: JobsDeps) => {
         expiresAt: new Date(now.getTime() + deps.config.jobs.retentionMs).toISOString(),
       });
       if (!before) return undefined;
-      const produced =
-        before.status === 'running' ? Number(before.done) - Number(before.failed) : 0;
+      // A queued job may have made chunks before it stepped aside for another account's.
+      const produced = Number(before.done) - Number(before.failed);
       const notProduced = Number(before.total) - produced;
       if (notProduced > 0) {
         await releaseDocuments({ db: trx }, userId, notProduced, new Date(before.reserved_at));
@@ -225,6 +225,7 @@ export const createJobsService = (deps: JobsDeps) => {
 
   const runnerDeps = {
     ...deps,
+    requeue: (job: { id: string; userId: string }) => deps.jobQueue.enqueue(job),
     runOtherKind: (job: Parameters<typeof runFileJob>[2], attempt: number, signal?: AbortSignal) =>
       runFileJob(deps, deps.fileJobKinds ?? {}, job, attempt, signal),
   };

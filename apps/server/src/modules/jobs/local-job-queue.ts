@@ -26,15 +26,20 @@ export const createLocalJobQueue = (
   let work: JobWork | undefined;
   let stopping = new AbortController();
 
+  /**
+   * The oldest job of an account with none running, else the oldest job not running itself (a
+   * job queued again while its try ends waits for it).
+   */
   const next = (): Waiting | undefined => {
-    const index = waiting.findIndex((job) => !runningPerAccount.get(job.userId));
-    return waiting.splice(index === -1 ? 0 : index, 1)[0];
+    let index = waiting.findIndex((job) => !runningPerAccount.get(job.userId));
+    if (index === -1) index = waiting.findIndex((job) => !running.has(job.id));
+    return index === -1 ? undefined : waiting.splice(index, 1)[0];
   };
 
   const pump = () => {
-    while (work && !stopping.signal.aborted && running.size < concurrency && waiting.length > 0) {
-      const job = next()!;
-      if (running.has(job.id)) continue;
+    while (work && !stopping.signal.aborted && running.size < concurrency) {
+      const job = next();
+      if (!job) return;
       runningPerAccount.set(job.userId, (runningPerAccount.get(job.userId) ?? 0) + 1);
       const run = work(job.id, stopping.signal)
         .then(() => {

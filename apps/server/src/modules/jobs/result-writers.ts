@@ -1,6 +1,5 @@
 import { PassThrough } from 'node:stream';
-import type { BatchOutput, JobResultKind } from '@platen/contract';
-import { createMergedPdfWriter } from '@platen/pdf-engine';
+import type { JobResultKind } from '@platen/contract';
 import type { ResultStore } from './result-store/result-store.ts';
 import { createStoredZip } from './stored-zip.ts';
 
@@ -17,22 +16,13 @@ export const RESULT_FILE_NAMES: Record<JobResultKind, string> = {
   merged: 'documents.pdf',
 };
 
-export type ResultWriters = {
-  /** One document, in the items' order. */
-  add: (name: string, pdf: Uint8Array) => Promise<void>;
-  /** Closes every output and answers what was stored. */
-  finish: () => Promise<{ kind: JobResultKind; key: string; bytes: number }[]>;
-  /** Stops writing; nothing written so far may be read. */
-  abort: () => Promise<void>;
-};
-
 /**
  * A stream into the store under `key`: written when `done` resolves, nothing after `abort`.
  * `write` waits while PIPE_BYTES are held for the store (a slow disk or bucket holds the filling
  * back, so memory stays flat), and ends with the store's error when the store fails: a store
  * that stopped reading never drains, and the job must fail rather than wait for it.
  */
-const openOutput = (store: ResultStore, key: string) => {
+export const openOutput = (store: ResultStore, key: string) => {
   // A PassThrough holds up to its high-water mark on each of its two sides.
   const stream = new PassThrough({ highWaterMark: PIPE_BYTES / 2 });
   const abort = new AbortController();
@@ -71,45 +61,6 @@ export const openZipOutput = (store: ResultStore, key: string, modifiedAt?: Date
     abort: async () => {
       output.abort.abort();
       await output.done.catch(() => undefined);
-    },
-  };
-};
-
-/**
- * The ZIP of one PDF per item (stored, not compressed again: PDFs are compressed already, and
- * storing keeps the ZIP as fast to write as the disk; stored-zip.ts says why it is our own) and
- * the merged PDF, streamed into the result store as documents arrive. A merged result of a
- * single item is that document itself.
- */
-export const openResultWriters = (
-  store: ResultStore,
-  job: { prefix: string; output: BatchOutput; total: number },
-): ResultWriters => {
-  const kinds: JobResultKind[] = job.output === 'both' ? ['zip', 'merged'] : [job.output];
-  const keyOf = (kind: JobResultKind) => `${job.prefix}${RESULT_FILE_NAMES[kind]}`;
-  const zip = kinds.includes('zip') ? openZipOutput(store, keyOf('zip')) : undefined;
-  const mergedOutput = kinds.includes('merged') ? openOutput(store, keyOf('merged')) : undefined;
-  const merged =
-    mergedOutput && job.total > 1 && createMergedPdfWriter({ write: mergedOutput.write });
-
-  return {
-    add: async (name, pdf) => {
-      if (zip) await zip.add(name, pdf);
-      if (mergedOutput) await (merged ? merged.add(pdf) : mergedOutput.write(pdf));
-    },
-    finish: async () => {
-      const stored: Partial<Record<JobResultKind, number>> = {};
-      if (zip) stored.zip = await zip.finish();
-      if (mergedOutput) {
-        if (merged) await merged.finish();
-        mergedOutput.stream.end();
-        stored.merged = (await mergedOutput.done).bytes;
-      }
-      return kinds.map((kind) => ({ kind, key: keyOf(kind), bytes: stored[kind]! }));
-    },
-    abort: async () => {
-      mergedOutput?.abort.abort();
-      await Promise.allSettled([zip?.abort(), mergedOutput?.done]);
     },
   };
 };

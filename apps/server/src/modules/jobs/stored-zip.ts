@@ -51,7 +51,8 @@ const FIXED_TIME = new Date(Date.UTC(2000, 0, 1));
 const MAX_16 = 0xffff;
 const MAX_32 = 0xffff_ffff;
 
-type Entry = { name: Buffer; crc: number; size: number; offset: number };
+/** An entry as the central directory lists it: `offset` is its local header's in the archive. */
+export type ZipEntry = { name: string; crc: number; size: number; offset: number };
 
 /** The ZIP64 extended information extra field (§4.5.3) with the given 64-bit values. */
 const zip64Extra = (values: number[]) => {
@@ -62,41 +63,97 @@ const zip64Extra = (values: number[]) => {
   return extra;
 };
 
+/** The central directory record of one entry (§4.3.12), ZIP64 fields where they overflow. */
+const centralRecord = (
+  { name: nameText, crc, size, offset: at }: ZipEntry,
+  limits: Zip64Limits,
+  dos: { time: number; date: number },
+) => {
+  const name = Buffer.from(nameText, 'utf8');
+  const isSizeLarge = size >= limits.bytes;
+  const isOffsetLarge = at >= limits.bytes;
+  // Only the fields whose plain value says 0xFFFFFFFF, in this order (§4.5.3).
+  const large = [...(isSizeLarge ? [size, size] : []), ...(isOffsetLarge ? [at] : [])];
+  const extra = large.length > 0 ? zip64Extra(large) : Buffer.alloc(0);
+  const record = Buffer.alloc(46 + name.length + extra.length);
+  record.writeUInt32LE(CENTRAL_HEADER, 0);
+  record.writeUInt16LE(MADE_BY, 4);
+  record.writeUInt16LE(large.length > 0 ? VERSION_ZIP64 : VERSION_STORED, 6);
+  record.writeUInt16LE(UTF8_NAMES, 8);
+  record.writeUInt16LE(0, 10); // stored
+  record.writeUInt16LE(dos.time, 12);
+  record.writeUInt16LE(dos.date, 14);
+  record.writeUInt32LE(crc, 16);
+  record.writeUInt32LE(isSizeLarge ? MAX_32 : size, 20);
+  record.writeUInt32LE(isSizeLarge ? MAX_32 : size, 24);
+  record.writeUInt16LE(name.length, 28);
+  record.writeUInt16LE(extra.length, 30);
+  // Comment length, disk number start and internal attributes stay 0.
+  record.writeUInt32LE(FILE_MODE, 38);
+  record.writeUInt32LE(isOffsetLarge ? MAX_32 : at, 42);
+  name.copy(record, 46);
+  extra.copy(record, 46 + name.length);
+  return record;
+};
+
+/**
+ * The central directory of `entries`, written at `start`, and the end of central directory
+ * record (§4.3.16), preceded by the ZIP64 end record and its locator (§4.3.14, §4.3.15) when a
+ * count, size or offset passes the plain record's fields; those fields then say 0xFFFF or
+ * 0xFFFFFFFF.
+ */
+export const zipEnd = (
+  entries: readonly ZipEntry[],
+  start: number,
+  limits: Zip64Limits = ZIP64_LIMITS,
+  modifiedAt: Date = FIXED_TIME,
+): Buffer => {
+  const dos = dosTimeOf(modifiedAt);
+  const directory = Buffer.concat(entries.map((entry) => centralRecord(entry, limits, dos)));
+  const count = entries.length;
+  const isCountLarge = count >= limits.entries;
+  const isSizeLarge = directory.length >= limits.bytes;
+  const isStartLarge = start >= limits.bytes;
+  const parts = [directory];
+  if (isCountLarge || isSizeLarge || isStartLarge) {
+    const record = Buffer.alloc(56 + 20);
+    record.writeUInt32LE(ZIP64_END, 0);
+    record.writeBigUInt64LE(44n, 4); // the size of what follows this field
+    record.writeUInt16LE(MADE_BY, 12);
+    record.writeUInt16LE(VERSION_ZIP64, 14);
+    // This disk and the directory's disk stay 0: one file.
+    record.writeBigUInt64LE(BigInt(count), 24);
+    record.writeBigUInt64LE(BigInt(count), 32);
+    record.writeBigUInt64LE(BigInt(directory.length), 40);
+    record.writeBigUInt64LE(BigInt(start), 48);
+    record.writeUInt32LE(ZIP64_LOCATOR, 56);
+    record.writeBigUInt64LE(BigInt(start + directory.length), 64);
+    record.writeUInt32LE(1, 72); // disks in all
+    parts.push(record);
+  }
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(END, 0);
+  end.writeUInt16LE(isCountLarge ? MAX_16 : count, 8);
+  end.writeUInt16LE(isCountLarge ? MAX_16 : count, 10);
+  end.writeUInt32LE(isSizeLarge ? MAX_32 : directory.length, 12);
+  end.writeUInt32LE(isStartLarge ? MAX_32 : start, 16);
+  parts.push(end);
+  return Buffer.concat(parts);
+};
+
+/**
+ * A ZIP written as it grows, from `startOffset` on when it continues an archive whose earlier
+ * entries another writer wrote (a job resumed after its process died): `entries` lists what this
+ * writer added, and `zipEnd` closes the archive over every writer's entries.
+ */
 export const createStoredZip = (
   limits: Zip64Limits = ZIP64_LIMITS,
   modifiedAt: Date = FIXED_TIME,
+  startOffset = 0,
 ) => {
   const { time: DOS_TIME, date: DOS_DATE } = dosTimeOf(modifiedAt);
-  const entries: Entry[] = [];
-  let offset = 0;
-
-  /** The central directory record of one entry (§4.3.12), ZIP64 fields where they overflow. */
-  const centralRecord = ({ name, crc, size, offset: at }: Entry) => {
-    const isSizeLarge = size >= limits.bytes;
-    const isOffsetLarge = at >= limits.bytes;
-    // Only the fields whose plain value says 0xFFFFFFFF, in this order (§4.5.3).
-    const large = [...(isSizeLarge ? [size, size] : []), ...(isOffsetLarge ? [at] : [])];
-    const extra = large.length > 0 ? zip64Extra(large) : Buffer.alloc(0);
-    const record = Buffer.alloc(46 + name.length + extra.length);
-    record.writeUInt32LE(CENTRAL_HEADER, 0);
-    record.writeUInt16LE(MADE_BY, 4);
-    record.writeUInt16LE(large.length > 0 ? VERSION_ZIP64 : VERSION_STORED, 6);
-    record.writeUInt16LE(UTF8_NAMES, 8);
-    record.writeUInt16LE(0, 10); // stored
-    record.writeUInt16LE(DOS_TIME, 12);
-    record.writeUInt16LE(DOS_DATE, 14);
-    record.writeUInt32LE(crc, 16);
-    record.writeUInt32LE(isSizeLarge ? MAX_32 : size, 20);
-    record.writeUInt32LE(isSizeLarge ? MAX_32 : size, 24);
-    record.writeUInt16LE(name.length, 28);
-    record.writeUInt16LE(extra.length, 30);
-    // Comment length, disk number start and internal attributes stay 0.
-    record.writeUInt32LE(FILE_MODE, 38);
-    record.writeUInt32LE(isOffsetLarge ? MAX_32 : at, 42);
-    name.copy(record, 46);
-    extra.copy(record, 46 + name.length);
-    return record;
-  };
+  const entries: ZipEntry[] = [];
+  let offset = startOffset;
 
   return {
     /**
@@ -126,48 +183,15 @@ export const createStoredZip = (
       header.writeUInt16LE(extra.length, 28);
       nameBytes.copy(header, 30);
       extra.copy(header, 30 + nameBytes.length);
-      entries.push({ name: nameBytes, crc, size, offset });
+      entries.push({ name, crc, size, offset });
       offset += header.length + size;
       return [header, data];
     },
 
-    /**
-     * The central directory and the end of central directory record (§4.3.16), preceded by the
-     * ZIP64 end record and its locator (§4.3.14, §4.3.15) when a count, size or offset passes
-     * the plain record's fields; those fields then say 0xFFFF or 0xFFFFFFFF.
-     */
-    end(): Buffer {
-      const directory = Buffer.concat(entries.map(centralRecord));
-      const start = offset;
-      const count = entries.length;
-      const isCountLarge = count >= limits.entries;
-      const isSizeLarge = directory.length >= limits.bytes;
-      const isStartLarge = start >= limits.bytes;
-      const parts = [directory];
-      if (isCountLarge || isSizeLarge || isStartLarge) {
-        const record = Buffer.alloc(56 + 20);
-        record.writeUInt32LE(ZIP64_END, 0);
-        record.writeBigUInt64LE(44n, 4); // the size of what follows this field
-        record.writeUInt16LE(MADE_BY, 12);
-        record.writeUInt16LE(VERSION_ZIP64, 14);
-        // This disk and the directory's disk stay 0: one file.
-        record.writeBigUInt64LE(BigInt(count), 24);
-        record.writeBigUInt64LE(BigInt(count), 32);
-        record.writeBigUInt64LE(BigInt(directory.length), 40);
-        record.writeBigUInt64LE(BigInt(start), 48);
-        record.writeUInt32LE(ZIP64_LOCATOR, 56);
-        record.writeBigUInt64LE(BigInt(start + directory.length), 64);
-        record.writeUInt32LE(1, 72); // disks in all
-        parts.push(record);
-      }
-      const end = Buffer.alloc(22);
-      end.writeUInt32LE(END, 0);
-      end.writeUInt16LE(isCountLarge ? MAX_16 : count, 8);
-      end.writeUInt16LE(isCountLarge ? MAX_16 : count, 10);
-      end.writeUInt32LE(isSizeLarge ? MAX_32 : directory.length, 12);
-      end.writeUInt32LE(isStartLarge ? MAX_32 : start, 16);
-      parts.push(end);
-      return Buffer.concat(parts);
-    },
+    /** The entries added so far, and where the next one would start. */
+    written: () => ({ entries, offset }),
+
+    /** The central directory over this writer's entries: the end of an archive of one part. */
+    end: (): Buffer => zipEnd(entries, offset, limits, modifiedAt),
   };
 };
