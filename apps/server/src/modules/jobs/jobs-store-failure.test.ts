@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type Account } from '../../../test/http.ts';
 import { createBatch, pathOf, waitForJob } from '../../../test/jobs.ts';
 import { makePdf } from '../../../test/pdf-fixtures.ts';
-import { buildTestApp, testDatabases, type TestApp } from '../../../test/test-app.ts';
+import { buildTestApp, testConfig, testDatabases, type TestApp } from '../../../test/test-app.ts';
+import { webhookCalls } from '../../../test/webhooks.ts';
 import {
   apiKeyOf,
   saveFields,
@@ -44,8 +45,16 @@ describe.each(testDatabases())('a job whose result store fails, on %s', (databas
   const refusing = refusingStore();
 
   beforeAll(async () => {
-    app = await buildTestApp(database, {}, { results: refusing.store });
+    app = await buildTestApp(
+      database,
+      { webhooks: { ...testConfig().webhooks, allowPrivateUrls: true } },
+      { results: refusing.store },
+    );
     ada = await signUp(app);
+    await webhookCalls(() => ({ app, account: ada })).addEndpoint({
+      url: 'http://127.0.0.1:9/hooks',
+      events: ['job.failed'],
+    });
     const uploaded = await uploadTemplate(app, ada, { name: 'Invoice', pdf: await makePdf() });
     expect(uploaded.statusCode, uploaded.body).toBe(200);
     await saveFields(app, ada, 'Invoice', [textField('Name')]);
@@ -74,6 +83,17 @@ describe.each(testDatabases())('a job whose result store fails, on %s', (databas
       error: { code: 'RESULT_STORE_UNAVAILABLE', stage: 'documents' },
     });
     expect(job.error?.message).toMatch(/could not be stored/);
+    // The job.failed event says why too.
+    const event = await app.deps.db
+      .selectFrom('webhook_events')
+      .select('data_json')
+      .where('type', '=', 'job.failed')
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(event.data_json)).toMatchObject({
+      jobId: job.id,
+      status: 'failed',
+      error: { code: 'RESULT_STORE_UNAVAILABLE', stage: 'documents' },
+    });
     // Every try wrote its first chunk's parts and was refused; the last one ended the job.
     const tries = new Set(refusing.keys.map((key) => key.split('/')[3]));
     expect([...tries]).toEqual(Array.from({ length: MAX_ATTEMPTS }, (_, i) => String(i + 1)));
