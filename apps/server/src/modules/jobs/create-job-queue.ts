@@ -13,7 +13,6 @@ export const createJobQueue = (config: Config, deps: { db: Db; log: Logger }): J
         concurrency: config.jobs.concurrency,
         heartbeatSeconds: config.jobs.heartbeatSeconds,
         pollingSeconds: config.jobs.pollingSeconds,
-        retrySeconds: config.jobs.retrySeconds,
       })
     : createLocalJobQueue(deps, {
         concurrency: config.jobs.concurrency,

@@ -31,3 +31,14 @@ export class JobInterrupted extends Error {
     this.name = 'JobInterrupted';
   }
 }
+
+/**
+ * A try failed as a whole (the result store was down) and waited its time before the next one
+ * (`JOB_RETRY_SECONDS`, doubled each time): the queue tries the job again at once.
+ */
+export class JobTryFailed extends Error {
+  constructor(jobId: string, cause: unknown) {
+    super(`job ${jobId}: a try failed`, { cause });
+    this.name = 'JobTryFailed';
+  }
+}

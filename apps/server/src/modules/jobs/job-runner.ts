@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { JobError, JobResultKind } from '@platen/contract';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -25,7 +26,7 @@ import {
   saveProgress,
   startAttempt,
 } from './jobs.repository.ts';
-import { JobInterrupted } from './job-queue.ts';
+import { JobInterrupted, JobTryFailed } from './job-queue.ts';
 
 type Documents = ReturnType<typeof createDocumentsService>;
 
@@ -166,12 +167,17 @@ const runBatch = async (
     );
     if (tries < MAX_ATTEMPTS) {
       await recordTryError(deps.db, jobId, attempt, JSON.stringify(reason)).catch(() => undefined);
-      throw error;
+      await waitBeforeNextTry(deps.config.jobs.retrySeconds * 2 ** (tries - 1), signal);
+      throw new JobTryFailed(jobId, error);
     }
     log.error({ event: 'job.given_up', code: reason.code }, 'job failed on its last try');
     await end(deps, job, attempt, { ...tally.counts(), stored: [], error: reason, log });
   }
 };
+
+/** Waits before a failed try's job is tried again; a stopping instance does not wait. */
+const waitBeforeNextTry = (seconds: number, signal: AbortSignal | undefined) =>
+  sleep(seconds * 1000, undefined, { signal }).catch(() => undefined);
 
 /**
  * A try that is no longer the job's stops where it is. When its instance is stopping, the job

@@ -1,6 +1,12 @@
 import type { Db } from '../../db/tables.ts';
 import type { Logger } from '../../lib/logger.ts';
-import { JobInterrupted, RETRY_LIMIT, type JobQueue, type JobWork } from './job-queue.ts';
+import {
+  JobInterrupted,
+  JobTryFailed,
+  RETRY_LIMIT,
+  type JobQueue,
+  type JobWork,
+} from './job-queue.ts';
 import { listUnfinishedJobs } from './jobs.repository.ts';
 
 type Waiting = { id: string; userId: string };
@@ -10,8 +16,9 @@ type Waiting = { id: string; userId: string };
  * in memory, and the jobs table is read again on start, so jobs queued or running when the
  * process stopped are taken up after a restart. The next job to run is the oldest of an account
  * that has none running; only when every waiting account has one running does an account get a
- * second. A try that fails as a whole is tried again after `retrySeconds`, doubled each time, at
- * most RETRY_LIMIT times (as pg-boss does on PostgreSQL); the runner ends the job before that.
+ * second. A try that failed and waited its time (JobTryFailed) is tried again at once; a try that
+ * failed before it could (the database was down) after `retrySeconds`, doubled each time; at most
+ * RETRY_LIMIT times (as pg-boss does on PostgreSQL); the runner ends the job before that.
  */
 export const createLocalJobQueue = (
   deps: { db: Db; log: Logger },
@@ -47,6 +54,7 @@ export const createLocalJobQueue = (
         })
         .catch((error: unknown) => {
           if (error instanceof JobInterrupted) return;
+          if (error instanceof JobTryFailed) return retryLater(job, 0);
           deps.log.error(
             { event: 'job.failed_to_run', err: error, jobId: job.id },
             'job try failed',
@@ -62,7 +70,7 @@ export const createLocalJobQueue = (
     }
   };
 
-  const retryLater = (job: Waiting) => {
+  const retryLater = (job: Waiting, delaySeconds = settings.retrySeconds) => {
     const failed = (failedTries.get(job.id) ?? 0) + 1;
     failedTries.set(job.id, failed);
     if (failed > RETRY_LIMIT || stopping.signal.aborted) return;
@@ -72,7 +80,7 @@ export const createLocalJobQueue = (
         waiting.push(job);
         pump();
       },
-      settings.retrySeconds * 1000 * 2 ** (failed - 1),
+      delaySeconds * 1000 * 2 ** (failed - 1),
     );
     retries.add(retry);
   };

@@ -15,9 +15,10 @@ export type PgBossQueueSettings = {
   heartbeatSeconds: number;
   /** How often an idle worker asks for new jobs. */
   pollingSeconds: number;
-  /** A failed try is tried again after this long, doubled (and jittered) each time. */
-  retrySeconds: number;
 };
+
+const superviseSeconds = (heartbeatSeconds: number) =>
+  Math.max(1, Math.round(heartbeatSeconds / 10));
 
 /**
  * The queue on PostgreSQL: pg-boss (jobs in its own `pgboss` schema, taken with SKIP LOCKED) lets
@@ -36,10 +37,12 @@ export const createPgBossJobQueue = (
     connectionString: settings.databaseUrl,
     max: 4,
     // pg-boss fails a job whose heartbeats stopped only in its supervise pass, every 60 s by
-    // default: a dead instance's job would wait up to a minute past its heartbeat. Checking as
-    // often as the heartbeat keeps the takeover within about two heartbeats.
-    superviseIntervalSeconds: settings.heartbeatSeconds,
-    monitorIntervalSeconds: settings.heartbeatSeconds,
+    // default: a dead instance's job would wait up to a minute past its heartbeat. A pass every
+    // tenth of the heartbeat (one indexed update) brings the takeover within the heartbeat, a
+    // tenth, the queue's one-second retry delay and a poll (8.8 s after a kill with a 10 s
+    // heartbeat in jobs-crash.test.ts: heartbeats are sent every half heartbeat).
+    superviseIntervalSeconds: superviseSeconds(settings.heartbeatSeconds),
+    monitorIntervalSeconds: superviseSeconds(settings.heartbeatSeconds),
   });
   boss.on('error', (error: unknown) =>
     deps.log.error({ event: 'jobs.queue_error', err: error }, 'job queue error'),
@@ -51,10 +54,11 @@ export const createPgBossJobQueue = (
       await boss.createQueue(QUEUE, {
         heartbeatSeconds: settings.heartbeatSeconds,
         // A try that fails (not an item: the whole try, e.g. the store was unreachable) is
-        // retried; the row's attempt counter keeps an old try from writing.
+        // retried; the row's attempt counter keeps an old try from writing. The runner waits
+        // out a failed try's delay itself (JobTryFailed), so the queue's own delay is short:
+        // it also delays the takeover of a dead instance's job, which should start at once.
         retryLimit: RETRY_LIMIT,
-        retryDelay: settings.retrySeconds,
-        retryBackoff: true,
+        retryDelay: 1,
         // A 10,000-item batch of a heavy template may take an hour; heartbeats find dead ones.
         expireInSeconds: 6 * 3600,
       });
