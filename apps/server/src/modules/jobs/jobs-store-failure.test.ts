@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type Account } from '../../../test/http.ts';
-import { createBatch, pathOf, waitForJob } from '../../../test/jobs.ts';
+import { createBatch, pathOf, unzip, waitForJob } from '../../../test/jobs.ts';
 import { makePdf } from '../../../test/pdf-fixtures.ts';
 import { buildTestApp, testConfig, testDatabases, type TestApp } from '../../../test/test-app.ts';
 import { webhookCalls } from '../../../test/webhooks.ts';
@@ -98,6 +98,69 @@ describe.each(testDatabases())('a job whose result store fails, on %s', (databas
     const tries = new Set(refusing.keys.map((key) => key.split('/')[3]));
     expect([...tries]).toEqual(Array.from({ length: MAX_ATTEMPTS }, (_, i) => String(i + 1)));
     expect(await usedThisCycle(app, ada.email)).toBe(before);
+  });
+});
+
+describe.each(testDatabases())('a job whose store fails for a moment, on %s', (database) => {
+  let app: TestApp;
+  let apiKey: string;
+  const dir = mkdtempSync(join(tmpdir(), 'platen-results-'));
+  const files = createFsResultStore(dir);
+  const puts: string[] = [];
+  let refusals = 1;
+  // The store refuses the second chunk's part once, as a bucket that is restarting would.
+  const flaky: ResultStore = {
+    ...files,
+    put: async (key, source, options) => {
+      puts.push(key);
+      if (key.endsWith('/1.zip') && refusals-- > 0) {
+        throw Object.assign(new Error('connect ECONNREFUSED 10.0.0.9:9000'), {
+          code: 'ECONNREFUSED',
+        });
+      }
+      return files.put(key, source, options);
+    },
+  };
+
+  beforeAll(async () => {
+    app = await buildTestApp(
+      database,
+      { jobs: { ...testConfig().jobs, chunkItems: 2 } },
+      { results: flaky },
+    );
+    const ada = await signUp(app);
+    await uploadTemplate(app, ada, { name: 'Invoice', pdf: await makePdf() });
+    await saveFields(app, ada, 'Invoice', [textField('Name')]);
+    apiKey = await apiKeyOf(app, ada, 'Invoice');
+  });
+  afterAll(async () => {
+    await app.dispose();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('goes on from its last chunk on the next try and succeeds, every item once', async () => {
+    const created = await createBatch(app, apiKey, {
+      templateName: 'Invoice',
+      items: Array.from({ length: 6 }, (_, i) => ({ Name: `Customer ${i + 1}` })),
+      output: 'zip',
+    });
+    const job = await waitForJob(app, apiKey, created.json<{ id: string }>().id);
+
+    expect(job).toMatchObject({
+      status: 'succeeded',
+      attempt: 2,
+      error: null,
+      progress: { done: 6, failed: 0, total: 6 },
+    });
+    // The first chunk was stored once: the second try went on from it.
+    const parts = puts
+      .filter((key) => key.includes('/parts/'))
+      .map((key) => key.split('/').slice(3).join('/'));
+    expect(parts).toEqual(['1/0.zip', '1/1.zip', '2/1.zip', '2/2.zip']);
+    const zip = await app.inject({ method: 'GET', url: pathOf(job.results[0]!.signedUrl) });
+    expect(Object.keys(unzip(zip.rawPayload))).toEqual(
+      Array.from({ length: 6 }, (_, i) => `document-${i + 1}.pdf`),
+    );
   });
 });
 
