@@ -35,6 +35,7 @@ await build({
     // Found beside the server by `new URL('./svg-render-process.mjs', import.meta.url)`.
     'svg-render-process': 'src/modules/templates/svg-render-process.mjs',
     'voucher-cli': 'src/modules/billing/vouchers/voucher-cli.ts',
+    'platen-cli': 'src/operator/operator-cli.ts',
   },
   outdir,
   outExtension: { '.js': '.mjs' },

@@ -5,34 +5,27 @@ import type {
 } from '@platen/contract';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { Deps } from '../../deps.ts';
-import { AppError, unauthorized } from '../../lib/app-error.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { revealApiKey } from '../api-keys/index.ts';
 import type { RateRule } from '../rate-limits/index.ts';
-import { invalidVoucher, refusalError } from './billing-errors.ts';
 import { writeChange } from './lifecycle/apply-changes.ts';
-import { decide, voucherRefusal } from './lifecycle/decide.ts';
+import { decide } from './lifecycle/decide.ts';
 import { callProvider, requireProvider } from './payments/provider-calls.ts';
 import { applyProviderSubscription } from './payments/provider-events.ts';
 import { listPlanRecords } from './lifecycle/plans.repository.ts';
 import { listHistory } from './lifecycle/subscription-history.repository.ts';
 import { currentSubscription } from './lifecycle/subscription-state.ts';
 import { toPlanResponse, toSubscriptionResponse } from './subscription-view.ts';
+import { FREE_PLAN_ID } from './lifecycle/subscription-record.ts';
 import { findSubscription } from './lifecycle/subscriptions.repository.ts';
-import { FREE_PLAN_ID, type SubscriptionRecord } from './lifecycle/subscription-record.ts';
 import { normaliseVoucherCode } from './vouchers/voucher-codes.ts';
-import { insertRedemption, takeVoucherUse } from './vouchers/vouchers.repository.ts';
+import { redeemVoucherCode, refuseVoucher } from './vouchers/voucher-redemption.ts';
 
 /** security.md §24: guessing codes is slow; a real user redeems one or two. */
 export const voucherRules = {
   perUser: { name: 'voucher:user', limit: 10, windowMinutes: 15 },
   perIp: { name: 'voucher:ip', limit: 100, windowMinutes: 15 },
 } as const satisfies Record<string, RateRule>;
-
-/** A paid plan stands in the way of a voucher; one cancelled at period end says until when. */
-const refuseVoucher = (current: SubscriptionRecord) => {
-  const refusal = voucherRefusal(current);
-  if (refusal) throw refusalError(refusal);
-};
 
 export const createBillingService = (deps: Deps) => {
   const { db, clock } = deps;
@@ -58,26 +51,6 @@ export const createBillingService = (deps: Deps) => {
     return rows.map(({ voucherCode, ...row }) => ({ ...row, voucher: voucherCode !== null }));
   };
 
-  /**
-   * One transaction under the subscription's lock: the use, the redemption and the plan, as
-   * decide.ts says (a refusal rolls the use back).
-   */
-  const takeVoucher = async (userId: string, code: string, now: Date) => {
-    await db.transaction().execute(async (trx) => {
-      const current = await findSubscription(trx, userId, { lock: true });
-      if (!current) throw unauthorized();
-      refuseVoucher(current);
-      const voucher = await takeVoucherUse(trx, code, now.toISOString());
-      if (!voucher) throw invalidVoucher();
-      await insertRedemption(trx, { code, userId, now: now.toISOString() });
-      const event = { type: 'voucher.redeemed', voucher: { code, ...voucher } } as const;
-      for (const change of decide(current, event, now)) {
-        if (change.kind === 'refuse') throw refusalError(change);
-        if (change.kind === 'write') await writeChange(trx, current, change, now);
-      }
-    });
-  };
-
   /** Unknown, expired and used-up codes get one answer, so it tells a guesser nothing. */
   const redeemVoucher = async (userId: string, input: string, ip: string) => {
     await deps.limiter.consume(voucherRules.perIp, ip);
@@ -85,7 +58,7 @@ export const createBillingService = (deps: Deps) => {
     const { sub } = await currentSubscription(deps, userId);
     refuseVoucher(sub);
     try {
-      await takeVoucher(userId, normaliseVoucherCode(input), clock.now());
+      await redeemVoucherCode(db, userId, normaliseVoucherCode(input), clock.now());
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       throw new AppError(

@@ -15,3 +15,4 @@ export { currentSubscription } from './lifecycle/subscription-state.ts';
 export { insertFreeSubscription } from './lifecycle/subscriptions.repository.ts';
 export { centsToEuros } from './usage/money.ts';
 export { billingForExport } from './account-data.ts';
+export { billingSummary, grantPlan, setDocumentsUsed } from './operator.ts';

@@ -12,6 +12,7 @@ export {
   findJobToRun as findJobById,
   findUnfinishedJob,
   listJobIdsOf,
+  listJobsForOperator,
   type JobView,
 } from './jobs.repository.ts';
 export { isValidResultSignature, signedQuery } from './result-links.ts';

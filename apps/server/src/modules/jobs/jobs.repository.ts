@@ -236,6 +236,41 @@ export const cancelQueuedOrRunning = async (
   return before;
 };
 
+/** Jobs of every account in the given states, newest first, as an operator lists them. */
+export const listJobsForOperator = async (
+  db: Db,
+  q: { statuses: JobTable['status'][]; limit: number },
+) =>
+  (
+    await db
+      .selectFrom('jobs')
+      .innerJoin('users', 'users.id', 'jobs.user_id')
+      .select([
+        'jobs.id',
+        'users.email',
+        'jobs.kind',
+        'jobs.template_name as templateName',
+        'jobs.status',
+        'jobs.total',
+        'jobs.done',
+        'jobs.failed',
+        'jobs.attempt',
+        'jobs.yields',
+        'jobs.error_json',
+        'jobs.created_at as createdAt',
+        'jobs.finished_at as finishedAt',
+      ])
+      .where('jobs.status', 'in', q.statuses)
+      .orderBy('jobs.created_at', 'desc')
+      .limit(q.limit)
+      .execute()
+  ).map(({ attempt, yields, error_json, total, done, failed, ...job }) => ({
+    ...job,
+    progress: { done: Number(done), total: Number(total), failed: Number(failed) },
+    tries: Number(attempt) - Number(yields),
+    error: error_json ? (JSON.parse(error_json) as unknown) : null,
+  }));
+
 /** Ids of jobs waiting or left running, oldest first: what a single-process queue resumes. */
 export const listUnfinishedJobs = (db: Db) =>
   db
