@@ -2,7 +2,14 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, saveScreenshot } from './support/browser.ts';
 import { editorSuite, openSignedIn } from './support/editor-suite.ts';
-import { gearMenu, pdfPage, saveFieldsByApi, waitForPageDrawn } from './support/templates.ts';
+import {
+  dragOnPage,
+  fetchTemplateByApi,
+  gearMenu,
+  pdfPage,
+  saveFieldsByApi,
+  waitForPageDrawn,
+} from './support/templates.ts';
 import { textField } from './support/versions.ts';
 
 /** The walk's form: Middle and Last name on one row, Amount below them, a formatted Date. */
@@ -18,15 +25,21 @@ const WALK_FIELDS = [
 ];
 
 describe.skipIf(!hasChromium)('clicks and drags in the editor', () => {
-  const suite = editorSuite('clicks', { Walk: 'two-pages-second-turned.pdf' });
+  const suite = editorSuite('clicks', {
+    Walk: 'two-pages-second-turned.pdf',
+    Cells: 'two-pages-second-turned.pdf',
+  });
+  let pageWidth = 0;
 
   beforeAll(async () => {
     await saveFieldsByApi(suite.url, suite.tokens, { templateName: 'Walk', inputs: WALK_FIELDS });
+    const cells = await fetchTemplateByApi(suite.url, suite.tokens, 'Cells');
+    pageWidth = cells.body.pages[0]?.width ?? 0;
   });
 
-  const openEditor = async (width: number) => {
+  const openEditor = async (width: number, template = 'Walk') => {
     const opened = await openSignedIn(suite, { width });
-    await opened.page.goto(`${suite.url}/admin/templates/Walk`);
+    await opened.page.goto(`${suite.url}/admin/templates/${template}`);
     await waitForPageDrawn(opened.page, 1);
     await gearMenu(opened.page, 'Edit template');
     return opened;
@@ -80,6 +93,54 @@ describe.skipIf(!hasChromium)('clicks and drags in the editor', () => {
       expect(await placeOnPage(page, 'Amount')).toEqual(placed);
       if (width > 800) expect(await geometry(page)).toEqual({ x: 60, y: 240, w: 180, h: 24 });
       await saveScreenshot(page, `editor-click-selects-${width}-dark`);
+      await context.close();
+    },
+  );
+
+  /** Presses at a screen point and drags to another, in small steps. */
+  const dragFrom = async (
+    page: Page,
+    from: { x: number; y: number },
+    to: { x: number; y: number },
+  ) => {
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move(to.x, to.y, { steps: 6 });
+    await page.mouse.up();
+  };
+
+  it.each([1440, 390])(
+    'draws a new box from 1 or 2 px right of the box just drawn; its squares still resize it (%i px)',
+    async (width) => {
+      const { page, context } = await openEditor(width, 'Cells');
+      const sheet = pdfPage(page, 1);
+      const boxes = page.getByTestId('field-box');
+      await dragOnPage(page, sheet, pageWidth, { x: 100, y: 300 }, { x: 300, y: 400 });
+      await expect.poll(() => boxes.count()).toBe(1);
+      const drawn = (await boxes.first().boundingBox())!;
+      const right = drawn.x + drawn.width;
+      // Outside the box and off its squares, where the corner's and the middle handle's hit
+      // areas used to reach: 6 px below the top edge, and 6 px below the middle.
+      const presses = [
+        { gap: 1, y: drawn.y + 6, dy: -30 },
+        { gap: 2, y: drawn.y + drawn.height / 2 + 6, dy: 20 },
+      ];
+      for (const [index, { gap, y, dy }] of presses.entries()) {
+        await dragFrom(page, { x: right + gap, y }, { x: right + gap + 60, y: y + dy });
+        await expect.poll(() => boxes.count()).toBe(2 + index);
+        expect(await boxes.first().boundingBox()).toEqual(drawn);
+        expect(await boxes.last().getAttribute('data-selected')).toBe('true');
+      }
+      await saveScreenshot(page, `editor-next-box-beside-${width}-dark`);
+
+      // The right square's outer half still resizes the first box.
+      await boxes.first().click({ position: { x: drawn.width / 2, y: drawn.height / 2 } });
+      const middle = drawn.y + drawn.height / 2;
+      await dragFrom(page, { x: right + 3, y: middle }, { x: right + 23, y: middle });
+      await expect
+        .poll(async () => (await boxes.first().boundingBox())?.width)
+        .toBeCloseTo(drawn.width + 20, 0);
+      expect(await boxes.count()).toBe(3);
       await context.close();
     },
   );
