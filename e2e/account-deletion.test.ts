@@ -16,7 +16,7 @@ import {
   saveScreenshot,
 } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
-import { expectToast, headerTitle, pathOf, signInHeading } from './support/ui.ts';
+import { expectToast, headerTitle, pathOf } from './support/ui.ts';
 
 describe.skipIf(!hasChromium)('deleting the account', () => {
   let server: RunningServer;
@@ -35,6 +35,8 @@ describe.skipIf(!hasChromium)('deleting the account', () => {
     const user = newUser('leaving');
     const tokens = await registerByApi(server.url, user);
     const { page, consoleErrors } = await openPage(browser);
+    // A page clock the test may stop (below); it runs as the real one until then.
+    await page.clock.install();
     await signInWithTokens(page, server.url, tokens);
     await page.goto(`${server.url}/admin/profile`);
     await headerTitle(page, 'Profile');
@@ -51,13 +53,27 @@ describe.skipIf(!hasChromium)('deleting the account', () => {
 
     // A wrong password is said, and nothing happens.
     await confirm.click();
-    await expectToast(page, 'Account not deleted', 'Your password is not correct.');
+    const wrongPassword = page
+      .locator('.mantine-Notification-root')
+      .filter({ hasText: 'Your password is not correct.' });
+    await wrongPassword.waitFor();
     expect(pathOf(page)).toBe('/admin/profile');
 
+    // The page's clock stops, so that message cannot close on its own time (5 s): only the
+    // success of the deletion it belonged to may close it.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
     await dialog.getByLabel('Password', { exact: true }).fill(user.password);
     await confirm.click();
+    const login = page.getByRole('heading', { name: 'Sign in', level: 1 });
+    for (let step = 0; step < 30 && (await login.count()) === 0; step++) {
+      await page.clock.runFor(50);
+    }
+    await page.clock.runFor(600); // the toasts' transitions, 300 ms each
+    expect(await login.count()).toBe(1);
+    expect(await wrongPassword.count()).toBe(0);
+    await page.clock.resume();
+    await saveScreenshot(page, 'account-deleted-login');
     await expectToast(page, 'Account deleted', 'Your account has been deleted.');
-    await signInHeading(page);
     expect(pathOf(page)).toBe('/login');
     expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
 

@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   newUser,
   registerByApi,
@@ -7,7 +7,7 @@ import {
   typedPassword,
   type TestUser,
 } from './support/accounts.ts';
-import { hasChromium, launchBrowser, openPage } from './support/browser.ts';
+import { hasChromium, launchBrowser, openPage, saveScreenshot } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import { confirmDialog, expectToast, headerTitle } from './support/ui.ts';
 
@@ -71,6 +71,36 @@ describe.skipIf(!hasChromium)('validation messages (product.md §5, §8)', () =>
     await submit.click();
     await expectToast(page, 'Registration failed', 'An account with this email already exists.');
   });
+
+  it.each([1440, 390])(
+    'marks every missing field of an empty sign-up form at once, under its input (%i px)',
+    async (width) => {
+      const { page } = await openPage(browser, { width, height: width < 800 ? 844 : 900 });
+      await page.goto(`${server.url}/register`);
+      await page.getByRole('button', { name: 'Create account' }).click();
+      const underInputs = page.locator('form .mantine-InputWrapper-error');
+      await expect
+        .poll(() => underInputs.allTextContents())
+        .toEqual([
+          'First name is required.',
+          'Last name is required.',
+          'Please enter a valid email address.',
+          'Password must be at least 6 characters long.',
+        ]);
+      for (const label of ['First name', 'Last name', 'Email']) {
+        expect(await page.getByLabel(label).getAttribute('aria-invalid')).toBe('true');
+      }
+      await saveScreenshot(page, `register-all-missing-${width}-dark`);
+      // The keyboard goes to the first, which the toast still names with its title.
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('autocomplete'))).toBe(
+        'given-name',
+      );
+      await expectToast(page, 'Missing First Name', 'First name is required.');
+      // A field typed in again loses its message; the others keep theirs.
+      await page.getByLabel('First name').fill('Grace');
+      await expect.poll(() => underInputs.count()).toBe(3);
+    },
+  );
 
   it('checks the forgot-password e-mail pattern', async () => {
     const { page } = await openPage(browser);

@@ -3,7 +3,7 @@ import type { Endpoint } from './endpoint.ts';
 import { fieldChange } from './field-change.ts';
 import { stamp } from './stamps.ts';
 import { templateInput, templatePage } from './template-fields.ts';
-import { templateNameParams } from './templates.ts';
+import { templateApiExample, templateNameParams } from './templates.ts';
 
 const tag = 'Template versions';
 
@@ -34,6 +34,11 @@ export const templateVersionDetail = templateVersionSummary
     stamps: z.array(stamp),
     /** Base64 PNG of page 1. */
     thumbnail: z.string(),
+    /**
+     * A generate payload that fills this version, with a working value per field (the same
+     * values as the template's `api`: a choice's first option, a picture for an image field).
+     */
+    api: templateApiExample.extend({ version: z.number().int() }),
   })
   .meta({ id: 'TemplateVersion' });
 export type TemplateVersionDetail = z.infer<typeof templateVersionDetail>;

@@ -15,16 +15,32 @@ type Check<F extends string> = { field: F; title: string } & (
   { schema: z.ZodType; value: unknown } | { isValid: boolean; message: string }
 );
 
+const failureOf = <F extends string>(check: Check<F>): FormProblem<F> | undefined => {
+  const message =
+    'schema' in check
+      ? firstIssue(check.schema, check.value)
+      : check.isValid
+        ? undefined
+        : check.message;
+  return message ? { field: check.field, title: check.title, message } : undefined;
+};
+
 /** Runs checks in order and reports the first that fails (the screens show one toast at a time). */
 export const firstProblem = <F extends string>(checks: Check<F>[]): FormProblem<F> | undefined => {
   for (const check of checks) {
-    const message =
-      'schema' in check
-        ? firstIssue(check.schema, check.value)
-        : check.isValid
-          ? undefined
-          : check.message;
-    if (message) return { field: check.field, title: check.title, message };
+    const problem = failureOf(check);
+    if (problem) return problem;
   }
   return undefined;
+};
+
+/** Every field's first failing check, in the order of the checks: each is marked at its input. */
+export const allProblems = <F extends string>(checks: Check<F>[]): FormProblem<F>[] => {
+  const problems = new Map<F, FormProblem<F>>();
+  for (const check of checks) {
+    if (problems.has(check.field)) continue;
+    const problem = failureOf(check);
+    if (problem) problems.set(check.field, problem);
+  }
+  return [...problems.values()];
 };

@@ -46,7 +46,8 @@ const fittingText = (field: FieldSpec, example: string): string => {
   return SHORTER_TEXT.find((text) => text.length <= limit) ?? example.slice(0, limit);
 };
 
-const exampleOf = (field: FieldSpec): unknown => {
+/** A realistic value that generate accepts for this field (see `exampleValues`). */
+export const exampleValue = (field: FieldSpec): unknown => {
   if (field.type === 'choice') return field.options?.[0]?.value ?? null;
   // A formatted field prints its own text: the example is the value it reads, whatever its box.
   if (field.format?.kind === 'date') return EXAMPLES.date;
@@ -60,12 +61,13 @@ const exampleOf = (field: FieldSpec): unknown => {
 };
 
 /**
- * A realistic value per field, keyed by label: the template's `api.fields` and the tryout. Each
- * fits its field: digits in a comb's cells, no more characters than its max length, a shorter
- * text where a one-line box is narrow, a choice's first option.
+ * A realistic value per field, keyed by label: the template's and each version's `api.fields`,
+ * the payload schema's `examples` and the tryout. Each fits its field: digits in a comb's cells,
+ * no more characters than its max length, a shorter text where a one-line box is narrow, a
+ * choice's first option.
  */
 export const exampleValues = (fields: readonly FieldSpec[]): Record<string, unknown> =>
-  Object.fromEntries(fields.map((field) => [field.label, exampleOf(field)]));
+  Object.fromEntries(fields.map((field) => [field.label, exampleValue(field)]));
 
 // Single quotes keep the shell from expanding anything; a quote inside becomes '\''.
 const shellQuote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;

@@ -1,4 +1,5 @@
 import type { FieldSpec } from '@platen/pdf-engine';
+import { exampleValue } from './api-example.ts';
 import { describeFormat } from './value-formats.ts';
 
 type JsonSchema = Record<string, unknown>;
@@ -75,6 +76,8 @@ export const payloadSchema = (
       {
         description: `A ${field.type} field.${field.format?.kind === 'uppercase' ? ` ${describeFormat(field.format)}` : ''}`,
         ...schemaOf(field),
+        // The web app's form prefills a version's fields from these, as the API tab shows them.
+        examples: [exampleValue(field)],
         ...(field.maxLength !== undefined &&
           CUT_TO_MAX_LENGTH.has(field.type) && { maxLength: field.maxLength }),
       },

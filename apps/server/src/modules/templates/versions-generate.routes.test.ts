@@ -195,6 +195,41 @@ describe.each(testDatabases())('filling template versions on %s', (database) => 
     expect(missing.statusCode).toBe(404);
   });
 
+  it("fills a version from its own example payload, which names a choice's first option", async () => {
+    await create('Sampled');
+    const position = textField('Position', {
+      fieldType: 'choice',
+      rectY: 140,
+      options: [
+        { value: 'eng', label: 'Engineer' },
+        { value: 'mgr', label: 'Manager' },
+      ],
+    });
+    await save('Sampled', [textField('Name'), position]);
+    await published('Sampled');
+    await save('Sampled', [textField('Name'), textField('City', { rectY: 200 }), position]);
+    await published('Sampled');
+
+    const detail = await call(app, 'GET', templatePath('Sampled', '/versions/1'), {
+      token: ada.token,
+    });
+    const { api } = detail.json<TemplateVersionDetail>();
+    expect(api).toMatchObject({ templateName: 'Sampled', version: 1 });
+    // Version 1's fields, not the latest's: City came in version 2.
+    expect(Object.keys(api.fields)).toEqual(['Name', 'Position']);
+    expect(api.fields.Position).toBe('eng');
+    const res = await generate(app, await apiKeyOf(app, ada, 'Sampled'), api);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers[TEMPLATE_VERSION_HEADER]).toBe('1');
+
+    const schema = await call(app, 'GET', templatePath('Sampled', '/schema?version=1'), {
+      token: ada.token,
+    });
+    const { properties } = schema.json<{ properties: Record<string, { examples: unknown[] }> }>();
+    expect(properties.Position?.examples).toEqual(['eng']);
+    expect(properties.Name?.examples).toEqual([api.fields.Name]);
+  });
+
   it('saves linked-text boxes as the first specification describes them, without a page, on the field page', async () => {
     await create('Spec boxes');
     const box = { rectX: 50, rectY: 400, rectWidth: 20, rectHeight: 20 };

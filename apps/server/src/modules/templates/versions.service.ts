@@ -1,6 +1,7 @@
 import { diffFields, type PublishTemplateBody, type TemplateVersionDetail } from '@platen/contract';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { exampleValues } from './api-example.ts';
 import { payloadSchema } from './payload-schema.ts';
 import { listStamps } from './stamps.repository.ts';
 import { toStampResponse } from './stamps.ts';
@@ -159,6 +160,7 @@ export const createVersionsService = (
       pages: version.pages.map(({ page, width, height }) => ({ page, width, height })),
       stamps: stamps.map(toStampResponse),
       thumbnail: (preview ?? Buffer.alloc(0)).toString('base64'),
+      api: { templateName: template.name, version: number, fields: exampleValues(version.fields) },
     };
   };
 

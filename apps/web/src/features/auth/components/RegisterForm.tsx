@@ -5,7 +5,7 @@ import { showError } from '../../../components/feedback/toast.ts';
 import { paths } from '../../../config/paths.ts';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { useRegister } from '../api/register.ts';
-import { validateRegister } from '../model/validators.ts';
+import { registerProblems, validateRegister } from '../model/validators.ts';
 import { EmailField } from './EmailField.tsx';
 import { useCheckedSubmit } from './use-checked-submit.ts';
 import { PasswordField } from '../../../components/forms/PasswordField.tsx';
@@ -17,11 +17,10 @@ export const RegisterForm = () => {
   const navigate = useNavigate();
   const register = useRegister();
   const [values, setValues] = useState({ firstName: '', lastName: '', email: '', password: '' });
-  const set = (field: Field) => (e: { currentTarget: HTMLInputElement }) =>
-    setValues({ ...values, [field]: e.currentTarget.value });
-  const { submit, invalid, refs } = useCheckedSubmit({
+  const { submit, invalid, messages, clearMessage, refs } = useCheckedSubmit({
     values,
     validate: validateRegister,
+    validateAll: registerProblems,
     isBlocked: register.isPending,
     send: (account) =>
       register.mutate(account, {
@@ -29,6 +28,13 @@ export const RegisterForm = () => {
         onError: (error) => showError('Registration failed', errorMessage(error)),
       }),
   });
+
+  const set = (field: Field) => (e: { currentTarget: HTMLInputElement }) => {
+    setValues({ ...values, [field]: e.currentTarget.value });
+    clearMessage(field);
+  };
+  // The message under the input, or red alone for the field the toast names.
+  const errorOf = (field: Field) => messages[field] ?? invalid === field;
 
   return (
     <form onSubmit={submit} noValidate aria-label="Create an account">
@@ -39,7 +45,7 @@ export const RegisterForm = () => {
             label="First name"
             autoComplete="given-name"
             value={values.firstName}
-            error={invalid === 'firstName'}
+            error={errorOf('firstName')}
             onChange={set('firstName')}
           />
           <TextInput
@@ -47,14 +53,14 @@ export const RegisterForm = () => {
             label="Last name"
             autoComplete="family-name"
             value={values.lastName}
-            error={invalid === 'lastName'}
+            error={errorOf('lastName')}
             onChange={set('lastName')}
           />
         </SimpleGrid>
         <EmailField
           ref={refs.email}
           value={values.email}
-          error={invalid === 'email'}
+          error={errorOf('email')}
           onChange={set('email')}
         />
         <PasswordField
@@ -63,7 +69,7 @@ export const RegisterForm = () => {
           autoComplete="new-password"
           description="At least 6 characters"
           value={values.password}
-          error={invalid === 'password'}
+          error={errorOf('password')}
           onChange={set('password')}
         />
         <Button type="submit" fullWidth size="md" loading={register.isPending}>

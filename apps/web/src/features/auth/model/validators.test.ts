@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  registerProblems,
   validateForgotPassword,
   validateLogin,
   validateRegister,
@@ -36,6 +37,26 @@ describe('validateRegister', () => {
 
   it('accepts a complete form', () => {
     expect(validateRegister(valid)).toBeUndefined();
+    expect(registerProblems(valid)).toEqual([]);
+  });
+
+  it('reports every field at fault of an empty form at once, in its order, with the same texts', () => {
+    const empty = { firstName: '', lastName: '', email: '', password: '' };
+    expect(registerProblems(empty)).toEqual([
+      { field: 'firstName', title: 'Missing First Name', message: 'First name is required.' },
+      { field: 'lastName', title: 'Missing Last Name', message: 'Last name is required.' },
+      { field: 'email', title: 'Invalid Email', message: 'Please enter a valid email address.' },
+      {
+        field: 'password',
+        title: 'Weak Password',
+        message: 'Password must be at least 6 characters long.',
+      },
+    ]);
+    expect(validateRegister(empty)).toEqual(registerProblems(empty)[0]);
+    expect(registerProblems({ ...empty, firstName: 'Ada', password: 'secret' })).toMatchObject([
+      { field: 'lastName' },
+      { field: 'email' },
+    ]);
   });
 });
 

@@ -6,7 +6,7 @@ import {
   passwordSchema,
   resetSubmitBody,
 } from '@platen/contract';
-import { firstProblem } from '../../../lib/validation.ts';
+import { allProblems, firstProblem } from '../../../lib/validation.ts';
 
 /**
  * product.md §5: forgot-password wants a top-level domain of 2 to 6 letters, after the shape every
@@ -26,13 +26,11 @@ export const validateLogin = (values: { email: string; password: string }) =>
     },
   ]);
 
-export const validateRegister = (values: {
-  firstName: string;
-  lastName: string;
-  email: string;
-  password: string;
-}) =>
-  firstProblem<'firstName' | 'lastName' | 'email' | 'password'>([
+type RegisterValues = { firstName: string; lastName: string; email: string; password: string };
+
+/** Every field of the sign-up form at fault, in the form's order, with product.md §5's texts. */
+export const registerProblems = (values: RegisterValues) =>
+  allProblems<'firstName' | 'lastName' | 'email' | 'password'>([
     {
       field: 'firstName',
       title: 'Missing First Name',
@@ -48,6 +46,9 @@ export const validateRegister = (values: {
     { field: 'email', title: 'Invalid Email', schema: emailSchema, value: values.email },
     { field: 'password', title: 'Weak Password', schema: passwordSchema(), value: values.password },
   ]);
+
+/** The first of them: the one the toast names. */
+export const validateRegister = (values: RegisterValues) => registerProblems(values)[0];
 
 export const validateForgotPassword = (values: { email: string }) =>
   firstProblem<'email'>([

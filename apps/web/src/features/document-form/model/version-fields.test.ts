@@ -58,4 +58,17 @@ describe("a published version's form", () => {
       Logo: 'image',
     });
   });
+
+  it("prefills the version's other fields with the server's examples, a choice with its value", () => {
+    const fields = schemaFields({
+      properties: {
+        Name: { type: ['string', 'null'], examples: ['Jane Doe'] },
+        Position: { enum: ['eng', 'mgr', null], examples: ['eng'] },
+        Note: { type: ['string', 'null'] },
+      },
+    });
+    expect(fields.map((field) => field.example)).toEqual(['Jane Doe', 'eng', undefined]);
+    const form = formForVersion(fields, { fields: { Name: 'Ada' }, kinds: { Name: 'text' } });
+    expect(form.fields).toEqual({ Name: 'Ada', Position: 'eng', Note: '' });
+  });
 });

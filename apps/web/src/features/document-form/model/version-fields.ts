@@ -6,6 +6,8 @@ export type SchemaField = {
   kind: FieldKind;
   /** A choice field's values (the schema's `enum`); the schema does not carry their labels. */
   options?: { value: string; label: string }[];
+  /** The server's example value (the schema's `examples`), which generate accepts. */
+  example?: unknown;
 };
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -29,18 +31,23 @@ export const schemaFields = (schema: Record<string, unknown>): SchemaField[] => 
   const properties = isRecord(schema.properties) ? schema.properties : {};
   return Object.entries(properties).map(([label, property]) => {
     const kind = kindOfSchema(property);
-    if (kind !== 'choice' || !isRecord(property) || !Array.isArray(property.enum)) {
-      return { label, kind };
-    }
+    const examples =
+      isRecord(property) && Array.isArray(property.examples) ? property.examples : [];
+    const field: SchemaField = {
+      label,
+      kind,
+      ...(examples.length > 0 && { example: examples[0] }),
+    };
+    if (kind !== 'choice' || !isRecord(property) || !Array.isArray(property.enum)) return field;
     const values = property.enum.filter((value): value is string => typeof value === 'string');
-    return { label, kind, options: values.map((value) => ({ value, label: value })) };
+    return { ...field, options: values.map((value) => ({ value, label: value })) };
   });
 };
 
 /**
  * The form of another version than the example payload's (a published one, or the draft): its
  * labels, with the value and kind the payload's form has for a label they share (typed values are
- * kept across a switch), and empty otherwise. Labels the version lacks are left out, so the
+ * kept across a switch), and otherwise the server's example for the field (empty without one). Labels the version lacks are left out, so the
  * payload is what an integration of that version sends.
  */
 export const formForVersion = (
@@ -48,9 +55,15 @@ export const formForVersion = (
   form: { fields: Record<string, unknown>; kinds: Record<string, FieldKind> },
 ) => ({
   fields: Object.fromEntries(
-    versionFields.map(({ label, kind }) => [
+    versionFields.map(({ label, kind, example }) => [
       label,
-      label in form.fields ? form.fields[label] : kind === 'checkbox' ? false : '',
+      label in form.fields
+        ? form.fields[label]
+        : example !== undefined
+          ? example
+          : kind === 'checkbox'
+            ? false
+            : '',
     ]),
   ),
   kinds: Object.fromEntries(

@@ -3,7 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { PasswordField } from '../../../components/forms/PasswordField.tsx';
-import { showError, showSuccess } from '../../../components/feedback/toast.ts';
+import { showSuccess } from '../../../components/feedback/toast.ts';
+import { useFailureToast } from '../../../components/feedback/use-failure-toast.ts';
 import { paths } from '../../../config/paths.ts';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { clearTokens } from '../../../lib/session.ts';
@@ -23,6 +24,7 @@ export const DeleteAccountCard = ({ email }: { email: string }) => {
   const [isOpen, setOpen] = useState(false);
   const [password, setPassword] = useState('');
   const [typedEmail, setTypedEmail] = useState('');
+  const failure = useFailureToast();
   const isConfirmed = password.length > 0 && isSameEmail(typedEmail, email);
 
   const close = () => {
@@ -38,12 +40,13 @@ export const DeleteAccountCard = ({ email }: { email: string }) => {
       { password },
       {
         onSuccess: (answer) => {
+          failure.clear();
           clearTokens();
           queryClient.clear();
           showSuccess('Account deleted', answer.message);
           void navigate(paths.login, { replace: true });
         },
-        onError: (error) => showError('Account not deleted', errorMessage(error)),
+        onError: (error) => failure.fail('Account not deleted', errorMessage(error)),
       },
     );
   };

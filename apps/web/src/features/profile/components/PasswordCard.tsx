@@ -2,7 +2,8 @@ import { Button, Card, Stack, Text, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { showAlertDialog } from '../../../components/dialogs/alert-dialog.tsx';
 import { PasswordField } from '../../../components/forms/PasswordField.tsx';
-import { showError, showSuccess } from '../../../components/feedback/toast.ts';
+import { showSuccess } from '../../../components/feedback/toast.ts';
+import { useFailureToast } from '../../../components/feedback/use-failure-toast.ts';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { useChangePassword } from '../api/change-password.ts';
 import {
@@ -18,6 +19,7 @@ export const PasswordCard = () => {
   const change = useChangePassword();
   const [values, setValues] = useState(empty);
   const isMismatch = isPasswordMismatch(values.newPassword, values.confirm);
+  const problemToast = useFailureToast();
   const set = (field: keyof typeof empty) => (e: { currentTarget: HTMLInputElement }) =>
     setValues({ ...values, [field]: e.currentTarget.value });
 
@@ -26,9 +28,10 @@ export const PasswordCard = () => {
     if (change.isPending || isMismatch) return;
     const problem = validatePasswordChange(values);
     if (problem) {
-      showError(problem.title, problem.message);
+      problemToast.fail(problem.title, problem.message);
       return;
     }
+    problemToast.clear();
     change.mutate(
       { oldPassword: values.oldPassword, newPassword: values.newPassword },
       {

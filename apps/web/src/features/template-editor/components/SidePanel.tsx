@@ -78,7 +78,7 @@ export const OptionsBody = () => {
         <Text size="sm" c="dimmed">
           {isEditing
             ? 'Select a field to configure it, or press and drag on a page to draw one.'
-            : 'Choose Edit template in the gear menu to draw and configure fields.'}
+            : 'Choose Edit fields to draw and configure fields.'}
         </Text>
       )}
     </Stack>

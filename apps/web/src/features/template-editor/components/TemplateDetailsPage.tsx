@@ -15,6 +15,7 @@ import { readVersionParam, withVersionParam } from '../model/editor-tab.ts';
 import { ApiTab } from './ApiTab.tsx';
 import { EditorContext, type EditorContextValue } from './editor-context.ts';
 import { EditorCanvas } from './EditorCanvas.tsx';
+import { EmptyTemplateHint } from './EmptyTemplateHint.tsx';
 import { RenameModal } from './RenameModal.tsx';
 import { ReplaceModal } from './ReplaceModal.tsx';
 import { OptionsBody, SidePanel, UndoRedo } from './SidePanel.tsx';
@@ -176,6 +177,7 @@ export const TemplateDetailsPage = ({ template, renderForm }: TemplateDetailsPag
                     </Group>
                   )}
                   <OutOfBoundsAlert onEdit={session.edit} />
+                  <EmptyTemplateHint />
                   <Group align="flex-start" gap="md" wrap="nowrap">
                     <div style={{ flex: 1, minWidth: 0 }}>
                       <EditorCanvas

@@ -5,6 +5,7 @@ import {
   IconDownload,
   IconEdit,
   IconFileUpload,
+  IconPencil,
   IconRocket,
   IconSettings,
   IconTrash,
@@ -23,9 +24,22 @@ type TemplateMenusProps = {
   onPublish: () => void;
 };
 
-/** product.md §2: the gear menu, and while editing the Save button and the editing-mode menu. */
+/**
+ * product.md §2: the gear menu, and while editing the Save button and the editing-mode menu.
+ * Outside editing mode an Edit fields button says where drawing starts (the gear menu's Edit
+ * template does the same, and stays).
+ */
 export const TemplateMenus = (props: TemplateMenusProps) => (
   <Group gap="xs" wrap="nowrap">
+    {!props.isEditing && (
+      <Button
+        variant="light"
+        leftSection={<IconPencil size={16} aria-hidden />}
+        onClick={props.onEdit}
+      >
+        Edit fields
+      </Button>
+    )}
     {props.isEditing && (
       <>
         <Button

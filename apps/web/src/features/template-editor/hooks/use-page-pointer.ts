@@ -21,11 +21,12 @@ const targetOf = (element: Element, layer: EditorContextValue['layer']): Pointer
  */
 export const usePagePointer = (page: number, editor: EditorContextValue) => {
   const { store, scale, isEditing, layer } = editor;
-  const toPage = (event: ReactPointerEvent<HTMLElement>) =>
-    screenToPage(screenPoint(event.clientX, event.clientY), {
-      rect: event.currentTarget.getBoundingClientRect(),
-      scale,
-    });
+  /** Where the pointer is: on the page as it lies now, and on screen (its travel). */
+  const positionOf = (event: ReactPointerEvent<HTMLElement>) => {
+    const screen = screenPoint(event.clientX, event.clientY);
+    const rect = event.currentTarget.getBoundingClientRect();
+    return { screen, point: screenToPage(screen, { rect, scale }) };
+  };
   const context = { scale, canDraw: layer === 'fields' };
 
   if (!isEditing) return {};
@@ -35,7 +36,7 @@ export const usePagePointer = (page: number, editor: EditorContextValue) => {
       if (event.target.closest('[data-no-drag]')) return;
       event.currentTarget.setPointerCapture(event.pointerId);
       const target = targetOf(event.target, layer);
-      store.pointer({ type: 'down', page, point: toPage(event), target }, context);
+      store.pointer({ type: 'down', page, target, ...positionOf(event) }, context);
       // Keep the keyboard on the canvas (arrows, Delete, undo) without scrolling it.
       if (target.kind === 'page') {
         event.preventDefault();
@@ -46,11 +47,11 @@ export const usePagePointer = (page: number, editor: EditorContextValue) => {
     },
     onPointerMove: (event: ReactPointerEvent<HTMLElement>) => {
       if (store.getState().interaction.kind === 'idle') return;
-      store.pointer({ type: 'move', point: toPage(event), isSnapOff: event.altKey }, context);
+      store.pointer({ type: 'move', isSnapOff: event.altKey, ...positionOf(event) }, context);
     },
     onPointerUp: (event: ReactPointerEvent<HTMLElement>) => {
       if (store.getState().interaction.kind === 'idle') return;
-      store.pointer({ type: 'up', point: toPage(event), isSnapOff: event.altKey }, context);
+      store.pointer({ type: 'up', isSnapOff: event.altKey, ...positionOf(event) }, context);
     },
     onPointerCancel: () => store.pointer({ type: 'cancel' }, context),
   };

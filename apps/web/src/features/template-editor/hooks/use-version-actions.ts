@@ -14,7 +14,6 @@ import {
   versionDetailQuery,
 } from '../api/versions.ts';
 import type { EditorStore } from '../model/editor-store.ts';
-import { sampleValues } from '../model/sample-values.ts';
 
 type VersionActionsOptions = {
   template: TemplateResponse;
@@ -58,7 +57,8 @@ export const useVersionActions = ({ template, store, showDraft }: VersionActions
           apiKey: template.apiKey,
           templateId: template.id,
           version,
-          fields: sampleValues(detail.inputs),
+          // The server's example of this version: the values its fields accept (options, formats).
+          fields: detail.api.fields,
         });
         openPdfInNewTab(pdf);
       } catch (error) {

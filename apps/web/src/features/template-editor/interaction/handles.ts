@@ -1,4 +1,4 @@
-import type { PagePoint, RectPt } from '../geometry/page-geometry.ts';
+import type { RectPt } from '../geometry/page-geometry.ts';
 import type { SnapEdges } from './snapping.ts';
 
 /** product.md §4's eight resize handles. */
@@ -42,8 +42,3 @@ export const resizeRect = (
   if (edges.bottom) bottom = Math.max(bottom + delta.dy, top + minPt);
   return { x: left, y: top, width: right - left, height: bottom - top };
 };
-
-export const deltaBetween = (from: PagePoint, to: PagePoint) => ({
-  dx: to.x - from.x,
-  dy: to.y - from.y,
-});

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { MIN_BOX_SIZE_PT, pagePoint, scaleForZoom } from '../geometry/page-geometry.ts';
+import {
+  MIN_BOX_SIZE_PT,
+  pagePoint,
+  scaleForZoom,
+  screenPoint,
+} from '../geometry/page-geometry.ts';
 import type { EditorDocument } from '../model/editor-state.ts';
 import { docWith, testPages } from '../model/test-fixtures.ts';
 import { handles, resizeRect } from './handles.ts';
@@ -27,15 +32,19 @@ const run = (doc: EditorDocument, events: MachineEvent[], canDraw = true, atScal
   return last as Step;
 };
 
-const p = pagePoint;
+/** A pointer over this page point, with the page's corner at the screen's (0, 0). */
+const at = (x: number, y: number, atScale = scale) => ({
+  point: pagePoint(x, y),
+  screen: screenPoint(x * atScale, y * atScale),
+});
 
 describe('the pointer state machine', () => {
   it('draws a box from press to release and selects it, as one undo step', () => {
     const { doc } = docWith([]);
     const step = run(doc, [
-      { type: 'down', page: 1, point: p(100, 100), target: { kind: 'page' } },
-      { type: 'move', point: p(150, 120) },
-      { type: 'up', point: p(300, 130) },
+      { type: 'down', page: 1, ...at(100, 100), target: { kind: 'page' } },
+      { type: 'move', ...at(150, 120) },
+      { type: 'up', ...at(300, 130) },
     ]);
     expect(step.interaction).toEqual(idle);
     expect(step.select).toBe('1-1');
@@ -47,8 +56,8 @@ describe('the pointer state machine', () => {
     const { doc } = docWith([]);
     const tooFlat = 9 / scale;
     const step = run(doc, [
-      { type: 'down', page: 1, point: p(100, 100), target: { kind: 'page' } },
-      { type: 'up', point: p(300, 100 + tooFlat) },
+      { type: 'down', page: 1, ...at(100, 100), target: { kind: 'page' } },
+      { type: 'up', ...at(300, 100 + tooFlat) },
     ]);
     expect(step.doc).toBe(doc);
     expect(step.commitFrom).toBeUndefined();
@@ -64,11 +73,11 @@ describe('the pointer state machine', () => {
         {
           type: 'down',
           page: 1,
-          point: p(100, 100),
+          ...at(100, 100, zoomed),
           target: { kind: 'handle', id, handle: 'left' },
         },
-        { type: 'move', point: p(199, 100) },
-        { type: 'up', point: p(199, 100) },
+        { type: 'move', ...at(199, 100, zoomed) },
+        { type: 'up', ...at(199, 100, zoomed) },
       ],
       true,
       zoomed,
@@ -85,7 +94,7 @@ describe('the pointer state machine', () => {
     const { doc } = docWith([]);
     const step = run(
       doc,
-      [{ type: 'down', page: 1, point: p(1, 1), target: { kind: 'page' } }],
+      [{ type: 'down', page: 1, ...at(1, 1), target: { kind: 'page' } }],
       false,
     );
     expect(step.interaction).toEqual(idle);
@@ -96,9 +105,9 @@ describe('the pointer state machine', () => {
     const { doc, ids } = docWith([{ x: 50, y: 100 }]);
     const id = ids[0]!;
     const step = run(doc, [
-      { type: 'down', page: 1, point: p(60, 105), target: { kind: 'item', id } },
-      { type: 'move', point: p(90, 125) },
-      { type: 'up', point: p(160, 205) },
+      { type: 'down', page: 1, ...at(60, 105), target: { kind: 'item', id } },
+      { type: 'move', ...at(90, 125) },
+      { type: 'up', ...at(160, 205) },
     ]);
     expect(step.doc.boxes[id]?.rect).toMatchObject({ x: 150, y: 200 });
     expect(step.commitFrom).toBe(doc);
@@ -108,24 +117,74 @@ describe('the pointer state machine', () => {
     const { doc, ids } = docWith([{}]);
     const id = ids[0]!;
     const pressed = run(doc, [
-      { type: 'down', page: 1, point: p(60, 105), target: { kind: 'item', id } },
+      { type: 'down', page: 1, ...at(60, 105), target: { kind: 'item', id } },
     ]);
     expect(pressed.select).toBe(id);
     const step = run(doc, [
-      { type: 'down', page: 1, point: p(60, 105), target: { kind: 'item', id } },
-      { type: 'move', point: p(60.5, 105.5) },
-      { type: 'up', point: p(60.5, 105.5) },
+      { type: 'down', page: 1, ...at(60, 105), target: { kind: 'item', id } },
+      { type: 'move', ...at(60.5, 105.5) },
+      { type: 'up', ...at(60.5, 105.5) },
     ]);
     expect(step.doc).toBe(doc);
     expect(step.commitFrom).toBeUndefined();
+  });
+
+  it('moves nothing when the page scrolls under a still pointer between press and release', () => {
+    const { doc, ids } = docWith([{ x: 50, y: 100 }]);
+    const id = ids[0]!;
+    const pressed = at(60, 105);
+    // Selecting the field made the side panel shorter and the page scrolled 33 px: the same
+    // screen spot now lies 22 points lower on the page.
+    const scrolled = { ...pressed, point: pagePoint(60, 105 + 33 / scale) };
+    const step = run(doc, [
+      { type: 'down', page: 1, ...pressed, target: { kind: 'item', id } },
+      { type: 'move', ...scrolled },
+      { type: 'up', ...scrolled },
+    ]);
+    expect(step.select).toBeUndefined();
+    expect(step.doc).toBe(doc);
+    expect(step.commitFrom).toBeUndefined();
+  });
+
+  it('moves a box by the travel on screen only, when a panel resize shifts the page mid-drag', () => {
+    const { doc, ids } = docWith([{ x: 50, y: 100 }]);
+    const id = ids[0]!;
+    // The panel beside the page got narrower: the page moved 40 px left on screen.
+    const shifted = (x: number, y: number) => ({
+      point: pagePoint(x + 40 / scale, y),
+      screen: screenPoint(x * scale, y * scale),
+    });
+    const step = run(doc, [
+      { type: 'down', page: 1, ...at(60, 105), target: { kind: 'item', id } },
+      { type: 'move', ...shifted(60, 105) },
+      { type: 'up', ...shifted(80, 105) },
+    ]);
+    expect(step.doc.boxes[id]?.rect).toMatchObject({ x: 70, y: 100 });
+    expect(step.commitFrom).toBe(doc);
+  });
+
+  it('starts a move only after 3 screen pixels of travel, whatever the zoom', () => {
+    const { doc, ids } = docWith([{ x: 50, y: 100 }]);
+    const id = ids[0]!;
+    const zoomed = scaleForZoom(2);
+    const pressAt = (dxPx: number): MachineEvent[] => [
+      { type: 'down', page: 1, ...at(60, 105, zoomed), target: { kind: 'item', id } },
+      {
+        type: 'up',
+        point: pagePoint(60, 105),
+        screen: screenPoint(60 * zoomed + dxPx, 105 * zoomed),
+      },
+    ];
+    expect(run(doc, pressAt(2.9), true, zoomed).doc).toBe(doc);
+    expect(run(doc, pressAt(3), true, zoomed).doc.boxes[id]?.rect.x).toBeCloseTo(50 + 3 / zoomed);
   });
 
   it('rolls a move back on cancel (Escape or pointercancel)', () => {
     const { doc, ids } = docWith([{}]);
     const id = ids[0]!;
     const step = run(doc, [
-      { type: 'down', page: 1, point: p(60, 105), target: { kind: 'item', id } },
-      { type: 'move', point: p(200, 300) },
+      { type: 'down', page: 1, ...at(60, 105), target: { kind: 'item', id } },
+      { type: 'move', ...at(200, 300) },
       { type: 'cancel' },
     ]);
     expect(step.doc).toBe(doc);
@@ -136,8 +195,8 @@ describe('the pointer state machine', () => {
     const { doc, ids } = docWith([{ x: 100, y: 100, w: 100, h: 50 }]);
     const id = ids[0]!;
     const step = run(doc, [
-      { type: 'down', page: 1, point: p(0, 0), target: { kind: 'handle', id, handle } },
-      { type: 'up', point: p(20, 10), isSnapOff: true },
+      { type: 'down', page: 1, ...at(0, 0), target: { kind: 'handle', id, handle } },
+      { type: 'up', ...at(20, 10), isSnapOff: true },
     ]);
     expect(step.doc.boxes[id]?.rect).toEqual(
       resizeRect({ x: 100, y: 100, width: 100, height: 50 }, handle, { dx: 20, dy: 10 }, 0),
@@ -165,8 +224,8 @@ describe('the pointer state machine', () => {
     ]);
     const id = ids[1]!;
     const events = (isSnapOff: boolean): MachineEvent[] => [
-      { type: 'down', page: 1, point: p(60, 310), target: { kind: 'item', id } },
-      { type: 'move', point: p(112, 360), isSnapOff },
+      { type: 'down', page: 1, ...at(60, 310), target: { kind: 'item', id } },
+      { type: 'move', ...at(112, 360), isSnapOff },
     ];
     const snapped = run(doc, events(false));
     expect(snapped.doc.boxes[id]?.rect.x).toBe(100);

@@ -8,28 +8,35 @@ import {
   screenLengthToPage,
   type PagePoint,
   type RectPt,
+  type ScreenPoint,
 } from '../geometry/page-geometry.ts';
 import { addBox } from '../model/commands.ts';
 import type { BoxId, EditorDocument, TemplatePages } from '../model/editor-state.ts';
-import { deltaBetween, edgesOf, resizeRect, type Handle } from './handles.ts';
+import { edgesOf, resizeRect, type Handle } from './handles.ts';
 import { itemOf, othersOnPage, withItemRect } from './items.ts';
 import { ALL_EDGES, snapRect, type Guide } from './snapping.ts';
 
 /** A press moves a box only after it travels this far on screen, so a click just selects. */
 export const DRAG_THRESHOLD_PX = 3;
 
+/**
+ * Moves and resizes follow the pointer's travel on screen from where it was pressed, converted
+ * to points: the page under a still pointer can shift (a side panel that changes height when
+ * another field is selected scrolls the page), and that shift must not move anything. A drawn
+ * box takes page points instead: it goes where the pointer is on the page.
+ */
 export type Interaction =
   | { kind: 'idle' }
   | { kind: 'drawing'; page: number; origin: PagePoint; current: PagePoint }
   | {
       kind: 'moving';
       id: BoxId;
-      start: PagePoint;
+      start: ScreenPoint;
       before: EditorDocument;
       rect: RectPt;
       hasMoved: boolean;
     }
-  | { kind: 'resizing'; id: BoxId; handle: Handle; start: PagePoint; before: EditorDocument };
+  | { kind: 'resizing'; id: BoxId; handle: Handle; start: ScreenPoint; before: EditorDocument };
 
 export const idle: Interaction = { kind: 'idle' };
 
@@ -40,11 +47,17 @@ export const activeItemId = (interaction: Interaction): BoxId | undefined =>
 export type PointerTarget =
   { kind: 'page' } | { kind: 'item'; id: BoxId } | { kind: 'handle'; id: BoxId; handle: Handle };
 
-/** Pointer positions arrive already converted to points on the page the gesture started on. */
+/**
+ * A pointer position twice: `point` on the page the gesture started on, as the page lies now
+ * (where a drawn box goes), and `screen`, the pointer's own place in CSS pixels (how far it
+ * travelled).
+ */
+type PointerPosition = { point: PagePoint; screen: ScreenPoint };
+
 export type MachineEvent =
-  | { type: 'down'; page: number; point: PagePoint; target: PointerTarget }
-  | { type: 'move'; point: PagePoint; isSnapOff?: boolean }
-  | { type: 'up'; point: PagePoint; isSnapOff?: boolean }
+  | ({ type: 'down'; page: number; target: PointerTarget } & PointerPosition)
+  | ({ type: 'move'; isSnapOff?: boolean } & PointerPosition)
+  | ({ type: 'up'; isSnapOff?: boolean } & PointerPosition)
   | { type: 'cancel' };
 
 export type MachineContext = {
@@ -74,14 +87,14 @@ const stay = (interaction: Interaction, ctx: MachineContext): Step => ({
 });
 
 const down = (event: Extract<MachineEvent, { type: 'down' }>, ctx: MachineContext): Step => {
-  const { target, point } = event;
+  const { target, point, screen } = event;
   if (target.kind === 'handle' && itemOf(ctx.doc, target.id)) {
     return {
       interaction: {
         kind: 'resizing',
         id: target.id,
         handle: target.handle,
-        start: point,
+        start: screen,
         before: ctx.doc,
       },
       doc: ctx.doc,
@@ -95,7 +108,7 @@ const down = (event: Extract<MachineEvent, { type: 'down' }>, ctx: MachineContex
     const interaction: Interaction = {
       kind: 'moving',
       id: target.id,
-      start: point,
+      start: screen,
       before: ctx.doc,
       rect: item.rect,
       hasMoved: false,
@@ -115,9 +128,19 @@ const down = (event: Extract<MachineEvent, { type: 'down' }>, ctx: MachineContex
 const snapThreshold = (ctx: MachineContext, isSnapOff = false) =>
   isSnapOff ? -1 : screenLengthToPage(SNAP_DISTANCE_PX, ctx.scale);
 
+/** The pointer's travel on screen since the press, in points, and in screen pixels. */
+const travelFrom = (start: ScreenPoint, screen: ScreenPoint, scale: number) => {
+  const [dxPx, dyPx] = [screen.x - start.x, screen.y - start.y];
+  return {
+    dx: screenLengthToPage(dxPx, scale),
+    dy: screenLengthToPage(dyPx, scale),
+    px: Math.hypot(dxPx, dyPx),
+  };
+};
+
 const move = (
   state: Interaction,
-  event: { point: PagePoint; isSnapOff?: boolean },
+  event: PointerPosition & { isSnapOff?: boolean },
   ctx: MachineContext,
 ): Step => {
   switch (state.kind) {
@@ -127,8 +150,8 @@ const move = (
       return stay({ ...state, current }, ctx);
     }
     case 'moving': {
-      const { dx, dy } = deltaBetween(state.start, event.point);
-      const hasMoved = state.hasMoved || Math.hypot(dx, dy) * ctx.scale >= DRAG_THRESHOLD_PX;
+      const { dx, dy, px } = travelFrom(state.start, event.screen, ctx.scale);
+      const hasMoved = state.hasMoved || px >= DRAG_THRESHOLD_PX;
       if (!hasMoved) return stay(state, ctx);
       const moved = { ...state.rect, x: state.rect.x + dx, y: state.rect.y + dy };
       const others = othersOnPage(state.before, state.id);
@@ -144,7 +167,7 @@ const move = (
       const resized = resizeRect(
         item.rect,
         state.handle,
-        deltaBetween(state.start, event.point),
+        travelFrom(state.start, event.screen, ctx.scale),
         minPt,
       );
       const others = othersOnPage(state.before, state.id);
@@ -160,7 +183,7 @@ const move = (
 
 const up = (
   state: Interaction,
-  event: { point: PagePoint; isSnapOff?: boolean },
+  event: PointerPosition & { isSnapOff?: boolean },
   ctx: MachineContext,
 ): Step => {
   if (state.kind === 'drawing') {
