@@ -49,6 +49,13 @@ const GENERATED = {
   'enc-aes256-empty-user-password.pdf': pdf(() => active.encrypted('AES-256', '')),
   'enc-aes128-user-password.pdf': pdf(() => active.encrypted('AES-128', 'secret')),
   'enc-rc4-40-user-password.pdf': pdf(() => active.encrypted('RC4-40', '623')),
+  // Forms encrypted by qpdf: restrictions only (they open without a password), and one that needs one.
+  'form-enc-rc4-40-no-user-password.pdf': pdf(() => active.encryptedByQpdf('RC4-40')),
+  'form-enc-rc4-128-no-user-password.pdf': pdf(() => active.encryptedByQpdf('RC4-128')),
+  'form-enc-aes128-no-user-password.pdf': pdf(() => active.encryptedByQpdf('AES-128')),
+  'form-enc-aes256-no-user-password.pdf': pdf(() => active.encryptedByQpdf('AES-256')),
+  'form-enc-aes256-clear-metadata.pdf': pdf(() => active.encryptedByQpdf('AES-256 clear metadata')),
+  'form-enc-aes256-user-password.pdf': pdf(() => active.encryptedByQpdf('AES-256', 'open-me')),
   // Broken structure.
   'not-a-pdf.pdf': pdf(hostile.notAPdf),
   'startxref-int-overflow.pdf': pdf(hostile.startxrefOverflow),

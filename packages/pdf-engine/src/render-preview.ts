@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { createCanvas } from '@napi-rs/canvas';
 import { PdfEngineError } from './errors.ts';
-import { encryptedError } from './load-template.ts';
+import { needsPasswordError } from './unlock-pdf.ts';
 
 /**
  * The widest preview rendered, in pixels.
@@ -42,7 +42,8 @@ const checkRequest = (pageNumber: number, widthPx: number) => {
 
 const openError = (error: unknown): PdfEngineError => {
   const name = error instanceof Error ? error.name : '';
-  if (name === 'PasswordException') return encryptedError();
+  // pdf.js opens a file with an empty user password itself: this one needs a real password.
+  if (name === 'PasswordException') return needsPasswordError();
   return new PdfEngineError('DAMAGED', 'This PDF is damaged and its pages cannot be shown.');
 };
 
