@@ -4,6 +4,7 @@ import {
   importAcroForm,
   PdfEngineError,
   renderPreview,
+  unlockPdf,
   type FieldSpec,
   type FieldValues,
   type FillEngine,
@@ -86,8 +87,13 @@ export type PreparedTemplate = {
   importedFields: FieldSpec[];
   /** The form's fields that did not become fields, each with the reason. */
   notImported: NotImported[];
-  /** The PDF to store: the original, with its form widgets taken out when it had any. */
+  /**
+   * The PDF to store: the original (decrypted when it was encrypted but opened without a
+   * password), with its form widgets taken out when it had any.
+   */
   pdf: Uint8Array;
+  /** The upload was encrypted, opened without a password, and is stored decrypted. */
+  restrictionsRemoved: boolean;
   previewPng: Uint8Array;
   isSigned: boolean;
 };
@@ -97,11 +103,12 @@ export const prepareTemplate = async (
 ): Promise<PreparedTemplate | EngineRefusal> => {
   const endWatch = announceStart(input.started);
   try {
-    const analysis = await analyse(input.pdf);
+    const { pdf, restrictionsRemoved } = await unlockPdf(input.pdf);
+    const analysis = await analyse(pdf);
     const imported =
       analysis.widgets.length > 0
-        ? await importAcroForm(input.pdf)
-        : { fields: [], pdf: input.pdf, notImported: [] };
+        ? await importAcroForm(pdf)
+        : { fields: [], pdf, notImported: [] };
     const previewPng = await renderPreview(imported.pdf, 1, PREVIEW_WIDTH_PX);
     return {
       ok: true,
@@ -109,6 +116,7 @@ export const prepareTemplate = async (
       importedFields: imported.fields,
       notImported: imported.notImported,
       pdf: imported.pdf,
+      restrictionsRemoved,
       previewPng,
       isSigned: analysis.isSigned,
     };

@@ -43,6 +43,14 @@ describe('importSummary', () => {
     );
   });
 
+  it('says first that the encryption was removed, in the server’s words', () => {
+    const restrictionsRemoved = 'This PDF was encrypted to restrict its use, …';
+    expect(importSummary({ inputs: [input], restrictionsRemoved })).toEqual([
+      restrictionsRemoved,
+      '1 field was taken from the PDF’s own form.',
+    ]);
+  });
+
   it('counts the rest past eight', () => {
     const many = Array.from({ length: 10 }, (_, i) => button(`B${i + 1}`));
     const [line] = importSummary({ inputs: [], notImported: many });

@@ -4,20 +4,20 @@ import type { TemplateResponse } from '@platen/contract';
 const NAMED_AT_MOST = 8;
 
 /**
- * What the upload made of the PDF's own form, in sentences for the "Template created" dialog:
- * how many fields it took over, and the fields it left alone by reason (the server's
- * `notImported`), so nothing disappears without a word.
+ * What the upload made of the PDF, in sentences for the "Template created" dialog: that its
+ * encryption was removed (the server's `restrictionsRemoved`), how many fields it took over,
+ * and the fields it left alone by reason (`notImported`), so nothing disappears without a word.
  *
  * @example
  * importSummary({ inputs: [a, b], notImported: [{ name: 'Print', reason: 'a push button has no value to fill' }] })
  * // ['2 fields were taken from the PDF’s own form.', 'Not imported: Print (a push button has no value to fill).']
  */
 export const importSummary = (
-  created: Pick<TemplateResponse, 'inputs' | 'notImported'>,
+  created: Pick<TemplateResponse, 'inputs' | 'notImported' | 'restrictionsRemoved'>,
 ): string[] => {
   const count = created.inputs.length;
   const skipped = created.notImported ?? [];
-  const lines: string[] = [];
+  const lines: string[] = created.restrictionsRemoved ? [created.restrictionsRemoved] : [];
   if (count > 0) {
     lines.push(
       `${count} ${count === 1 ? 'field was' : 'fields were'} taken from the PDF’s own form.`,
