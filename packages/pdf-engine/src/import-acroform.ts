@@ -8,7 +8,7 @@
 import { PDFArray, PDFName, type PDFDict, type PDFField } from '@cantoo/pdf-lib';
 import { findWidgets, type FoundWidget } from './acroform-widgets.ts';
 import { groupWidgets, type ImportGroup } from './import-groups.ts';
-import { readableName, uniqueLabels } from './import-labels.ts';
+import { fieldLabel, readableName, tooltipLabels, uniqueLabels } from './import-labels.ts';
 import { asEngineError, loadTemplate, type LoadedTemplate } from './load-template.ts';
 import type { ChoiceOption, FieldSpec, FieldType } from './types.ts';
 
@@ -191,7 +191,15 @@ export const importAcroForm = async (pdf: Uint8Array): Promise<AcroFormImport> =
     const label = uniqueLabels();
     const outcomes = groupWidgets(widgets).map((group) => importGroup(group, label));
     const imported = outcomes.filter((o) => 'field' in o);
-    const fields = imported.map((o, i) => ({ ...o.field, id: `acroform-${i + 1}` }));
+    // Labels again, for the form as a whole: tooltips that begin alike are told apart.
+    const fromTooltips = tooltipLabels(imported.map((o) => o.widgets[0]?.tooltip));
+    const unique = uniqueLabels();
+    const fields = imported.map((o, i) => ({
+      ...o.field,
+      id: `acroform-${i + 1}`,
+      label: unique(fromTooltips[i] ?? o.field.label),
+      ...describedBy(o.widgets[0]),
+    }));
     const notImported = [
       ...dedupe(outcomes.filter((o): o is NotImported => !('field' in o))),
       ...fieldsOnNoPage(t, widgets),
@@ -204,6 +212,12 @@ export const importAcroForm = async (pdf: Uint8Array): Promise<AcroFormImport> =
   } catch (error) {
     throw asEngineError(error);
   }
+};
+
+/** The whole tooltip of a field whose label is only its start (import-labels.ts). */
+const describedBy = (widget: FoundWidget | undefined) => {
+  const { description } = fieldLabel(widget?.name ?? '', widget?.tooltip);
+  return description ? { description } : {};
 };
 
 /**
