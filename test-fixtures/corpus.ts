@@ -20,6 +20,7 @@ import * as forms from './form-pdfs.ts';
 import * as hostile from './hostile-pdfs.ts';
 import * as images from './images.ts';
 import * as geometry from './page-geometry-pdfs.ts';
+import * as tooltips from './tooltip-form-pdfs.ts';
 
 type Bytes = Uint8Array | Promise<Uint8Array>;
 type Entry = { folder: 'pdfs' | 'images'; build: () => Bytes };
@@ -44,6 +45,7 @@ const GENERATED = {
   'form-signed.pdf': pdf(() => forms.signatureAndSharedField(true)),
   'form-widget-turned-by-appearance.pdf': pdf(forms.widgetTurnedByAppearance),
   'form-xfa-dynamic.pdf': pdf(active.xfaForm),
+  'form-long-tooltips.pdf': pdf(tooltips.tooltipForm),
   // Encrypted.
   'enc-aes256-user-password.pdf': pdf(() => active.encrypted('AES-256', 'view', 3)),
   'enc-aes256-empty-user-password.pdf': pdf(() => active.encrypted('AES-256', '')),
