@@ -8,7 +8,7 @@
 import { PDFArray, PDFName, type PDFDict, type PDFField } from '@cantoo/pdf-lib';
 import { findWidgets, type FoundWidget } from './acroform-widgets.ts';
 import { groupWidgets, type ImportGroup } from './import-groups.ts';
-import { fieldLabel, readableName, tooltipLabels, uniqueLabels } from './import-labels.ts';
+import { formLabels, readableName, uniqueLabels, type LabelCandidate } from './import-labels.ts';
 import { asEngineError, loadTemplate, type LoadedTemplate } from './load-template.ts';
 import type { ChoiceOption, FieldSpec, FieldType } from './types.ts';
 
@@ -191,15 +191,18 @@ export const importAcroForm = async (pdf: Uint8Array): Promise<AcroFormImport> =
     const label = uniqueLabels();
     const outcomes = groupWidgets(widgets).map((group) => importGroup(group, label));
     const imported = outcomes.filter((o) => 'field' in o);
-    // Labels again, for the form as a whole: tooltips that begin alike are told apart.
-    const fromTooltips = tooltipLabels(imported.map((o) => o.widgets[0]?.tooltip));
+    // Labels again, for the form as a whole: tooltips, else the words printed beside a box.
+    const labels = await formLabels(pdf, imported.map(labelCandidate));
     const unique = uniqueLabels();
-    const fields = imported.map((o, i) => ({
-      ...o.field,
-      id: `acroform-${i + 1}`,
-      label: unique(fromTooltips[i] ?? o.field.label),
-      ...describedBy(o.widgets[0]),
-    }));
+    const fields = imported.map((o, i) => {
+      const { label, description } = labels[i]!;
+      return {
+        ...o.field,
+        id: `acroform-${i + 1}`,
+        label: unique(label),
+        ...(description && { description }),
+      };
+    });
     const notImported = [
       ...dedupe(outcomes.filter((o): o is NotImported => !('field' in o))),
       ...fieldsOnNoPage(t, widgets),
@@ -214,10 +217,18 @@ export const importAcroForm = async (pdf: Uint8Array): Promise<AcroFormImport> =
   }
 };
 
-/** The whole tooltip of a field whose label is only its start (import-labels.ts). */
-const describedBy = (widget: FoundWidget | undefined) => {
-  const { description } = fieldLabel(widget?.name ?? '', widget?.tooltip);
-  return description ? { description } : {};
+/** What labelling needs of an imported field (import-labels.ts). */
+const labelCandidate = (o: { field: FieldSpec; widgets: FoundWidget[] }): LabelCandidate => {
+  const [first] = o.widgets;
+  const { page, rectX, rectY, rectWidth, rectHeight } = o.field;
+  // A field of several boxes (a radio group) is not named by the words beside one of them.
+  const isOneBox = o.widgets.length === 1 && !o.field.options?.some((option) => option.box);
+  return {
+    name: first?.name ?? '',
+    tooltip: first?.tooltip,
+    current: o.field.label,
+    ...(isOneBox && { box: { page, rectX, rectY, rectWidth, rectHeight } }),
+  };
 };
 
 /**

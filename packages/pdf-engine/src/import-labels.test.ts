@@ -1,4 +1,4 @@
-import { PDFDocument, PDFHexString, PDFName } from '@cantoo/pdf-lib';
+import { PDFDocument, PDFHexString, PDFName, StandardFonts } from '@cantoo/pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { importAcroForm } from './import-acroform.ts';
 import {
@@ -164,6 +164,63 @@ describe('importAcroForm labels', () => {
       ["Spouse's SSN 2", long],
       ['Your first name', undefined],
       ['Address f1_2', undefined],
+    ]);
+  });
+});
+
+/** A LiveCycle-like form without tooltips: codes for names, captions printed on the page. */
+const formWithCaptions = async () => {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const page = doc.addPage([612, 792]);
+  const form = doc.getForm();
+  const text = (s: string, x: number, y: number) => page.drawText(s, { x, y, size: 8, font });
+  // A caption above the box.
+  text('1 Name (as shown on your income tax return). Name is required on this line.', 40, 742);
+  form.createTextField('topmostSubform[0].Page1[0].f1_1[0]').addToPage(page, {
+    x: 40,
+    y: 722,
+    width: 400,
+    height: 16,
+  });
+  // A caption left of the box, with a dot leader, and the line's number in a box of its own.
+  text('Wages, salaries, tips, etc. Attach Form(s) W-2 . . . . . . .', 40, 655);
+  text('7', 318, 655);
+  form.createTextField('topmostSubform[0].Page1[0].p1-t57[0]').addToPage(page, {
+    x: 330,
+    y: 650,
+    width: 90,
+    height: 16,
+  });
+  // A name with words keeps its name, whatever is printed beside it.
+  text('Printed words', 40, 605);
+  form.createTextField('topmostSubform[0].Page1[0].OwnerName[0]').addToPage(page, {
+    x: 140,
+    y: 600,
+    width: 200,
+    height: 16,
+  });
+  // Nothing near: the name's label.
+  form.createTextField('topmostSubform[0].Page1[0].f1_9[0]').addToPage(page, {
+    x: 40,
+    y: 400,
+    width: 200,
+    height: 16,
+  });
+  return doc.save();
+};
+
+describe('importAcroForm labels from the words printed beside a box', () => {
+  it('takes the line above or to the left, past a line number and a dot leader', async () => {
+    const { fields } = await importAcroForm(await formWithCaptions());
+    expect(fields.map((f) => [f.label, f.description])).toEqual([
+      [
+        '1 Name (as shown on your income tax return)',
+        '1 Name (as shown on your income tax return). Name is required on this line',
+      ],
+      ['Wages, salaries, tips, etc. Attach Form(s) W-2', undefined],
+      ['OwnerName', undefined],
+      ['f1_9', undefined],
     ]);
   });
 });

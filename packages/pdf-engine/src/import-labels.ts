@@ -5,6 +5,9 @@
  * tooltip (/TU), written for the person filling it in, usually is, or begins with one.
  */
 
+import { printedLines, wordsBeside, type PrintedLine } from './page-words.ts';
+import type { BoxOnPage } from './types.ts';
+
 /** A label from a tooltip is at most this long; the whole tooltip becomes the description. */
 export const MAX_SHORT_LABEL = 60;
 /** The contract's limit for a label. */
@@ -13,7 +16,7 @@ const MAX_LABEL = 100;
 const MAX_DESCRIPTION = 2000;
 
 /** Where a label came from, so a person can tell a form's words from a guess. */
-export type LabelSource = 'tooltip' | 'name';
+export type LabelSource = 'tooltip' | 'pageWords' | 'name';
 
 /**
  * A field's label, where it came from, and the whole tooltip when the label is only its start.
@@ -38,7 +41,8 @@ const CONTAINER = /^(?:topmostSubform|form\d*|page\d+|#?subform\d*|root)$/i;
 const NUMBERING =
   /^(?:(?:line|part|section|step|item|question|box|schedule|page)\s+)?\(?(?:\d{1,3}[a-z]?|[ivx]{1,5}|[a-z])\)?$/i;
 /** A period that ends an abbreviation, not a clause: `U.S.`, `e.g.`, `No.`, `Mr.`. */
-const ABBREVIATION = /(?:^|[\s.(])(?:[a-z]|no|nos|vs|approx|dept|mr|mrs|ms|dr|jr|sr|st)$/i;
+const ABBREVIATION =
+  /(?:^|[\s.(])(?:[a-z]|no|nos|vs|approx|apt|ave|dept|incl|mr|mrs|ms|dr|jr|sr|st)$/i;
 
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 
@@ -177,6 +181,67 @@ export const tooltipLabels = (fullTooltips: (string | undefined)[]): (string | u
   const clauses = tooltips.map((tip) => (hasWords(tip) ? clausesOf(tip) : []));
   separate(labels, clauses, [...labels.keys()]);
   return labels;
+};
+
+/**
+ * A field of an imported form, as labelling needs it.
+ *
+ * @example
+ * const candidate: LabelCandidate = { name: 'topmostSubform[0].Page1[0].f1_1[0]', current: 'f1_1' };
+ */
+export interface LabelCandidate {
+  /** The field's full name in the PDF. */
+  name: string;
+  tooltip?: string | undefined;
+  /** The label its name gives it (already unique among the form's fields). */
+  current: string;
+  /** Its box, when it has exactly one: the words printed beside it may name it. */
+  box?: BoxOnPage | undefined;
+}
+
+/** A caption worth a label: two letters at least, without a dot leader (`Wages . . . .`). */
+const caption = (line: string): string | undefined => {
+  const text = trimEnd(line, ' .…_');
+  return /\p{L}\p{L}/u.test(text) ? text : undefined;
+};
+
+/**
+ * Labels for a form's imported fields: from the tooltip when there is one; else, for a field
+ * whose own name is a code (`f1_1`), from the words printed just above or just left of its
+ * box (page-words.ts); else the name's label as it is. Labels from texts that come out alike
+ * are told apart (`tooltipLabels`); a label that is only the start of its text gets the whole
+ * text as its description. Not yet unique: pass each through `uniqueLabels`.
+ *
+ * @example
+ * const labels = await formLabels(pdfBytes, [{ name: 'f1_1[0]', current: 'f1_1', box }]);
+ * // [{ label: '1 Name (as shown on your income tax return)', source: 'pageWords', description: '…' }]
+ */
+export const formLabels = async (
+  pdf: Uint8Array,
+  candidates: LabelCandidate[],
+): Promise<FieldLabel[]> => {
+  const wantsWords = candidates.map(
+    (c) =>
+      !hasWords(c.tooltip) && c.box !== undefined && GENERATED.test(nameParts(c.name).at(-1) ?? ''),
+  );
+  const pages = candidates.flatMap((c, i) => (wantsWords[i] && c.box ? [c.box.page] : []));
+  const lines =
+    pages.length > 0 ? await printedLines(pdf, pages) : new Map<number, PrintedLine[]>();
+  const texts = candidates.map((c, i) => {
+    if (hasWords(c.tooltip)) return { text: c.tooltip, source: 'tooltip' as const };
+    const words =
+      wantsWords[i] && c.box ? wordsBeside(lines.get(c.box.page) ?? [], c.box, caption) : undefined;
+    return words ? { text: words, source: 'pageWords' as const } : undefined;
+  });
+  const labels = tooltipLabels(texts.map((t) => t?.text));
+  return candidates.map((c, i) => {
+    const from = texts[i];
+    const label = labels[i];
+    if (!from || label === undefined) return { label: c.current, source: 'name' };
+    const whole = oneLine(from.text.slice(0, MAX_DESCRIPTION));
+    const isWhole = label === withoutEndStop(whole);
+    return { label, source: from.source, ...(!isWhole && { description: whole }) };
+  });
 };
 
 /**

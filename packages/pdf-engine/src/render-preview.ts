@@ -19,7 +19,8 @@ export const MAX_PREVIEW_WIDTH_PX = 4000;
 // Decoded images beyond this many pixels are skipped, defusing image bombs (corpus: jbig2_bomb).
 const MAX_IMAGE_PIXELS = 40_000_000;
 
-const pdfjsAssets = () => {
+/** Where pdf.js finds its fonts, character maps and decoders inside its package. */
+export const pdfjsAssets = () => {
   const root = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
   return {
     standardFontDataUrl: join(root, 'standard_fonts') + '/',

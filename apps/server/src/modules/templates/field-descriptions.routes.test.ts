@@ -26,13 +26,13 @@ describe.each(testDatabases())('labels and descriptions from tooltips on %s', (d
   });
   afterAll(() => app.dispose());
 
-  it('labels each field with its tooltip, or its first clause keeping the whole as the description', () => {
+  it('labels each field by its tooltip (its first clause, the whole kept as the description), else by the words beside its box', () => {
     expect(form.inputs.map((f) => [f.label, f.description])).toEqual([
       ['Your first name and middle initial', undefined],
       ["Spouse's social security number", tooltipOf('SPSSN')],
       ['Line 7. Wages, salaries, tips, etc', tooltipOf('Line7')],
       ['Check here if you, or your spouse if filing jointly, want…', tooltipOf('c1_1')],
-      ['Address f1_2', undefined],
+      ['Address', undefined], // no tooltip, a code for a name: the words printed above its box
     ]);
   });
 
