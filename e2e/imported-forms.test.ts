@@ -43,7 +43,7 @@ describe.skipIf(!hasChromium)('forms brought in from elsewhere', () => {
     await done.getByRole('button', { name: 'OK' }).waitFor();
     const [restrictions, ...rest] = await done.getByTestId('import-summary').allTextContents();
     expect(restrictions).toMatch(/opens without a password, so Platen removed the encryption/);
-    expect(rest).toEqual(['11 fields were taken from the PDF’s own form.']);
+    expect(rest).toEqual(['11 fields were taken from the PDF’s own form.']); // labels: their names
     await saveScreenshot(page, 'imported-restrictions-removed-1440-dark');
     await expectAccessible(page, 'template created from a restricted PDF');
     await context.close();

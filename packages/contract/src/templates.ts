@@ -94,6 +94,14 @@ export const templateResponse = z
      * password: says that the encryption and its restrictions were removed.
      */
     restrictionsRemoved: z.string().optional(),
+    /**
+     * Only in the answer to an upload of a PDF with a form: where each imported field's label
+     * came from: the form's tooltip, the words printed beside its box (a guess worth checking)
+     * or the field's name in the PDF.
+     */
+    importedLabels: z
+      .array(z.object({ label: z.string(), source: z.enum(['tooltip', 'pageWords', 'name']) }))
+      .optional(),
     ...publicationState,
   })
   .meta({ id: 'Template' });

@@ -8,7 +8,13 @@
 import { PDFArray, PDFName, type PDFDict, type PDFField } from '@cantoo/pdf-lib';
 import { findWidgets, type FoundWidget } from './acroform-widgets.ts';
 import { groupWidgets, type ImportGroup } from './import-groups.ts';
-import { formLabels, readableName, uniqueLabels, type LabelCandidate } from './import-labels.ts';
+import {
+  formLabels,
+  readableName,
+  uniqueLabels,
+  type LabelCandidate,
+  type LabelSource,
+} from './import-labels.ts';
 import { asEngineError, loadTemplate, type LoadedTemplate } from './load-template.ts';
 import type { ChoiceOption, FieldSpec, FieldType } from './types.ts';
 
@@ -43,6 +49,8 @@ export interface AcroFormImport {
   pdf: Uint8Array;
   /** What was left in the PDF as it was, one entry per form field. */
   notImported: NotImported[];
+  /** Where each field's label came from, in the order of `fields`: a guess can be told. */
+  labelSources: { label: string; source: LabelSource }[];
 }
 
 // "Auto" size in a form means "fit the box"; pick what a one-line box of that height holds.
@@ -211,7 +219,8 @@ export const importAcroForm = async (pdf: Uint8Array): Promise<AcroFormImport> =
     removeWidgets(t, importedWidgets);
     removeFields(t, importedWidgets, widgets);
     const bytes = await t.doc.save({ updateFieldAppearances: false });
-    return { fields, pdf: bytes, notImported };
+    const labelSources = fields.map((f, i) => ({ label: f.label, source: labels[i]!.source }));
+    return { fields, pdf: bytes, notImported, labelSources };
   } catch (error) {
     throw asEngineError(error);
   }

@@ -212,7 +212,9 @@ const formWithCaptions = async () => {
 
 describe('importAcroForm labels from the words printed beside a box', () => {
   it('takes the line above or to the left, past a line number and a dot leader', async () => {
-    const { fields } = await importAcroForm(await formWithCaptions());
+    const { fields, labelSources } = await importAcroForm(await formWithCaptions());
+    expect(labelSources.map((l) => l.source)).toEqual(['pageWords', 'pageWords', 'name', 'name']);
+    expect(labelSources.map((l) => l.label)).toEqual(fields.map((f) => f.label));
     expect(fields.map((f) => [f.label, f.description])).toEqual([
       [
         '1 Name (as shown on your income tax return)',

@@ -15,6 +15,7 @@ export {
   type MergedPdfWriter,
 } from './merged-pdf-writer.ts';
 export { importAcroForm, type AcroFormImport, type NotImported } from './import-acroform.ts';
+export { type LabelSource } from './import-labels.ts';
 export { renderPreview, MAX_PREVIEW_WIDTH_PX } from './render-preview.ts';
 export {
   displayRectToPdfBox,

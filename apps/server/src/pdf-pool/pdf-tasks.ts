@@ -2,6 +2,7 @@ import type { MessagePort } from 'node:worker_threads';
 import {
   analyse,
   importAcroForm,
+  type AcroFormImport,
   PdfEngineError,
   renderPreview,
   unlockPdf,
@@ -10,6 +11,7 @@ import {
   type FillEngine,
   type FillOptions,
   type FitReport,
+  type LabelSource,
   type NotImported,
   type PageInfo,
   type PreparedTemplateData,
@@ -87,6 +89,8 @@ export type PreparedTemplate = {
   importedFields: FieldSpec[];
   /** The form's fields that did not become fields, each with the reason. */
   notImported: NotImported[];
+  /** Where each imported field's label came from (tooltip, words beside its box, name). */
+  labelSources: { label: string; source: LabelSource }[];
   /**
    * The PDF to store: the original (decrypted when it was encrypted but opened without a
    * password), with its form widgets taken out when it had any.
@@ -105,16 +109,17 @@ export const prepareTemplate = async (
   try {
     const { pdf, restrictionsRemoved } = await unlockPdf(input.pdf);
     const analysis = await analyse(pdf);
-    const imported =
+    const imported: AcroFormImport =
       analysis.widgets.length > 0
         ? await importAcroForm(pdf)
-        : { fields: [], pdf, notImported: [] };
+        : { fields: [], pdf, notImported: [], labelSources: [] };
     const previewPng = await renderPreview(imported.pdf, 1, PREVIEW_WIDTH_PX);
     return {
       ok: true,
       pages: analysis.pages,
       importedFields: imported.fields,
       notImported: imported.notImported,
+      labelSources: imported.labelSources,
       pdf: imported.pdf,
       restrictionsRemoved,
       previewPng,

@@ -34,6 +34,13 @@ describe.each(testDatabases())('labels and descriptions from tooltips on %s', (d
       ['Check here if you, or your spouse if filing jointly, want…', tooltipOf('c1_1')],
       ['Address', undefined], // no tooltip, a code for a name: the words printed above its box
     ]);
+    expect(form.importedLabels?.map((l) => l.source)).toEqual([
+      'tooltip',
+      'tooltip',
+      'tooltip',
+      'tooltip',
+      'pageWords',
+    ]);
   });
 
   it('puts the description in the payload schema, before what it says of the type', async () => {

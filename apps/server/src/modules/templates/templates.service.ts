@@ -164,6 +164,7 @@ export const createTemplatesService = (deps: Deps) => {
       ...(await detail(await getTemplate(userId, name))),
       notImported: prepared.notImported,
       ...restrictionsNote(prepared),
+      ...(prepared.labelSources.length > 0 && { importedLabels: prepared.labelSources }),
     };
   };
 
