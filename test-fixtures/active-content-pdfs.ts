@@ -2,7 +2,12 @@
  * Well-formed files that carry what a template must not: JavaScript, an attached file, a link
  * to the reader's own disk, a dynamic XFA form, encryption.
  */
-import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PDFDocument, PDFName, StandardFonts } from '@cantoo/pdf-lib';
+import { everyFieldFamily } from './form-pdfs.ts';
 import { onePage, writePdf } from './pdf-writer.ts';
 
 /** Document JavaScript that prints on open, as named JavaScript and as the open action. */
@@ -86,4 +91,46 @@ export const encrypted = async (algorithm: Cipher, userPassword: string, pages =
     permissions: { printing: false, modifying: false, copying: false },
   });
   return doc.save({ useObjectStreams: false });
+};
+
+type QpdfCipher = 'RC4-40' | 'RC4-128' | 'AES-128' | 'AES-256' | 'AES-256 clear metadata';
+
+const QPDF_KEY_OPTIONS: Record<QpdfCipher, string[]> = {
+  'RC4-40': ['40', '--print=n', '--modify=n', '--extract=n'], // revision 2
+  'RC4-128': ['128', '--print=none', '--modify=none', '--extract=n'], // revision 3
+  'AES-128': ['128', '--use-aes=y', '--print=none', '--modify=none'], // revision 4
+  'AES-256': ['256', '--print=none', '--modify=none', '--extract=n'], // revision 6
+  'AES-256 clear metadata': ['256', '--cleartext-metadata', '--modify=none'],
+};
+
+/** XMP text the fill form carries in its metadata stream, to be found again after decryption. */
+export const FORM_METADATA_MARK = 'Platen encrypted-form metadata';
+
+/**
+ * The every-field-family form (with an XMP metadata stream) encrypted by qpdf, an
+ * implementation independent of pdf-lib's: owner password `owner-secret`, restrictions on
+ * printing, editing and copying, and the given user password (empty: it opens without one).
+ */
+export const encryptedByQpdf = async (cipher: QpdfCipher, userPassword = '') => {
+  const doc = await PDFDocument.load(await everyFieldFamily(), { updateMetadata: false });
+  const xmp = `<x:xmpmeta xmlns:x="adobe:ns:meta/"><!-- ${FORM_METADATA_MARK} --></x:xmpmeta>`;
+  const metadata = doc.context.stream(xmp, { Type: 'Metadata', Subtype: 'XML' });
+  doc.catalog.set(PDFName.of('Metadata'), doc.context.register(metadata));
+  const dir = mkdtempSync(join(tmpdir(), 'platen-qpdf-'));
+  try {
+    writeFileSync(join(dir, 'in.pdf'), await doc.save());
+    execFileSync('qpdf', [
+      '--allow-weak-crypto',
+      '--encrypt',
+      userPassword,
+      'owner-secret',
+      ...QPDF_KEY_OPTIONS[cipher],
+      '--',
+      join(dir, 'in.pdf'),
+      join(dir, 'out.pdf'),
+    ]);
+    return new Uint8Array(readFileSync(join(dir, 'out.pdf')));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 };

@@ -20,6 +20,7 @@ import * as forms from './form-pdfs.ts';
 import * as hostile from './hostile-pdfs.ts';
 import * as images from './images.ts';
 import * as geometry from './page-geometry-pdfs.ts';
+import * as tooltips from './tooltip-form-pdfs.ts';
 
 type Bytes = Uint8Array | Promise<Uint8Array>;
 type Entry = { folder: 'pdfs' | 'images'; build: () => Bytes };
@@ -44,11 +45,19 @@ const GENERATED = {
   'form-signed.pdf': pdf(() => forms.signatureAndSharedField(true)),
   'form-widget-turned-by-appearance.pdf': pdf(forms.widgetTurnedByAppearance),
   'form-xfa-dynamic.pdf': pdf(active.xfaForm),
+  'form-long-tooltips.pdf': pdf(tooltips.tooltipForm),
   // Encrypted.
   'enc-aes256-user-password.pdf': pdf(() => active.encrypted('AES-256', 'view', 3)),
   'enc-aes256-empty-user-password.pdf': pdf(() => active.encrypted('AES-256', '')),
   'enc-aes128-user-password.pdf': pdf(() => active.encrypted('AES-128', 'secret')),
   'enc-rc4-40-user-password.pdf': pdf(() => active.encrypted('RC4-40', '623')),
+  // Forms encrypted by qpdf: restrictions only (they open without a password), and one that needs one.
+  'form-enc-rc4-40-no-user-password.pdf': pdf(() => active.encryptedByQpdf('RC4-40')),
+  'form-enc-rc4-128-no-user-password.pdf': pdf(() => active.encryptedByQpdf('RC4-128')),
+  'form-enc-aes128-no-user-password.pdf': pdf(() => active.encryptedByQpdf('AES-128')),
+  'form-enc-aes256-no-user-password.pdf': pdf(() => active.encryptedByQpdf('AES-256')),
+  'form-enc-aes256-clear-metadata.pdf': pdf(() => active.encryptedByQpdf('AES-256 clear metadata')),
+  'form-enc-aes256-user-password.pdf': pdf(() => active.encryptedByQpdf('AES-256', 'open-me')),
   // Broken structure.
   'not-a-pdf.pdf': pdf(hostile.notAPdf),
   'startxref-int-overflow.pdf': pdf(hostile.startxrefOverflow),

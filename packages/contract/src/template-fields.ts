@@ -137,6 +137,9 @@ export const formatFieldTypes: Record<ValueFormat['kind'], readonly FieldType[]>
   uppercase: ['text', 'long_text', 'linked_text', 'email'],
 };
 
+/** The longest field description kept (an imported form's tooltip is cut to it). */
+export const MAX_FIELD_DESCRIPTION = 2000;
+
 /** Counter-clockwise turn of a field's text on the displayed page (imported rotated widgets). */
 export const fieldRotations = [0, 90, 180, 270] as const;
 const fieldRotation = z.literal(fieldRotations);
@@ -171,6 +174,14 @@ export const templateInputBody = rectSchema
       // JSON bodies with this key are refused (Fastify's prototype-poisoning guard) and zod
       // drops it, so such a field could never be filled.
       .refine((label) => label !== '__proto__', { error: fieldMessages.labelProto }),
+    /** What the field asks for, shown under its input (an imported form's tooltip). */
+    description: z
+      .string()
+      .trim()
+      .max(MAX_FIELD_DESCRIPTION, {
+        error: `A field description must be at most ${MAX_FIELD_DESCRIPTION} characters.`,
+      })
+      .optional(),
     fieldType: z.enum(fieldTypes, { error: fieldMessages.typeRequired }).optional(),
     type: z.string().max(20).optional().meta({
       description:
@@ -207,6 +218,8 @@ export const templateInput = rectSchema
     id: z.string(),
     page: z.number().int(),
     label: z.string(),
+    /** What the field asks for, in the form's words (an imported field's whole tooltip). */
+    description: z.string().optional(),
     type: z.string().meta({ description: 'Upper case, e.g. TEXT, LINKED_TEXT, CHECKBOX' }),
     fontSize: z.number(),
     fontFamily: z.enum(fontFamilies),

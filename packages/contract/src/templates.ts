@@ -20,6 +20,8 @@ export const templateMessages = {
   nameRequired: 'Please give the template a name.',
   nameTooLong: 'The template name must be at most 100 characters.',
   nameControl: 'The template name must not contain control characters.',
+  restrictionsRemoved:
+    'This PDF was encrypted to restrict its use, but opens without a password, so Platen removed the encryption and its restrictions. The template and the documents made from it are not encrypted.',
   ...fieldMessages,
 } as const;
 
@@ -87,6 +89,19 @@ export const templateResponse = z
         }),
       )
       .optional(),
+    /**
+     * Only in the answer to an upload, and only when the PDF was encrypted but opened without a
+     * password: says that the encryption and its restrictions were removed.
+     */
+    restrictionsRemoved: z.string().optional(),
+    /**
+     * Only in the answer to an upload of a PDF with a form: where each imported field's label
+     * came from: the form's tooltip, the words printed beside its box (a guess worth checking)
+     * or the field's name in the PDF.
+     */
+    importedLabels: z
+      .array(z.object({ label: z.string(), source: z.enum(['tooltip', 'pageWords', 'name']) }))
+      .optional(),
     ...publicationState,
   })
   .meta({ id: 'Template' });
@@ -153,6 +168,8 @@ export const replaceTemplateResponse = z.object({
   removedFields: z.array(z.string()),
   /** Labels of fields that no longer lie on the new pages: kept in the draft, to be moved. */
   outOfBounds: z.array(z.string()),
+  /** As in the upload answer: present when the encryption of the new PDF was removed. */
+  restrictionsRemoved: z.string().optional(),
 });
 
 const tag = 'Templates';

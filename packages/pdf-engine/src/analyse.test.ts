@@ -67,7 +67,8 @@ describe('renderPreview', () => {
 });
 
 /*
- * Every corpus file (ours, and the third-party one when present) goes through analyse() in a worker_thread with a heap limit and a time limit
+ * Every corpus file (ours, and the third-party one when present) goes through unlockPdf() and analyse(), as an upload
+ * does, in a worker_thread with a heap limit and a time limit
  * per file: a hostile file may only be accepted or refused with a PdfEngineError, never crash,
  * hang or exhaust memory.
  */
@@ -75,6 +76,7 @@ type Outcome = {
   outcome: 'accepted' | 'refused' | 'crashed' | 'timeout' | 'died';
   code?: string;
   pageCount?: number;
+  restrictionsRemoved?: boolean;
 };
 const PER_FILE_MS = 20_000;
 
@@ -118,9 +120,11 @@ const expected: Record<string, Partial<Outcome>> = {
   'not-a-pdf.pdf': { outcome: 'refused', code: 'NOT_A_PDF' },
   'startxref-int-overflow.pdf': { outcome: 'refused', code: 'NOT_A_PDF' },
   'enc-aes256-user-password.pdf': { outcome: 'refused', code: 'ENCRYPTED' },
-  'enc-aes256-empty-user-password.pdf': { outcome: 'refused', code: 'ENCRYPTED' },
+  'enc-aes256-empty-user-password.pdf': { outcome: 'accepted', restrictionsRemoved: true },
   'enc-aes128-user-password.pdf': { outcome: 'refused', code: 'ENCRYPTED' },
   'enc-rc4-40-user-password.pdf': { outcome: 'refused', code: 'ENCRYPTED' },
+  'form-enc-rc4-40-no-user-password.pdf': { outcome: 'accepted', restrictionsRemoved: true },
+  'form-enc-aes256-user-password.pdf': { outcome: 'refused', code: 'ENCRYPTED' },
   'form-xfa-dynamic.pdf': { outcome: 'refused', code: 'UNSUPPORTED' },
   'junk-before-header.pdf': { outcome: 'accepted', pageCount: 1 },
   'page-tree-loop.pdf': { outcome: 'accepted', pageCount: 1 },
@@ -138,9 +142,14 @@ const expectedShared: Record<string, Partial<Outcome>> = {
   'not_a_pdf_5_bytes.pdf': { outcome: 'refused', code: 'NOT_A_PDF' },
   'startxref_int_overflow_23_bytes.pdf': { outcome: 'refused', code: 'NOT_A_PDF' },
   'enc_aes128_R4_password_unknown.pdf': { outcome: 'refused', code: 'ENCRYPTED' },
-  'enc_aes256_empty_user_password.pdf': { outcome: 'refused', code: 'ENCRYPTED' },
+  'enc_aes256_empty_user_password.pdf': { outcome: 'accepted', restrictionsRemoved: true },
+  'enc_aes256_R6_user-view_owner-master.pdf': { outcome: 'refused', code: 'ENCRYPTED' },
   'enc_rc4_40bit_R3_password-623.pdf': { outcome: 'refused', code: 'ENCRYPTED' },
-  'junk_before_header_rc4_30p.pdf': { outcome: 'refused', code: 'ENCRYPTED' },
+  'junk_before_header_rc4_30p.pdf': {
+    outcome: 'accepted',
+    pageCount: 30,
+    restrictionsRemoved: true,
+  },
   'xfa_form_livecycle_js.pdf': { outcome: 'refused', code: 'UNSUPPORTED' },
   'pages_tree_loop.pdf': { outcome: 'accepted', pageCount: 1 },
   'pages_tree_deep_nesting.pdf': { outcome: 'refused', code: 'DAMAGED' }, // no page is reachable from the root
@@ -150,7 +159,7 @@ const expectedShared: Record<string, Partial<Outcome>> = {
   'flate_bomb_double_1GiB_GENERATED.pdf': { outcome: 'accepted', pageCount: 1 },
 };
 
-describe('analyse on every corpus file (isolated worker, bounded time and memory)', () => {
+describe('unlockPdf and analyse, as on upload, on every corpus file (isolated worker, bounded time and memory)', () => {
   it.each(corpusNames('pdfs'))(
     '%s is accepted or refused cleanly',
     { timeout: PER_FILE_MS + 15_000 },
@@ -164,7 +173,7 @@ describe('analyse on every corpus file (isolated worker, bounded time and memory
 });
 
 describe.skipIf(!hasSharedCorpus)(
-  'analyse on every third-party corpus file (../shared/corpus; skipped when absent)',
+  'unlockPdf and analyse on every third-party corpus file (../shared/corpus; skipped when absent)',
   () => {
     it.each(sharedCorpusNames('pdfs').filter((f) => f.endsWith('.pdf')))(
       '%s is accepted or refused cleanly',

@@ -38,8 +38,9 @@ const isSignedForm = (widgets: FoundWidget[]): boolean =>
  * Reads what the editor and the server need to know about an uploaded template, and refuses
  * files the engine cannot fill.
  *
- * Refusals (PdfEngineError `code`): NOT_A_PDF (judged by content), ENCRYPTED (any encryption,
- * including an empty user password), TOO_MANY_PAGES (over 500, counted in the real page tree),
+ * Refusals (PdfEngineError `code`): NOT_A_PDF (judged by content), ENCRYPTED (any encryption:
+ * pass uploads through `unlockPdf` first, which decrypts those that open without a password),
+ * TOO_MANY_PAGES (over 500, counted in the real page tree),
  * UNSUPPORTED (an XFA-only form: its pages are drawn at view time and the file has no static
  * page to fill), DAMAGED (the structure cannot be recovered).
  *

@@ -87,15 +87,20 @@ describe('importAcroForm', () => {
     const labels = fields.map((f) => f.label);
     expect(new Set(labels).size).toBe(labels.length);
     for (const label of labels) {
-      expect(label.length).toBeLessThanOrEqual(40);
-      expect(label).not.toMatch(/[[\].]|topmostSubform|Page1/);
+      expect(label.length).toBeLessThanOrEqual(60);
+      expect(label).not.toMatch(/[[\]]|topmostSubform|Page1/);
     }
     const classification = fields.filter((f) => f.label.startsWith('FederalClassification c1_1'));
     expect(classification).toHaveLength(1);
     expect(classification[0]).toMatchObject({ type: 'choice' });
     expect(classification[0]!.options).toHaveLength(7);
     expect(classification[0]!.options!.every((o) => o.box !== undefined)).toBe(true);
-    expect(fields.find((f) => f.label === 'SSN f1_11')).toMatchObject({ maxLength: 3, comb: true });
+    // Named by the words printed above it; the comb's other two parts keep their names.
+    expect(fields.find((f) => f.label === 'Social security number')).toMatchObject({
+      maxLength: 3,
+      comb: true,
+    });
+    expect(labels).toContain('1 Name (as shown on your income tax return)');
   });
 
   it('reports push buttons instead of dropping them silently', async () => {

@@ -8,7 +8,13 @@
 import { PDFArray, PDFName, type PDFDict, type PDFField } from '@cantoo/pdf-lib';
 import { findWidgets, type FoundWidget } from './acroform-widgets.ts';
 import { groupWidgets, type ImportGroup } from './import-groups.ts';
-import { readableName, uniqueLabels } from './import-labels.ts';
+import {
+  formLabels,
+  readableName,
+  uniqueLabels,
+  type LabelCandidate,
+  type LabelSource,
+} from './import-labels.ts';
 import { asEngineError, loadTemplate, type LoadedTemplate } from './load-template.ts';
 import type { ChoiceOption, FieldSpec, FieldType } from './types.ts';
 
@@ -43,6 +49,8 @@ export interface AcroFormImport {
   pdf: Uint8Array;
   /** What was left in the PDF as it was, one entry per form field. */
   notImported: NotImported[];
+  /** Where each field's label came from, in the order of `fields`: a guess can be told. */
+  labelSources: { label: string; source: LabelSource }[];
 }
 
 // "Auto" size in a form means "fit the box"; pick what a one-line box of that height holds.
@@ -191,7 +199,18 @@ export const importAcroForm = async (pdf: Uint8Array): Promise<AcroFormImport> =
     const label = uniqueLabels();
     const outcomes = groupWidgets(widgets).map((group) => importGroup(group, label));
     const imported = outcomes.filter((o) => 'field' in o);
-    const fields = imported.map((o, i) => ({ ...o.field, id: `acroform-${i + 1}` }));
+    // Labels again, for the form as a whole: tooltips, else the words printed beside a box.
+    const labels = await formLabels(pdf, imported.map(labelCandidate));
+    const unique = uniqueLabels();
+    const fields = imported.map((o, i) => {
+      const { label, description } = labels[i]!;
+      return {
+        ...o.field,
+        id: `acroform-${i + 1}`,
+        label: unique(label),
+        ...(description && { description }),
+      };
+    });
     const notImported = [
       ...dedupe(outcomes.filter((o): o is NotImported => !('field' in o))),
       ...fieldsOnNoPage(t, widgets),
@@ -200,10 +219,25 @@ export const importAcroForm = async (pdf: Uint8Array): Promise<AcroFormImport> =
     removeWidgets(t, importedWidgets);
     removeFields(t, importedWidgets, widgets);
     const bytes = await t.doc.save({ updateFieldAppearances: false });
-    return { fields, pdf: bytes, notImported };
+    const labelSources = fields.map((f, i) => ({ label: f.label, source: labels[i]!.source }));
+    return { fields, pdf: bytes, notImported, labelSources };
   } catch (error) {
     throw asEngineError(error);
   }
+};
+
+/** What labelling needs of an imported field (import-labels.ts). */
+const labelCandidate = (o: { field: FieldSpec; widgets: FoundWidget[] }): LabelCandidate => {
+  const [first] = o.widgets;
+  const { page, rectX, rectY, rectWidth, rectHeight } = o.field;
+  // A field of several boxes (a radio group) is not named by the words beside one of them.
+  const isOneBox = o.widgets.length === 1 && !o.field.options?.some((option) => option.box);
+  return {
+    name: first?.name ?? '',
+    tooltip: first?.tooltip,
+    current: o.field.label,
+    ...(isOneBox && { box: { page, rectX, rectY, rectWidth, rectHeight } }),
+  };
 };
 
 /**

@@ -3,6 +3,7 @@
  * SQL, clock or network; nothing runs on import. See README.md for the coordinate convention and font choices.
  */
 export { analyse } from './analyse.ts';
+export { unlockPdf, type UnlockedPdf } from './unlock-pdf.ts';
 export { createFillEngine, type FillEngine, type FillEngineOptions } from './fill-engine.ts';
 export { CHEAP_FILL_MAX_CHARS, CHEAP_FILL_MAX_FIELDS } from './fill.ts';
 export { type FillCacheStats } from './prepared-template-cache.ts';
@@ -17,6 +18,7 @@ export {
   type MergedPdfWriter,
 } from './merged-pdf-writer.ts';
 export { importAcroForm, type AcroFormImport, type NotImported } from './import-acroform.ts';
+export { type LabelSource } from './import-labels.ts';
 export { renderPreview, MAX_PREVIEW_WIDTH_PX } from './render-preview.ts';
 export {
   displayRectToPdfBox,

@@ -1,6 +1,7 @@
 /**
  * Opening a PDF for reading or filling, with every refusal in one place. Files come from
- * strangers: the header is checked by content, encryption is refused, the page tree is walked
+ * strangers: the header is checked by content, encryption is refused (uploads are decrypted
+ * first when they open without a password, unlock-pdf.ts), the page tree is walked
  * safely (page-tree.ts) and any parser failure becomes a PdfEngineError rather than escaping.
  */
 import { PDFDict, PDFDocument, PDFName, PDFRef } from '@cantoo/pdf-lib';
@@ -42,11 +43,14 @@ const damaged = () =>
     'This PDF is damaged and cannot be read. Try opening it in a PDF viewer and saving or printing it to a new PDF.',
   );
 
-/** The refusal for any encrypted file; see README for why empty-password files are refused too. */
+/**
+ * The refusal for an encrypted file that reaches reading or filling. Uploads pass through
+ * `unlockPdf` first, so a stored template is never encrypted; this is the last guard.
+ */
 export const encryptedError = () =>
   new PdfEngineError(
     'ENCRYPTED',
-    'This PDF is password-protected or encrypted, which is not supported. Remove the protection (for example by printing it to a new PDF) and upload it again.',
+    'This PDF is encrypted. Upload it as a template: a PDF that opens without a password is decrypted then.',
   );
 
 const parse = async (bytes: Uint8Array): Promise<PDFDocument> => {

@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { createCanvas } from '@napi-rs/canvas';
 import { PdfEngineError } from './errors.ts';
-import { encryptedError } from './load-template.ts';
+import { needsPasswordError } from './unlock-pdf.ts';
 
 /**
  * The widest preview rendered, in pixels.
@@ -19,7 +19,8 @@ export const MAX_PREVIEW_WIDTH_PX = 4000;
 // Decoded images beyond this many pixels are skipped, defusing image bombs (corpus: jbig2_bomb).
 const MAX_IMAGE_PIXELS = 40_000_000;
 
-const pdfjsAssets = () => {
+/** Where pdf.js finds its fonts, character maps and decoders inside its package. */
+export const pdfjsAssets = () => {
   const root = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
   return {
     standardFontDataUrl: join(root, 'standard_fonts') + '/',
@@ -42,7 +43,8 @@ const checkRequest = (pageNumber: number, widthPx: number) => {
 
 const openError = (error: unknown): PdfEngineError => {
   const name = error instanceof Error ? error.name : '';
-  if (name === 'PasswordException') return encryptedError();
+  // pdf.js opens a file with an empty user password itself: this one needs a real password.
+  if (name === 'PasswordException') return needsPasswordError();
   return new PdfEngineError('DAMAGED', 'This PDF is damaged and its pages cannot be shown.');
 };
 

@@ -99,6 +99,11 @@ export interface FieldSpec extends DisplayRect {
   id: string;
   /** The key of the field's value in the generation payload. */
   label: string;
+  /**
+   * What the field asks for, in the form's own words (an imported field's whole tooltip, when
+   * its label is only the start of it); shown to people, never drawn.
+   */
+  description?: string;
   type: FieldType;
   /** 1-based page number. Linked text uses `boxes` instead when it is present. */
   page: number;

@@ -2,13 +2,16 @@ import type { MessagePort } from 'node:worker_threads';
 import {
   analyse,
   importAcroForm,
+  type AcroFormImport,
   PdfEngineError,
   renderPreview,
+  unlockPdf,
   type FieldSpec,
   type FieldValues,
   type FillEngine,
   type FillOptions,
   type FitReport,
+  type LabelSource,
   type NotImported,
   type PageInfo,
   type PreparedTemplateData,
@@ -86,8 +89,15 @@ export type PreparedTemplate = {
   importedFields: FieldSpec[];
   /** The form's fields that did not become fields, each with the reason. */
   notImported: NotImported[];
-  /** The PDF to store: the original, with its form widgets taken out when it had any. */
+  /** Where each imported field's label came from (tooltip, words beside its box, name). */
+  labelSources: { label: string; source: LabelSource }[];
+  /**
+   * The PDF to store: the original (decrypted when it was encrypted but opened without a
+   * password), with its form widgets taken out when it had any.
+   */
   pdf: Uint8Array;
+  /** The upload was encrypted, opened without a password, and is stored decrypted. */
+  restrictionsRemoved: boolean;
   previewPng: Uint8Array;
   isSigned: boolean;
 };
@@ -97,18 +107,21 @@ export const prepareTemplate = async (
 ): Promise<PreparedTemplate | EngineRefusal> => {
   const endWatch = announceStart(input.started);
   try {
-    const analysis = await analyse(input.pdf);
-    const imported =
+    const { pdf, restrictionsRemoved } = await unlockPdf(input.pdf);
+    const analysis = await analyse(pdf);
+    const imported: AcroFormImport =
       analysis.widgets.length > 0
-        ? await importAcroForm(input.pdf)
-        : { fields: [], pdf: input.pdf, notImported: [] };
+        ? await importAcroForm(pdf)
+        : { fields: [], pdf, notImported: [], labelSources: [] };
     const previewPng = await renderPreview(imported.pdf, 1, PREVIEW_WIDTH_PX);
     return {
       ok: true,
       pages: analysis.pages,
       importedFields: imported.fields,
       notImported: imported.notImported,
+      labelSources: imported.labelSources,
       pdf: imported.pdf,
+      restrictionsRemoved,
       previewPng,
       isSigned: analysis.isSigned,
     };

@@ -71,17 +71,21 @@ export const payloadSchema = (
   title: `${about.templateName} (${about.version === 'draft' ? 'draft' : `version ${about.version}`})`,
   type: 'object',
   properties: Object.fromEntries(
-    fields.map((field) => [
-      field.label,
-      {
+    fields.map((field) => {
+      const property: JsonSchema = {
         description: `A ${field.type} field.${field.format?.kind === 'uppercase' ? ` ${describeFormat(field.format)}` : ''}`,
         ...schemaOf(field),
         // The web app's form prefills a version's fields from these, as the API tab shows them.
         examples: [exampleValue(field)],
         ...(field.maxLength !== undefined &&
           CUT_TO_MAX_LENGTH.has(field.type) && { maxLength: field.maxLength }),
-      },
-    ]),
+      };
+      // The field's own words first (a form's tooltip), then what the schema says of its type.
+      if (field.description) {
+        property.description = `${field.description}\n\n${String(property.description)}`;
+      }
+      return [field.label, property];
+    }),
   ),
   additionalProperties: false,
 });

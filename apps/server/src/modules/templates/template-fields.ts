@@ -105,6 +105,7 @@ export const normaliseFields = (
     byLabel.set(input.label, {
       id: input.id && existingIds.has(input.id) ? input.id : randomUUID(),
       label: input.label,
+      ...(input.description && { description: input.description }),
       type: input.fieldType,
       page: first?.page ?? input.page,
       rectX: first?.rectX ?? input.rectX,
@@ -165,6 +166,7 @@ export const toTemplateInput = (field: FieldSpec): TemplateInput => ({
   rectHeight: field.rectHeight,
   page: field.page,
   label: field.label,
+  ...(field.description && { description: field.description }),
   type: field.type.toUpperCase(),
   fontSize: field.fontSize,
   fontFamily: field.fontFamily,

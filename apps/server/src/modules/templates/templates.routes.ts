@@ -49,12 +49,8 @@ export const templatesRoutes = async (app: FastifyInstance, opts: { deps: Deps }
   }));
   route(app, contract.replaceTemplatePdf, async (req) => {
     const form = await readMultipartForm(req, { fileField: 'file', fields: [] });
-    const { removedFields, outOfBounds } = await templates.replacePdf(
-      req.accountId,
-      req.params.templateName,
-      form.file,
-    );
-    return { message: 'Template replaced successfully.', removedFields, outOfBounds };
+    const replaced = await templates.replacePdf(req.accountId, req.params.templateName, form.file);
+    return { message: 'Template replaced successfully.', ...replaced };
   });
   route(app, contract.downloadTemplatePdf, async (req, reply) => {
     const pdf = await templates.download(req.accountId, req.params.templateName);

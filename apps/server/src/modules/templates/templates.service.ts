@@ -79,6 +79,12 @@ export const createTemplatesService = (deps: Deps) => {
     return prepared;
   };
 
+  /** The upload answer's word on encryption taken off (none when the PDF was not encrypted). */
+  const restrictionsNote = (prepared: PreparedTemplate) =>
+    prepared.restrictionsRemoved
+      ? { restrictionsRemoved: templateMessages.restrictionsRemoved }
+      : {};
+
   /**
    * The fields generate fills by default: the latest published version's, or the draft's before
    * the first publish. The Api tab's example is built from them, so it shows what integrations get.
@@ -157,6 +163,8 @@ export const createTemplatesService = (deps: Deps) => {
     return {
       ...(await detail(await getTemplate(userId, name))),
       notImported: prepared.notImported,
+      ...restrictionsNote(prepared),
+      ...(prepared.labelSources.length > 0 && { importedLabels: prepared.labelSources }),
     };
   };
 
@@ -262,7 +270,7 @@ export const createTemplatesService = (deps: Deps) => {
       },
     );
     if (!isUpdated) throw editedElsewhere();
-    return { removedFields: stamps.removed, outOfBounds };
+    return { removedFields: stamps.removed, outOfBounds, ...restrictionsNote(prepared) };
   };
 
   const remove = async (userId: string, name: string) => {

@@ -26,6 +26,11 @@ export default function TemplateDetailsRoute() {
                 input.type === 'CHOICE' ? [[input.label, input.options ?? []]] : [],
               ),
             )}
+            descriptions={Object.fromEntries(
+              t.inputs.flatMap((input) =>
+                input.description ? [[input.label, input.description]] : [],
+              ),
+            )}
             publication={t}
           />
         )}

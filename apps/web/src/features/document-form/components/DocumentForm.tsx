@@ -40,6 +40,8 @@ type DocumentFormProps = {
   imageFields: readonly string[];
   /** The options of the template's choice fields, by label: each gets a select. */
   choiceFields?: Readonly<Record<string, readonly ChoiceOption[]>>;
+  /** What the template's fields ask for, by label (imported tooltips): shown under their inputs. */
+  descriptions?: Readonly<Record<string, string>>;
   /**
    * The template's latest published version (null: never published), which `payload` was built
    * from, and the draft's revision.
@@ -58,6 +60,7 @@ export const DocumentForm = ({
   apiKey,
   imageFields,
   choiceFields = {},
+  descriptions = {},
   publication,
 }: DocumentFormProps) => {
   const [fields, setFields] = useState<Record<string, unknown>>(payload.fields);
@@ -190,6 +193,7 @@ export const DocumentForm = ({
                       label={name}
                       value={value}
                       options={optionsOf(name)}
+                      description={descriptions[name]}
                       onChange={set(name)}
                     />
                   ),

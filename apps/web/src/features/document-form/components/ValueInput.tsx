@@ -17,12 +17,26 @@ type ValueInputProps = {
   value: unknown;
   /** A choice field's options: the select shows their text and sends their value. */
   options?: readonly ChoiceOption[];
+  /** What the field asks for (an imported form's tooltip), shown under the input. */
+  description?: string | undefined;
   onChange: (value: unknown) => void;
 };
 
+/** Mantine puts a description between label and input; the form's words read better below it. */
+const BELOW_INPUT = ['label', 'input', 'description', 'error'] as const;
+
 /** One value of the payload, edited with the input its name and example call for. */
-export const ValueInput = ({ name, label, kind, value, options, onChange }: ValueInputProps) => {
+export const ValueInput = ({
+  name,
+  label,
+  kind,
+  value,
+  options,
+  description,
+  onChange,
+}: ValueInputProps) => {
   const text = typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
+  const described = { description, inputWrapperOrder: [...BELOW_INPUT] };
   switch (kind) {
     case 'image':
       return <ImageValueInput label={label} value={value} onChange={onChange} />;
@@ -30,6 +44,7 @@ export const ValueInput = ({ name, label, kind, value, options, onChange }: Valu
       return (
         <Select
           label={label}
+          {...described}
           data={(options ?? []).map((option) => ({
             value: option.value,
             label:
@@ -47,6 +62,7 @@ export const ValueInput = ({ name, label, kind, value, options, onChange }: Valu
       return (
         <Checkbox
           label={label}
+          description={description}
           checked={value === true}
           onChange={(e) => onChange(e.currentTarget.checked)}
         />
@@ -55,6 +71,7 @@ export const ValueInput = ({ name, label, kind, value, options, onChange }: Valu
       return (
         <NumberInput
           label={label}
+          {...described}
           value={numberInputValue(value)}
           onChange={(v) => onChange(numberInputValue(v))}
         />
@@ -63,6 +80,7 @@ export const ValueInput = ({ name, label, kind, value, options, onChange }: Valu
       return (
         <Textarea
           label={label}
+          {...described}
           value={text}
           autosize
           minRows={3}
@@ -75,6 +93,7 @@ export const ValueInput = ({ name, label, kind, value, options, onChange }: Valu
         <TextInput
           type="date"
           label={label}
+          {...described}
           value={toDateInputValue(value)}
           onChange={(e) => onChange(e.currentTarget.value)}
         />
@@ -85,6 +104,7 @@ export const ValueInput = ({ name, label, kind, value, options, onChange }: Valu
           <TextInput
             type={kind}
             label={label}
+            {...described}
             value={text}
             onChange={(e) => onChange(e.currentTarget.value)}
           />

@@ -144,6 +144,34 @@ describe('the save mapper', () => {
     expect(saved).toMatchObject({ id: uuid, fieldType: 'linked_text', boxes: input.boxes });
   });
 
+  it("keeps an imported field's description through a renaming save", () => {
+    const description = "Spouse's social security number. Enter it as shown on the card.";
+    const doc = toDocument({
+      inputs: [
+        {
+          id: uuid,
+          page: 1,
+          rectX: 1,
+          rectY: 2,
+          rectWidth: 3,
+          rectHeight: 4,
+          label: "Spouse's social security number",
+          description,
+          type: 'TEXT',
+          fontSize: 12,
+          fontFamily: 'helvetica',
+          textAlign: 'left',
+          fontColor: '#000000',
+        },
+      ],
+    });
+    const renamed = configureBox(doc, { id: uuid as BoxId, settings: { label: 'Spouse SSN' } });
+    expect(toSaveRequest('T', renamed).inputs[0]).toMatchObject({
+      label: 'Spouse SSN',
+      description,
+    });
+  });
+
   it('keeps a saved UUID for a plain field', () => {
     const doc = toDocument({
       inputs: [

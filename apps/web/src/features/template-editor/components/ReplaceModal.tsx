@@ -39,10 +39,11 @@ export const ReplaceModal = ({ templateName, isOpen, onClose, onReplaced }: Repl
       const outside = answer.outOfBounds.length
         ? ` These fields lie off the new pages and are marked red: ${answer.outOfBounds.join(', ')}. Move them onto a page or delete them before you save or publish.`
         : '';
+      const unlocked = answer.restrictionsRemoved ? ` ${answer.restrictionsRemoved}` : '';
       await showAlertDialog({
         kind: outside ? 'warning' : 'success',
         title: 'Replacement successful!',
-        message: `Template replaced successfully.${removed}${outside}`,
+        message: `Template replaced successfully.${unlocked}${removed}${outside}`,
       });
     } catch (error) {
       close();

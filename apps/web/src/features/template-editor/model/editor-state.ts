@@ -15,6 +15,8 @@ export type FieldBox = {
   /** Empty until the user picks one (product.md §4: a new box has no type). */
   type: FieldType | '';
   label: string;
+  /** What the field asks for (an imported form's tooltip): kept as it came, shown in the Form tab. */
+  description?: string;
   fontSize: number;
   fontFamily: FontFamily;
   textAlign: TextAlign;

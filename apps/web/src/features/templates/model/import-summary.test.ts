@@ -43,6 +43,30 @@ describe('importSummary', () => {
     );
   });
 
+  it('says first that the encryption was removed, in the server’s words', () => {
+    const restrictionsRemoved = 'This PDF was encrypted to restrict its use, …';
+    expect(importSummary({ inputs: [input], restrictionsRemoved })).toEqual([
+      restrictionsRemoved,
+      '1 field was taken from the PDF’s own form.',
+    ]);
+  });
+
+  it('says where the labels came from, by count, when not all are field names', () => {
+    const from = (source: 'tooltip' | 'pageWords' | 'name') => ({ label: source, source });
+    expect(
+      importSummary({
+        inputs: [input, input, input, input],
+        importedLabels: [from('tooltip'), from('pageWords'), from('pageWords'), from('name')],
+      }),
+    ).toEqual([
+      '4 fields were taken from the PDF’s own form.',
+      'Labels: 1 from the form’s tooltips, 2 from the words printed beside their boxes (check these), 1 from the fields’ names.',
+    ]);
+    expect(importSummary({ inputs: [input], importedLabels: [from('name')] })).toEqual([
+      '1 field was taken from the PDF’s own form.',
+    ]);
+  });
+
   it('counts the rest past eight', () => {
     const many = Array.from({ length: 10 }, (_, i) => button(`B${i + 1}`));
     const [line] = importSummary({ inputs: [], notImported: many });

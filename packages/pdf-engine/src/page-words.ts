@@ -1,0 +1,143 @@
+/**
+ * The words a page prints next to a box: a form without tooltips (most LiveCycle-made tax
+ * forms) still prints "1 Name (as shown on your income tax return)" right above its first box.
+ * pdf.js reads the page's text (content streams only: widget appearances are annotations and
+ * not read); runs on one baseline are joined into lines, in the displayed page's top-left
+ * points, the model fields use.
+ */
+import type { PDFDocumentLoadingTask, PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { pdfjsAssets } from './render-preview.ts';
+import type { BoxOnPage } from './types.ts';
+
+/** A line of text as the page shows it, upright, in points from the displayed top-left. */
+export interface PrintedLine {
+  text: string;
+  left: number;
+  right: number;
+  /** The baseline; the line's letters stand above it. */
+  baseline: number;
+  size: number;
+}
+
+type Run = PrintedLine;
+
+// Runs farther apart than this many font sizes are different columns, not one line.
+const COLUMN_GAP = 1.5;
+// How far above a box its caption may print, and how far to its left.
+const MAX_ABOVE_PT = 24;
+const MAX_LEFT_PT = 100;
+
+/** Upright runs of text of one page, from pdf.js's text content. */
+const runsOf = async (page: PdfjsPage): Promise<Run[]> => {
+  const viewport = page.getViewport({ scale: 1 });
+  const content = await page.getTextContent();
+  const runs: Run[] = [];
+  for (const item of content.items) {
+    if (!('str' in item) || item.str.trim() === '') continue;
+    const [a = 0, b = 0, , , e = 0, f = 0] = item.transform as number[];
+    const size = Math.hypot(a, b);
+    if (size === 0) continue;
+    const end = { x: e + (a / size) * item.width, y: f + (b / size) * item.width };
+    const [x0, y0] = viewport.convertToViewportPoint(e, f) as [number, number];
+    const [x1, y1] = viewport.convertToViewportPoint(end.x, end.y) as [number, number];
+    // Upright on the displayed page only: turned captions belong to no one box.
+    if (Math.abs(y1 - y0) > 0.5 || x1 < x0) continue;
+    runs.push({ text: item.str, left: x0, right: x1, baseline: y0, size });
+  }
+  return runs;
+};
+
+/** Runs on one baseline and close together, joined left to right into lines. */
+const linesOf = (runs: Run[]): PrintedLine[] => {
+  const sorted = [...runs].sort((p, q) => p.baseline - q.baseline || p.left - q.left);
+  const lines: PrintedLine[] = [];
+  for (const run of sorted) {
+    const line = lines.findLast(
+      (l) =>
+        Math.abs(l.baseline - run.baseline) < 0.5 * Math.max(l.size, run.size) &&
+        run.left >= l.left &&
+        run.left - l.right < COLUMN_GAP * Math.max(l.size, run.size),
+    );
+    if (!line) {
+      lines.push({ ...run });
+      continue;
+    }
+    const needsSpace = run.left - line.right > 0.15 * run.size && !line.text.endsWith(' ');
+    line.text = `${line.text}${needsSpace ? ' ' : ''}${run.text}`;
+    line.right = Math.max(line.right, run.right);
+  }
+  return lines.map((line) => ({ ...line, text: line.text.replace(/\s+/g, ' ').trim() }));
+};
+
+const overlapsAcross = (line: PrintedLine, box: BoxOnPage) =>
+  line.left < box.rectX + box.rectWidth && line.right > box.rectX;
+
+// A caption on the box's own line belongs to it more surely than one above: a line above
+// counts as this many times farther than it is.
+const ABOVE_WEIGHT = 3;
+
+/**
+ * The line printed just above the box (over it, within MAX_ABOVE_PT) or just left of it (on
+ * its height), the nearest first (a line above counting ABOVE_WEIGHT times its distance),
+ * as `accept` makes it a caption; undefined when no line near it is one.
+ */
+export const wordsBeside = (
+  lines: PrintedLine[],
+  box: BoxOnPage,
+  accept: (text: string) => string | undefined,
+): string | undefined => {
+  const top = box.rectY;
+  const middle = box.rectY + box.rectHeight / 2;
+  const near: { text: string; distance: number }[] = [];
+  for (const line of lines) {
+    const above = top - line.baseline;
+    const isAbove = above >= -1 && above <= MAX_ABOVE_PT && overlapsAcross(line, box);
+    const left = box.rectX - line.right;
+    const isLeft =
+      left >= -1 && left <= MAX_LEFT_PT && Math.abs(line.baseline - line.size / 3 - middle) < 8;
+    const distance = Math.min(isAbove ? above * ABOVE_WEIGHT : Infinity, isLeft ? left : Infinity);
+    if (distance < Infinity) near.push({ text: line.text, distance });
+  }
+  // The nearest that reads as a caption: a line number in its own little box is passed over.
+  for (const { text } of near.sort((p, q) => p.distance - q.distance)) {
+    const caption = accept(text);
+    if (caption) return caption;
+  }
+  return undefined;
+};
+
+type PdfjsPage = PDFPageProxy;
+type PdfjsDocumentTask = PDFDocumentLoadingTask;
+
+/**
+ * The printed lines of the given pages (1-based), read once each. A page pdf.js cannot read
+ * has no lines: a caption is a help, never a reason to refuse a form.
+ */
+export const printedLines = async (
+  pdf: Uint8Array,
+  pages: Iterable<number>,
+): Promise<Map<number, PrintedLine[]>> => {
+  const lines = new Map<number, PrintedLine[]>();
+  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  let task: PdfjsDocumentTask | undefined;
+  try {
+    task = pdfjs.getDocument({
+      // A copy: pdf.js transfers the buffer it is given, and refuses a Node Buffer.
+      data: new Uint8Array(pdf),
+      ...pdfjsAssets(),
+      isEvalSupported: false,
+      useSystemFonts: false,
+      verbosity: 0,
+    });
+    const doc = await task.promise;
+    for (const n of new Set(pages)) {
+      if (n < 1 || n > doc.numPages) continue;
+      lines.set(n, linesOf(await runsOf(await doc.getPage(n))));
+    }
+  } catch {
+    // Unreadable as text: the fields keep the labels their names give them.
+  } finally {
+    await task?.destroy();
+  }
+  return lines;
+};
