@@ -141,6 +141,24 @@ export const formatFieldTypes: Record<ValueFormat['kind'], readonly FieldType[]>
 export const fieldRotations = [0, 90, 180, 270] as const;
 const fieldRotation = z.literal(fieldRotations);
 
+/**
+ * What one box of a field with several may set for itself (product.md §3 "Several boxes"): a box
+ * that repeats its field's value prints in its own font size, alignment and turn when it has
+ * them (an imported form's widgets differ so); what it leaves out is the field's.
+ */
+const boxStyle = {
+  fontSize: z.number().min(FONT_SIZE.min).max(FONT_SIZE.max).optional(),
+  textAlign: z.enum(textAligns).optional(),
+  rotation: fieldRotation.optional(),
+};
+
+const BOXES_DESCRIPTION =
+  "Every box of a field with more than one, the first being the field's own. LINKED_TEXT flows its text through them in order; TEXT, LONG_TEXT, DATE, NUMBER, EMAIL, CHECKBOX and a CHOICE without option boxes print the whole value in each box, in the box's own fontSize, textAlign and rotation when it sets them.";
+
+/** A box of a field as stored and sent back. */
+export const templateFieldBox = fieldBoxSchema.extend(boxStyle).meta({ id: 'TemplateFieldBox' });
+export type TemplateFieldBox = z.infer<typeof templateFieldBox>;
+
 const fieldStyle = {
   fontSize: z.number().min(FONT_SIZE.min).max(FONT_SIZE.max).default(FONT_SIZE.default),
   fontFamily: z.enum(fontFamilies).default('helvetica'),
@@ -157,7 +175,8 @@ const fieldStyle = {
 
 /**
  * A field as the editor sends it (product.md §3 "Template input"). Positions are PDF points from the
- * top-left of the page as displayed, `page` is 1-based. Linked text lists its boxes in order.
+ * top-left of the page as displayed, `page` is 1-based. Linked text lists its boxes in order; a
+ * field that prints its value in several boxes lists them all (`boxes`).
  */
 export const templateInputBody = rectSchema
   .extend({
@@ -178,9 +197,10 @@ export const templateInputBody = rectSchema
     }),
     /** A box may come without a page (product.md §3): it lies on its field's page. */
     boxes: z
-      .array(rectSchema.extend({ page: pageNumberSchema.optional() }))
+      .array(rectSchema.extend({ page: pageNumberSchema.optional(), ...boxStyle }))
       .max(100)
-      .optional(),
+      .optional()
+      .meta({ description: BOXES_DESCRIPTION }),
     /** Choice only: the values it accepts (each with its own box for a radio-style choice). */
     options: z
       .array(choiceOptionSchema)
@@ -212,7 +232,7 @@ export const templateInput = rectSchema
     fontFamily: z.enum(fontFamilies),
     textAlign: z.enum(textAligns),
     fontColor: z.string(),
-    boxes: z.array(fieldBoxSchema).optional(),
+    boxes: z.array(templateFieldBox).optional().meta({ description: BOXES_DESCRIPTION }),
     maxLength: z.number().int().optional(),
     comb: z.boolean().optional(),
     options: z.array(choiceOption).optional(),

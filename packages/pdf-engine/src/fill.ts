@@ -2,6 +2,7 @@ import { parseColor, type TextStyle } from './draw-text.ts';
 import { PdfEngineError } from './errors.ts';
 import type { FillContext } from './fill-context.ts';
 import { drawChoice } from './field-choice.ts';
+import { copiesOf, drawCopies } from './field-copies.ts';
 import { drawLinkedText } from './field-linked-text.ts';
 import { drawCheckMark, drawImageField, drawRadioDot } from './field-marks.ts';
 import { drawTextField } from './field-text.ts';
@@ -34,8 +35,8 @@ const asText = (field: FieldSpec, value: FieldValue): string => {
 const isEmpty = (value: FieldValue): value is null | undefined | '' =>
   value === null || value === undefined || value === '';
 
-/** Draws one field's value and reports how it fitted; checks the value's type first. */
-const drawField = (
+/** Draws one field's value in one box and reports how it fitted; checks the value's type first. */
+const drawInBox = (
   ctx: FillContext,
   field: FieldSpec,
   value: FieldValue,
@@ -72,6 +73,10 @@ const drawField = (
       return drawTextField(ctx, field, asText(field, value), style);
   }
 };
+
+/** Draws a field's value in each box it prints in (field-copies.ts); the worst fit is reported. */
+const drawField = (ctx: FillContext, field: FieldSpec, value: FieldValue) =>
+  drawCopies(copiesOf(field), (copy) => drawInBox(ctx, copy, value));
 
 const refuseTruncated = (report: FitReport) => {
   const labels = Object.keys(report).filter((label) => report[label]!.result === 'truncated');

@@ -1,4 +1,4 @@
-import type { FieldSpec } from '@platen/pdf-engine';
+import { repeatsInBoxes, type FieldSpec } from '@platen/pdf-engine';
 import { describeFormat } from './value-formats.ts';
 
 type JsonSchema = Record<string, unknown>;
@@ -54,6 +54,21 @@ const schemaOf = (field: FieldSpec): JsonSchema => {
   }
 };
 
+/** Where a field prints its value when it has several boxes: what the payload writer must know. */
+const boxesNote = (field: FieldSpec): string => {
+  if (!field.boxes || field.boxes.length < 2) return '';
+  const pages = [...new Set(field.boxes.map((box) => box.page))].join(', ');
+  const where = `${field.boxes.length} boxes (page${pages.includes(',') ? 's' : ''} ${pages})`;
+  if (field.type === 'linked_text') return ` Flows through its ${where} in order.`;
+  return repeatsInBoxes(field) ? ` Printed whole in each of its ${where}.` : '';
+};
+
+/** The description of a field: its type, then what its format and boxes add. */
+const describeField = (field: FieldSpec, own: unknown): string => {
+  const base = `A ${field.type} field.${field.format?.kind === 'uppercase' ? ` ${describeFormat(field.format)}` : ''}`;
+  return `${typeof own === 'string' ? own : base}${boxesNote(field)}`;
+};
+
 /** Fields whose characters past `maxLength` the document cannot hold (a comb's cells, say). */
 const CUT_TO_MAX_LENGTH = new Set<FieldSpec['type']>(['text', 'long_text', 'email']);
 
@@ -70,15 +85,18 @@ export const payloadSchema = (
   title: `${about.templateName} (${about.version === 'draft' ? 'draft' : `version ${about.version}`})`,
   type: 'object',
   properties: Object.fromEntries(
-    fields.map((field) => [
-      field.label,
-      {
-        description: `A ${field.type} field.${field.format?.kind === 'uppercase' ? ` ${describeFormat(field.format)}` : ''}`,
-        ...schemaOf(field),
-        ...(field.maxLength !== undefined &&
-          CUT_TO_MAX_LENGTH.has(field.type) && { maxLength: field.maxLength }),
-      },
-    ]),
+    fields.map((field) => {
+      const schema = schemaOf(field);
+      return [
+        field.label,
+        {
+          ...schema,
+          description: describeField(field, schema.description),
+          ...(field.maxLength !== undefined &&
+            CUT_TO_MAX_LENGTH.has(field.type) && { maxLength: field.maxLength }),
+        },
+      ];
+    }),
   ),
   additionalProperties: false,
 });
