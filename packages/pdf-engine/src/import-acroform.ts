@@ -181,7 +181,7 @@ export const importAcroForm = async (pdf: Uint8Array): Promise<AcroFormImport> =
     const imported = outcomes.filter((o) => 'field' in o);
     const fields = imported.map((o, i) => ({ ...o.field, id: `acroform-${i + 1}` }));
     const notImported = [
-      ...dedupe(outcomes.filter((o): o is NotImported => !('field' in o))),
+      ...outcomes.filter((o): o is NotImported => !('field' in o)),
       ...fieldsOnNoPage(t, widgets),
     ];
     const importedWidgets = imported.flatMap((o) => o.widgets);
@@ -193,10 +193,3 @@ export const importAcroForm = async (pdf: Uint8Array): Promise<AcroFormImport> =
     throw asEngineError(error);
   }
 };
-
-/**
- * A push button with three widgets is one entry, on the page of its first; buttons that only share
- * a tooltip (a form's fourteen "Clear" buttons) stay one entry each.
- */
-const dedupe = (items: NotImported[]): NotImported[] =>
-  [...new Map(items.reverse().map((item) => [item.fieldName, item])).values()].reverse();

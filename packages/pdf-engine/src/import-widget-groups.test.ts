@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PDFDocument, PDFName, PDFString } from '@cantoo/pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { createFillEngine } from './fill-engine.ts';
 import { importAcroForm } from './import-acroform.ts';
@@ -72,8 +73,9 @@ describe('importAcroForm: one field with several widgets', () => {
     expect(confirmed.boxes?.map((b) => b.page)).toEqual([1, 3]);
     const filled = await fill(pdf, [confirmed], { 'Angaben bestätigt': true });
     for (const box of confirmed.boxes!) {
-      const [before, after] = [pdf, filled.pdf].map((p) => renderPreview(p, box.page, 595));
-      const changed = await changedPixels(await before, await after, box);
+      const before = await renderPreview(pdf, box.page, 595);
+      const after = await renderPreview(filled.pdf, box.page, 595);
+      const changed = await changedPixels(before, after, box);
       expect(changed.inside).toBeGreaterThan(10);
       expect(changed.outside).toBe(0);
     }
@@ -106,6 +108,39 @@ describe('importAcroForm: one field with several widgets', () => {
     const status = onlyField(fields, 'c1_04');
     expect(status.type).toBe('choice');
     expect(status.options?.map((o) => o.value)).toEqual(['S', 'MJ', 'MS', 'HoH', 'QW']);
+  });
+});
+
+describe('importAcroForm: what it leaves alone', () => {
+  it('lists a push button once by its own name, on the page of its first widget', async () => {
+    const doc = await PDFDocument.create();
+    const pages = [doc.addPage([300, 300]), doc.addPage([300, 300])];
+    const form = doc.getForm();
+    const print = form.createButton('form1[0].Print[0]');
+    for (const page of pages)
+      print.addToPage('Print', page, { x: 20, y: 20, width: 60, height: 20 });
+    for (const [i, name] of ['Clear1', 'Clear2'].entries()) {
+      const clear = form.createButton(name);
+      clear.addToPage('Clear', pages[i]!, { x: 120, y: 20, width: 60, height: 20 });
+      clear.acroField.dict.set(PDFName.of('TU'), PDFString.of('Clear'));
+    }
+    const { fields, notImported } = await importAcroForm(await doc.save());
+    expect(fields).toEqual([]);
+    expect(notImported.map((n) => [n.name, n.fieldName, n.page])).toEqual([
+      ['Print', 'form1[0].Print[0]', 1],
+      ['Clear', 'Clear1', 1],
+      ['Clear', 'Clear2', 2],
+    ]);
+  });
+
+  it.skipIf(!hasSharedCorpus)('lists each button of a real form by its own name', async () => {
+    const { notImported } = await importAcroForm(
+      sharedCorpusBytes('pdfs', 'acroform_160F-2019_with_js.pdf'),
+    );
+    expect(notImported.map((n) => [n.fieldName, n.page])).toEqual([
+      ['B.Reset', 1],
+      ['link', 1],
+    ]);
   });
 });
 
