@@ -45,6 +45,7 @@ const GENERATED = {
   'form-signed.pdf': pdf(() => forms.signatureAndSharedField(true)),
   'form-widget-turned-by-appearance.pdf': pdf(forms.widgetTurnedByAppearance),
   'form-header-field-every-page.pdf': pdf(widgetGroups.headerFieldOnEveryPage),
+  'form-prefilled-values.pdf': pdf(widgetGroups.prefilledValues),
   'form-xfa-dynamic.pdf': pdf(active.xfaForm),
   // Encrypted.
   'enc-aes256-user-password.pdf': pdf(() => active.encrypted('AES-256', 'view', 3)),

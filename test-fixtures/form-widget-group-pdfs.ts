@@ -1,10 +1,18 @@
 /**
- * Forms whose fields have several widgets, as official forms write them: an insurance number in
+ * Forms as official forms write them. Fields with several widgets: an insurance number in
  * the header of every page (one text field, one widget per page, each with its own font size),
  * a confirmation tick repeated on two pages, and a gender question that is one checkbox field
- * with a widget per answer, each ticking its own on-state (`männlich`, `weiblich`, …).
+ * with a widget per answer, each ticking its own on-state (`männlich`, `weiblich`, …). And a form
+ * that already holds values, some of them read-only.
  */
-import { PDFDict, PDFName, StandardFonts, type PDFCheckBox, type PDFPage } from '@cantoo/pdf-lib';
+import {
+  PDFDict,
+  PDFHexString,
+  PDFName,
+  StandardFonts,
+  type PDFCheckBox,
+  type PDFPage,
+} from '@cantoo/pdf-lib';
 import { newDocument } from './page-geometry-pdfs.ts';
 
 /** Gives a checkbox's widget the on-state `onState` instead of pdf-lib's `Yes`. */
@@ -62,5 +70,41 @@ export const headerFieldOnEveryPage = async () => {
     gender.addToPage(pages[0]!, { x: 60, y, width: 16, height: 16 });
     renameOnState(gender, i, onState);
   });
+  return doc.save({ useObjectStreams: false });
+};
+
+/**
+ * A letter page whose form already holds values, as a state return ships them: two read-only
+ * texts with pre-printed values ("Approved Form for Filing", "950.00"), a text filled in
+ * ("SELF PREPARED"), one holding only a default value (/DV "USA"), a ticked checkbox, a chosen
+ * radio button and a chosen drop-down entry; and an empty text beside them.
+ */
+export const prefilledValues = async () => {
+  const doc = await newDocument();
+  const page = doc.addPage([612, 792]);
+  const form = doc.getForm();
+  const text = (name: string, top: number, value?: string) => {
+    const field = form.createTextField(name);
+    field.addToPage(page, { x: 72, y: 792 - top - 20, width: 240, height: 20 });
+    if (value !== undefined) field.setText(value);
+    return field;
+  };
+  text('Approval', 60, 'Approved Form for Filing').enableReadOnly();
+  text('Line 12', 100, '950.00').enableReadOnly();
+  text('Preparer', 140, 'SELF PREPARED');
+  text('Country', 180).acroField.dict.set(PDFName.of('DV'), PDFHexString.fromText('USA'));
+  text('Name', 220);
+  const resident = form.createCheckBox('Resident');
+  resident.addToPage(page, { x: 72, y: 792 - 280, width: 14, height: 14 });
+  resident.check();
+  const status = form.createRadioGroup('Status');
+  ['Single', 'Joint'].forEach((option, i) =>
+    status.addOptionToPage(option, page, { x: 72 + i * 60, y: 792 - 320, width: 14, height: 14 }),
+  );
+  status.select('Joint');
+  const state = form.createDropdown('State');
+  state.setOptions(['Virginia', 'Texas']);
+  state.addToPage(page, { x: 72, y: 792 - 370, width: 120, height: 20 });
+  state.select('Texas');
   return doc.save({ useObjectStreams: false });
 };

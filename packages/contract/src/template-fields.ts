@@ -152,6 +152,19 @@ const boxStyle = {
   rotation: fieldRotation.optional(),
 };
 
+/** A value a field holds before any payload: text (a choice's option value) or a tick. */
+const defaultValue = z
+  .union([z.string().max(10_000), z.boolean()])
+  .optional()
+  .meta({
+    description:
+      "Printed when a payload leaves the field out (an imported form's own value): text, a CHOICE's option value, or true/false for CHECKBOX and RADIO. Printed as it is.",
+  });
+const fixedFlag = z.boolean().optional().meta({
+  description:
+    'The field always prints its default and takes no value from the payload (an imported read-only field with a value); it is not in the payload schema.',
+});
+
 const BOXES_DESCRIPTION =
   "Every box of a field with more than one, the first being the field's own. LINKED_TEXT flows its text through them in order; TEXT, LONG_TEXT, DATE, NUMBER, EMAIL, CHECKBOX and a CHOICE without option boxes print the whole value in each box, in the box's own fontSize, textAlign and rotation when it sets them.";
 
@@ -206,6 +219,8 @@ export const templateInputBody = rectSchema
       .array(choiceOptionSchema)
       .max(MAX_CHOICE_OPTIONS, { error: `A choice holds at most ${MAX_CHOICE_OPTIONS} options.` })
       .optional(),
+    default: defaultValue,
+    fixed: fixedFlag,
     ...fieldStyle,
   })
   // One field type, however it is spelled: `fieldType` as the editor writes it, or `type` as a
@@ -238,6 +253,8 @@ export const templateInput = rectSchema
     options: z.array(choiceOption).optional(),
     rotation: fieldRotation.optional(),
     format: valueFormatSchema.optional(),
+    default: defaultValue,
+    fixed: fixedFlag,
   })
   .meta({ id: 'TemplateField' });
 export type TemplateInput = z.infer<typeof templateInput>;

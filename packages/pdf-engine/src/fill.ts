@@ -111,12 +111,22 @@ export const CHEAP_FILL_MAX_FIELDS = 200;
 const drawnText = (field: FieldSpec, value: FieldValue): FieldValue =>
   field.type === 'choice' ? (field.options?.find((o) => o.value === value)?.label ?? value) : value;
 
+/**
+ * The value a field prints: the payload's own property (a label such as "constructor" must not
+ * find Object's method), else the field's default; a fixed field prints its default only.
+ */
+const valueFor = (field: FieldSpec, values: FieldValues): FieldValue => {
+  const given =
+    !field.fixed && Object.hasOwn(values, field.label) ? values[field.label] : undefined;
+  return isEmpty(given) && field.default !== undefined ? field.default : given;
+};
+
 /** Only text in standard fonts: no picture to decode, no font to embed or subset. */
 export const isCheapToDraw = (fields: readonly FieldSpec[], values: FieldValues): boolean => {
   let chars = 0;
   let drawn = 0;
   for (const field of fields) {
-    const value = Object.hasOwn(values, field.label) ? values[field.label] : undefined;
+    const value = valueFor(field, values);
     if (isEmpty(value)) continue;
     if (++drawn > CHEAP_FILL_MAX_FIELDS) return false;
     const texts = Array.isArray(value) ? value : [drawnText(field, value)];
@@ -142,8 +152,7 @@ export const fillPrepared = async (
   // No prototype: a field labelled "__proto__" is reported like any other, not made the prototype.
   const fitReport: FitReport = Object.create(null) as FitReport;
   for (const field of fields) {
-    // Own properties only: a label such as "constructor" must not find Object's method.
-    const value = Object.hasOwn(values, field.label) ? values[field.label] : undefined;
+    const value = valueFor(field, values);
     if (isEmpty(value)) continue;
     const fit = drawField(ctx, field, value);
     fitReport[field.label] = fit instanceof Promise ? await fit : fit; // see maybe-async.ts

@@ -10,6 +10,7 @@ import { findWidgets, type FoundWidget } from './acroform-widgets.ts';
 import { groupWidgets, type ImportGroup } from './import-groups.ts';
 import { readableName, uniqueLabels } from './import-labels.ts';
 import { listOptions, widgetOptions } from './import-options.ts';
+import { withFormValue } from './import-values.ts';
 import { asEngineError, loadTemplate, type LoadedTemplate } from './load-template.ts';
 import type { FieldBoxOnPage, FieldSpec, FieldType } from './types.ts';
 
@@ -105,7 +106,8 @@ const importGroup = (group: ImportGroup, label: (wanted: string) => string): Out
     const [first] = group.widgets as [FoundWidget];
     const name = label(readableName(group.name, first.tooltip));
     const options = widgetOptions(group.widgets, group.ofOneField);
-    return { field: { ...toFieldSpec(first, 'choice', name), options }, widgets: group.widgets };
+    const field = { ...toFieldSpec(first, 'choice', name), options };
+    return { field: withFormValue(field, group.widgets), widgets: group.widgets };
   }
   const { widgets, type } = group;
   const [widget] = widgets;
@@ -121,7 +123,7 @@ const importGroup = (group: ImportGroup, label: (wanted: string) => string): Out
   }
   const field = { ...toFieldSpec(widget, type, label(name)), ...(options && { options }) };
   if (widgets.length > 1) field.boxes = boxesOf(field, widgets);
-  return { field, widgets };
+  return { field: withFormValue(field, widgets), widgets };
 };
 
 const removeWidgets = (t: LoadedTemplate, imported: FoundWidget[]) => {

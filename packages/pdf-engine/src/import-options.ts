@@ -23,6 +23,10 @@ export const onStateLabel = (onState: string): string => {
   return cleaned || onState;
 };
 
+/** The value of the option the `index`th widget of a group stands for. */
+export const optionValue = (w: FoundWidget, index: number): string =>
+  w.exportValue?.trim().slice(0, MAX_OPTION_TEXT) || `Option ${index + 1}`;
+
 /**
  * One option per widget, with its box; a value repeated by a second widget keeps the first.
  * Sibling checkboxes are fields of their own, so each one's short tooltip names its option; the
@@ -31,7 +35,7 @@ export const onStateLabel = (onState: string): string => {
 export const widgetOptions = (widgets: FoundWidget[], ofOneField: boolean): ChoiceOption[] => {
   const options = new Map<string, ChoiceOption>();
   widgets.forEach((w, i) => {
-    const value = w.exportValue?.trim().slice(0, MAX_OPTION_TEXT) || `Option ${i + 1}`;
+    const value = optionValue(w, i);
     if (options.has(value)) return;
     const tip = !ofOneField && w.kind === 'checkbox' ? readableName('', w.tooltip) : '';
     const named = ofOneField ? onStateLabel(value).slice(0, MAX_OPTION_TEXT) : value;

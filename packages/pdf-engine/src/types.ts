@@ -139,6 +139,17 @@ export interface FieldSpec extends DisplayRect {
   /** Text turned in its box (imported from a form's rotated widget); 0 when absent. */
   rotation?: FieldRotation;
   /**
+   * What the field prints when the payload leaves it out (an imported form's own value or default
+   * value): text for text-like fields and a choice's option value, true or false for a checkbox
+   * or radio. Printed as it is, never formatted.
+   */
+  default?: string | boolean;
+  /**
+   * The field always prints its `default` and takes no value from the payload (an imported
+   * read-only field that carries a value, such as a form's pre-printed "Approved Form").
+   */
+  fixed?: boolean;
+  /**
    * How the caller prints the value (a date pattern, a number format, upper case). The engine
    * draws the value it is given: the server formats values before filling.
    */

@@ -75,7 +75,8 @@ const CUT_TO_MAX_LENGTH = new Set<FieldSpec['type']>(['text', 'long_text', 'emai
 /**
  * The JSON Schema (2020-12) of the `fields` object generate takes for these fields, complete
  * enough to validate a payload before sending it: generate refuses labels the version does not
- * have (unless told `ignoreUnknownFields`), so no other property is allowed.
+ * have (unless told `ignoreUnknownFields`), so no other property is allowed. A fixed field takes
+ * no value and is left out; a field with a default lists it as `default`.
  */
 export const payloadSchema = (
   fields: readonly FieldSpec[],
@@ -85,18 +86,21 @@ export const payloadSchema = (
   title: `${about.templateName} (${about.version === 'draft' ? 'draft' : `version ${about.version}`})`,
   type: 'object',
   properties: Object.fromEntries(
-    fields.map((field) => {
-      const schema = schemaOf(field);
-      return [
-        field.label,
-        {
-          ...schema,
-          description: describeField(field, schema.description),
-          ...(field.maxLength !== undefined &&
-            CUT_TO_MAX_LENGTH.has(field.type) && { maxLength: field.maxLength }),
-        },
-      ];
-    }),
+    fields
+      .filter((field) => !field.fixed)
+      .map((field) => {
+        const schema = schemaOf(field);
+        return [
+          field.label,
+          {
+            ...schema,
+            description: describeField(field, schema.description),
+            ...(field.maxLength !== undefined &&
+              CUT_TO_MAX_LENGTH.has(field.type) && { maxLength: field.maxLength }),
+            ...(field.default !== undefined && { default: field.default }),
+          },
+        ];
+      }),
   ),
   additionalProperties: false,
 });

@@ -108,6 +108,34 @@ const choiceOptions = (
   return options;
 };
 
+/** What a field's default must be: what a payload could send it (product.md §3). */
+const checkDefault = (input: TemplateInputValue, options: ChoiceOption[] | undefined) => {
+  const value = input.default;
+  if (input.fixed && value === undefined) {
+    throw invalid(`The field "${input.label}" is fixed, so it needs a default to print.`);
+  }
+  if (value === undefined) return;
+  const isTick = input.fieldType === 'checkbox' || input.fieldType === 'radio';
+  const fits =
+    input.fieldType === 'image'
+      ? false
+      : isTick
+        ? typeof value === 'boolean'
+        : typeof value === 'string' &&
+          (!options || options.some((option) => option.value === value));
+  if (!fits) {
+    const expected =
+      input.fieldType === 'image'
+        ? 'no default (a picture comes with each payload)'
+        : isTick
+          ? 'true or false'
+          : options
+            ? 'one of its option values'
+            : 'a text';
+    throw invalid(`The default of the field "${input.label}" must be ${expected}.`);
+  }
+};
+
 /**
  * Turns the editor's inputs into stored fields (product.md §5): every field has a type and a label,
  * labels are unique except for linked text, whose inputs sharing a label become one field with
@@ -136,6 +164,7 @@ export const normaliseFields = (
     const options = choiceOptions(input, pages);
     const formatRefusal = input.format && formatProblem(input.label, input.fieldType, input.format);
     if (formatRefusal) throw invalid(formatRefusal);
+    checkDefault(input, options);
     byLabel.set(input.label, {
       id: input.id && existingIds.has(input.id) ? input.id : randomUUID(),
       label: input.label,
@@ -155,6 +184,8 @@ export const normaliseFields = (
       ...(options && { options }),
       ...(input.rotation && { rotation: input.rotation }),
       ...(input.format && { format: input.format }),
+      ...(input.default !== undefined && { default: input.default }),
+      ...(input.fixed && { fixed: true }),
     });
   }
   return [...byLabel.values()];
@@ -210,4 +241,6 @@ export const toTemplateInput = (field: FieldSpec): TemplateInput => ({
   ...(field.options && { options: field.options }),
   ...(field.rotation && { rotation: field.rotation }),
   ...(field.format && { format: field.format }),
+  ...(field.default !== undefined && { default: field.default }),
+  ...(field.fixed && { fixed: true }),
 });

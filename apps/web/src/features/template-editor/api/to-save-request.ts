@@ -52,6 +52,8 @@ const boxesOfInput = (input: TemplateInput): FieldBox[] => {
     ...(input.comb !== undefined && { comb: input.comb }),
     ...(input.options && { options: input.options }),
     ...(input.format && { format: input.format }),
+    ...(input.default !== undefined && { default: input.default }),
+    ...(input.fixed && { fixed: true }),
   };
   const rects = input.boxes?.length ? input.boxes : [input];
   const repeats = style.type !== 'linked_text' && rects.length > 1;
@@ -128,6 +130,8 @@ const toInput = (group: FieldBox[]): TemplateInputBody => {
     ...(first.comb !== undefined && { comb: first.comb }),
     ...(first.type === 'choice' && { options: optionsAtField(first).map(toOptionBody) }),
     ...(first.rotation && { rotation: first.rotation }),
+    ...(first.default !== undefined && { default: first.default }),
+    ...(first.fixed && { fixed: true }),
     // A format the field's type no longer takes (the type was changed) is not sent.
     ...(first.format &&
       formatFieldTypes[first.format.kind].includes(first.type as FieldType) && {

@@ -208,6 +208,20 @@ const FieldBoxes = ({ box }: { box: FieldBox }) => {
   );
 };
 
+/** What an imported field prints without a payload value: its form's own value (product.md §3). */
+const FormValueNote = ({ box }: { box: FieldBox }) => {
+  if (box.default === undefined) return null;
+  const value =
+    typeof box.default === 'boolean' ? (box.default ? 'ticked' : 'unticked') : `“${box.default}”`;
+  return (
+    <Text size="sm" data-testid="field-default">
+      {box.fixed
+        ? `Prints ${value} in every document; a payload does not set it (read-only in the form).`
+        : `Prints ${value} when a payload leaves it out (the form's own value).`}
+    </Text>
+  );
+};
+
 /** The pages of a repeated field's boxes, as one string (a selector must return a stable value). */
 const pagesOfCopies = (doc: EditorDocument, label: string) =>
   doc.order
@@ -241,6 +255,7 @@ export const FieldPanel = ({ id }: { id: BoxId }) => {
         isInvalid={isInvalid}
         hasBadOptions={!hasUsableOptions(box)}
       />
+      <FormValueNote box={box} />
       <FieldBoxes box={box} />
       <div>
         <Text size="sm" fw={500} mb={4}>

@@ -39,6 +39,10 @@ export type FieldBox = {
   rotation?: 90 | 180 | 270;
   /** How the value prints: a date pattern, a number or amount format, upper case. */
   format?: ValueFormat | undefined;
+  /** What the field prints when a payload leaves it out (an imported form's own value). */
+  default?: string | boolean;
+  /** Prints its default in every document and takes no value (an imported read-only field). */
+  fixed?: boolean;
 };
 
 /** A static image placed on a page (product.md §5, §9). */
