@@ -9,6 +9,7 @@ import { PDFArray, PDFName, type PDFDict, type PDFField } from '@cantoo/pdf-lib'
 import { findWidgets, type FoundWidget } from './acroform-widgets.ts';
 import { groupWidgets, type ImportGroup } from './import-groups.ts';
 import { readableName, uniqueLabels } from './import-labels.ts';
+import { labelOptionsFromPage } from './import-option-words.ts';
 import { listOptions, widgetOptions } from './import-options.ts';
 import { withFormValue } from './import-values.ts';
 import { asEngineError, loadTemplate, type LoadedTemplate } from './load-template.ts';
@@ -181,7 +182,10 @@ export const importAcroForm = async (pdf: Uint8Array): Promise<AcroFormImport> =
     const label = uniqueLabels();
     const outcomes = groupWidgets(widgets).map((group) => importGroup(group, label));
     const imported = outcomes.filter((o) => 'field' in o);
-    const fields = imported.map((o, i) => ({ ...o.field, id: `acroform-${i + 1}` }));
+    const fields = await labelOptionsFromPage(
+      imported.map((o, i) => ({ ...o.field, id: `acroform-${i + 1}` })),
+      pdf,
+    );
     const notImported = [
       ...outcomes.filter((o): o is NotImported => !('field' in o)),
       ...fieldsOnNoPage(t, widgets),

@@ -103,11 +103,29 @@ describe('importAcroForm: one field with several widgets', () => {
     expect(inside).toEqual([false, false, true, false]);
   });
 
-  it('imports the 1040’s filing status (one field, five widgets) as one choice', async () => {
+  it('imports the 1040’s filing status (one field, five widgets) as one labelled choice', async () => {
     const { fields } = await importAcroForm(await corpusBytes('irs-f1040-2010-prefilled.pdf'));
     const status = onlyField(fields, 'c1_04');
     expect(status.type).toBe('choice');
     expect(status.options?.map((o) => o.value)).toEqual(['S', 'MJ', 'MS', 'HoH', 'QW']);
+    // The on-states are codes: each option is labelled by the words printed beside its box.
+    expect(status.options?.map((o) => o.label)).toEqual([
+      'Single',
+      'Married filing jointly (even if only one had income)',
+      'Married filing separately. Enter spouse’s SSN above',
+      'Head of household (with qualifying person). (See instructio…',
+      'Qualifying widow(er) with dependent child',
+    ]);
+  });
+
+  it('labels the W-9’s coded tax classes by the words beside their boxes', async () => {
+    const { fields } = await importAcroForm(await corpusBytes('irs-fw9.pdf'));
+    const classes = onlyField(fields, 'FederalClassification c1_1');
+    expect(classes.options?.map((o) => [o.value, o.label]).slice(0, 3)).toEqual([
+      ['1', 'Individual/sole proprietor or'],
+      ['2', 'C Corporation'],
+      ['3', 'S Corporation'],
+    ]);
   });
 });
 
