@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as active from './active-content-pdfs.ts';
 import * as forms from './form-pdfs.ts';
+import * as widgetGroups from './form-widget-group-pdfs.ts';
 import * as hostile from './hostile-pdfs.ts';
 import * as images from './images.ts';
 import * as geometry from './page-geometry-pdfs.ts';
@@ -44,6 +45,8 @@ const GENERATED = {
   'form-signature-and-shared-field.pdf': pdf(() => forms.signatureAndSharedField(false)),
   'form-signed.pdf': pdf(() => forms.signatureAndSharedField(true)),
   'form-widget-turned-by-appearance.pdf': pdf(forms.widgetTurnedByAppearance),
+  'form-header-field-every-page.pdf': pdf(widgetGroups.headerFieldOnEveryPage),
+  'form-prefilled-values.pdf': pdf(widgetGroups.prefilledValues),
   'form-xfa-dynamic.pdf': pdf(active.xfaForm),
   'form-long-tooltips.pdf': pdf(tooltips.tooltipForm),
   // Encrypted.

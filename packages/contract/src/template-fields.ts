@@ -144,6 +144,37 @@ export const MAX_FIELD_DESCRIPTION = 2000;
 export const fieldRotations = [0, 90, 180, 270] as const;
 const fieldRotation = z.literal(fieldRotations);
 
+/**
+ * What one box of a field with several may set for itself (product.md §3 "Several boxes"): a box
+ * that repeats its field's value prints in its own font size, alignment and turn when it has
+ * them (an imported form's widgets differ so); what it leaves out is the field's.
+ */
+const boxStyle = {
+  fontSize: z.number().min(FONT_SIZE.min).max(FONT_SIZE.max).optional(),
+  textAlign: z.enum(textAligns).optional(),
+  rotation: fieldRotation.optional(),
+};
+
+/** A value a field holds before any payload: text (a choice's option value) or a tick. */
+const defaultValue = z
+  .union([z.string().max(10_000), z.boolean()])
+  .optional()
+  .meta({
+    description:
+      "Printed when a payload leaves the field out (an imported form's own value): text, a CHOICE's option value, or true/false for CHECKBOX and RADIO. Printed as it is.",
+  });
+const fixedFlag = z.boolean().optional().meta({
+  description:
+    'The field always prints its default and takes no value from the payload (an imported read-only field with a value); it is not in the payload schema.',
+});
+
+const BOXES_DESCRIPTION =
+  "Every box of a field with more than one, the first being the field's own. LINKED_TEXT flows its text through them in order; TEXT, LONG_TEXT, DATE, NUMBER, EMAIL, CHECKBOX and a CHOICE without option boxes print the whole value in each box, in the box's own fontSize, textAlign and rotation when it sets them.";
+
+/** A box of a field as stored and sent back. */
+export const templateFieldBox = fieldBoxSchema.extend(boxStyle).meta({ id: 'TemplateFieldBox' });
+export type TemplateFieldBox = z.infer<typeof templateFieldBox>;
+
 const fieldStyle = {
   fontSize: z.number().min(FONT_SIZE.min).max(FONT_SIZE.max).default(FONT_SIZE.default),
   fontFamily: z.enum(fontFamilies).default('helvetica'),
@@ -160,7 +191,8 @@ const fieldStyle = {
 
 /**
  * A field as the editor sends it (product.md §3 "Template input"). Positions are PDF points from the
- * top-left of the page as displayed, `page` is 1-based. Linked text lists its boxes in order.
+ * top-left of the page as displayed, `page` is 1-based. Linked text lists its boxes in order; a
+ * field that prints its value in several boxes lists them all (`boxes`).
  */
 export const templateInputBody = rectSchema
   .extend({
@@ -189,14 +221,17 @@ export const templateInputBody = rectSchema
     }),
     /** A box may come without a page (product.md §3): it lies on its field's page. */
     boxes: z
-      .array(rectSchema.extend({ page: pageNumberSchema.optional() }))
+      .array(rectSchema.extend({ page: pageNumberSchema.optional(), ...boxStyle }))
       .max(100)
-      .optional(),
+      .optional()
+      .meta({ description: BOXES_DESCRIPTION }),
     /** Choice only: the values it accepts (each with its own box for a radio-style choice). */
     options: z
       .array(choiceOptionSchema)
       .max(MAX_CHOICE_OPTIONS, { error: `A choice holds at most ${MAX_CHOICE_OPTIONS} options.` })
       .optional(),
+    default: defaultValue,
+    fixed: fixedFlag,
     ...fieldStyle,
   })
   // One field type, however it is spelled: `fieldType` as the editor writes it, or `type` as a
@@ -225,12 +260,14 @@ export const templateInput = rectSchema
     fontFamily: z.enum(fontFamilies),
     textAlign: z.enum(textAligns),
     fontColor: z.string(),
-    boxes: z.array(fieldBoxSchema).optional(),
+    boxes: z.array(templateFieldBox).optional().meta({ description: BOXES_DESCRIPTION }),
     maxLength: z.number().int().optional(),
     comb: z.boolean().optional(),
     options: z.array(choiceOption).optional(),
     rotation: fieldRotation.optional(),
     format: valueFormatSchema.optional(),
+    default: defaultValue,
+    fixed: fixedFlag,
   })
   .meta({ id: 'TemplateField' });
 export type TemplateInput = z.infer<typeof templateInput>;

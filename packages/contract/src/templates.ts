@@ -69,7 +69,7 @@ export const templateResponse = z
     apiKey: z.string(),
     /** A curl command that sends `api` to generate. */
     curlCall: z.string(),
-    /** Every linked-text box, with the label of its field. */
+    /** Every box of a field with several (linked text, or a value printed in each), with its field's label. */
     boxes: z.array(fieldBoxSchema.extend({ label: z.string() })),
     stamps: z.array(stamp),
     lastUpdate: z.string(),

@@ -41,6 +41,13 @@ export interface FoundWidget extends AcroWidget {
   choices?: { value: string; label: string }[];
   /** Counter-clockwise turn of the widget's text on the displayed page; 0 when upright. */
   rotation: FieldRotation;
+  /**
+   * The field's value (/V, else its default value /DV) as the form holds it: the text of a text
+   * field or list, the on-state name of a checkbox or radio group (never `Off`).
+   */
+  formValue?: string;
+  /** The field may not be changed in a viewer (/Ff bit 1). */
+  isReadOnly?: boolean;
 }
 
 const kindOf = (field: PDFField): AcroFieldKind | undefined => {
@@ -146,6 +153,30 @@ const appearanceTurn = (widget: PDFWidgetAnnotation): number => {
   return a === undefined || b === undefined ? 0 : (Math.atan2(b, a) * 180) / Math.PI;
 };
 
+/** A value as the form stores it: a string's text, a name's name; `Off` and blanks are none. */
+const storedText = (value: unknown): string | undefined => {
+  if (value instanceof PDFName) {
+    const name = value.decodeText();
+    return name === 'Off' ? undefined : name;
+  }
+  if (value instanceof PDFArray) return storedText(value.lookup(0)); // a list's first choice
+  const text = textOf(value);
+  return text?.trim() ? text : undefined;
+};
+
+/** The field's value, else its default value (both may be inherited from a parent field). */
+const formValueOf = (field: PDFField): string | undefined => {
+  try {
+    const { acroField } = field;
+    return (
+      storedText(acroField.getInheritableAttribute(PDFName.of('V'))) ??
+      storedText(acroField.getInheritableAttribute(PDFName.of('DV')))
+    );
+  } catch {
+    return undefined; // an unreadable value: the field imports empty
+  }
+};
+
 const widgetsOf = (t: LoadedTemplate, field: PDFField, pages: Map<PDFDict, number>) => {
   const kind = kindOf(field);
   if (!kind) return [];
@@ -154,6 +185,8 @@ const widgetsOf = (t: LoadedTemplate, field: PDFField, pages: Map<PDFDict, numbe
   const tooltip = textOf(field.acroField.dict.lookup(PDFName.of('TU')))?.trim();
   const choices = choicesOf(field);
   const exportValues = field instanceof PDFRadioGroup ? exportValuesOf(field) : undefined;
+  const formValue = formValueOf(field);
+  const isReadOnly = field.isReadOnly();
   const found: FoundWidget[] = [];
   for (const [index, widget] of field.acroField.getWidgets().entries()) {
     const pageIndex = pages.get(widget.dict);
@@ -178,6 +211,8 @@ const widgetsOf = (t: LoadedTemplate, field: PDFField, pages: Map<PDFDict, numbe
       ...(tooltip ? { tooltip } : {}),
       ...(choices ? { choices } : {}),
       rotation: rotationOf(widget, geometry.rotation),
+      ...(formValue !== undefined ? { formValue } : {}),
+      ...(isReadOnly ? { isReadOnly } : {}),
       field,
       widget,
     });

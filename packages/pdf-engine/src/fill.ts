@@ -2,6 +2,7 @@ import { parseColor, type TextStyle } from './draw-text.ts';
 import { PdfEngineError } from './errors.ts';
 import type { FillContext } from './fill-context.ts';
 import { drawChoice } from './field-choice.ts';
+import { copiesOf, drawCopies } from './field-copies.ts';
 import { drawLinkedText } from './field-linked-text.ts';
 import { drawCheckMark, drawImageField, drawRadioDot } from './field-marks.ts';
 import { drawTextField } from './field-text.ts';
@@ -34,8 +35,8 @@ const asText = (field: FieldSpec, value: FieldValue): string => {
 const isEmpty = (value: FieldValue): value is null | undefined | '' =>
   value === null || value === undefined || value === '';
 
-/** Draws one field's value and reports how it fitted; checks the value's type first. */
-const drawField = (
+/** Draws one field's value in one box and reports how it fitted; checks the value's type first. */
+const drawInBox = (
   ctx: FillContext,
   field: FieldSpec,
   value: FieldValue,
@@ -73,6 +74,10 @@ const drawField = (
   }
 };
 
+/** Draws a field's value in each box it prints in (field-copies.ts); the worst fit is reported. */
+const drawField = (ctx: FillContext, field: FieldSpec, value: FieldValue) =>
+  drawCopies(copiesOf(field), (copy) => drawInBox(ctx, copy, value));
+
 const refuseTruncated = (report: FitReport) => {
   const labels = Object.keys(report).filter((label) => report[label]!.result === 'truncated');
   if (labels.length === 0) return;
@@ -106,12 +111,22 @@ export const CHEAP_FILL_MAX_FIELDS = 200;
 const drawnText = (field: FieldSpec, value: FieldValue): FieldValue =>
   field.type === 'choice' ? (field.options?.find((o) => o.value === value)?.label ?? value) : value;
 
+/**
+ * The value a field prints: the payload's own property (a label such as "constructor" must not
+ * find Object's method), else the field's default; a fixed field prints its default only.
+ */
+const valueFor = (field: FieldSpec, values: FieldValues): FieldValue => {
+  const given =
+    !field.fixed && Object.hasOwn(values, field.label) ? values[field.label] : undefined;
+  return isEmpty(given) && field.default !== undefined ? field.default : given;
+};
+
 /** Only text in standard fonts: no picture to decode, no font to embed or subset. */
 export const isCheapToDraw = (fields: readonly FieldSpec[], values: FieldValues): boolean => {
   let chars = 0;
   let drawn = 0;
   for (const field of fields) {
-    const value = Object.hasOwn(values, field.label) ? values[field.label] : undefined;
+    const value = valueFor(field, values);
     if (isEmpty(value)) continue;
     if (++drawn > CHEAP_FILL_MAX_FIELDS) return false;
     const texts = Array.isArray(value) ? value : [drawnText(field, value)];
@@ -137,8 +152,7 @@ export const fillPrepared = async (
   // No prototype: a field labelled "__proto__" is reported like any other, not made the prototype.
   const fitReport: FitReport = Object.create(null) as FitReport;
   for (const field of fields) {
-    // Own properties only: a label such as "constructor" must not find Object's method.
-    const value = Object.hasOwn(values, field.label) ? values[field.label] : undefined;
+    const value = valueFor(field, values);
     if (isEmpty(value)) continue;
     const fit = drawField(ctx, field, value);
     fitReport[field.label] = fit instanceof Promise ? await fit : fit; // see maybe-async.ts

@@ -15,8 +15,11 @@ import {
   type LabelCandidate,
   type LabelSource,
 } from './import-labels.ts';
+import { labelOptionsFromPage } from './import-option-words.ts';
+import { listOptions, widgetOptions } from './import-options.ts';
+import { withFormValue } from './import-values.ts';
 import { asEngineError, loadTemplate, type LoadedTemplate } from './load-template.ts';
-import type { ChoiceOption, FieldSpec, FieldType } from './types.ts';
+import type { FieldBoxOnPage, FieldSpec, FieldType } from './types.ts';
 
 /**
  * A form field that did not become a template field, and why, for the person who uploaded it.
@@ -77,40 +80,26 @@ const toFieldSpec = (w: FoundWidget, type: FieldType, label: string): FieldSpec 
   };
 };
 
-/** What a choice field may hold (the contract's limits): longer texts are cut, repeats dropped. */
-const MAX_OPTION_TEXT = 200;
-const MAX_OPTIONS = 1000;
-
-/** One option per widget, with its box; a value repeated by a second widget keeps the first. */
-const optionsOf = (widgets: FoundWidget[]): ChoiceOption[] => {
-  const options = new Map<string, ChoiceOption>();
-  widgets.forEach((w, i) => {
-    const value = w.exportValue?.trim().slice(0, MAX_OPTION_TEXT) || `Option ${i + 1}`;
-    if (options.has(value)) return;
-    // Sibling checkboxes are fields of their own, so a short tooltip names the option.
-    const tip = w.kind === 'checkbox' ? readableName('', w.tooltip) : '';
-    const { page, rectX, rectY, rectWidth, rectHeight } = w;
-    const box = { page, rectX, rectY, rectWidth, rectHeight };
-    options.set(value, { value, label: tip && tip !== 'Field' ? tip : value, box });
-  });
-  return [...options.values()];
-};
+type Outcome = { field: FieldSpec; widgets: FoundWidget[] } | NotImported;
 
 /**
- * A list's options as a template can keep them: trimmed, none blank (forms often start a list
- * with a blank placeholder, which is what no value already means), each value once.
+ * The boxes of a field with several widgets, the first its own: each keeps its widget's font
+ * size, alignment and turn where they differ from the field's (field-copies.ts prints in each).
  */
-const cleanOptions = (choices: { value: string; label: string }[]): ChoiceOption[] => {
-  const options = new Map<string, ChoiceOption>();
-  for (const choice of choices) {
-    const value = choice.value.trim().slice(0, MAX_OPTION_TEXT);
-    const label = choice.label.trim().slice(0, MAX_OPTION_TEXT) || value;
-    if (value && !options.has(value)) options.set(value, { value, label });
-  }
-  return [...options.values()].slice(0, MAX_OPTIONS);
-};
-
-type Outcome = { field: FieldSpec; widgets: FoundWidget[] } | NotImported;
+const boxesOf = (field: FieldSpec, widgets: FoundWidget[]): FieldBoxOnPage[] =>
+  widgets.map((w) => {
+    const box = toFieldSpec(w, field.type, field.label);
+    return {
+      page: box.page,
+      rectX: box.rectX,
+      rectY: box.rectY,
+      rectWidth: box.rectWidth,
+      rectHeight: box.rectHeight,
+      ...(box.fontSize !== field.fontSize && { fontSize: box.fontSize }),
+      ...(box.textAlign !== field.textAlign && { textAlign: box.textAlign }),
+      ...((box.rotation ?? 0) !== (field.rotation ?? 0) && { rotation: box.rotation ?? 0 }),
+    };
+  });
 
 const importGroup = (group: ImportGroup, label: (wanted: string) => string): Outcome => {
   if (group.kind === 'skipped') {
@@ -125,15 +114,15 @@ const importGroup = (group: ImportGroup, label: (wanted: string) => string): Out
   if (group.kind === 'options') {
     const [first] = group.widgets as [FoundWidget];
     const name = label(readableName(group.name, first.tooltip));
-    const field = { ...toFieldSpec(first, 'choice', name), options: optionsOf(group.widgets) };
-    return { field, widgets: group.widgets };
+    const options = widgetOptions(group.widgets, group.ofOneField);
+    const field = { ...toFieldSpec(first, 'choice', name), options };
+    return { field: withFormValue(field, group.widgets), widgets: group.widgets };
   }
-  const { widget, type } = group;
+  const { widgets, type } = group;
+  const [widget] = widgets;
   const name = readableName(widget.name, widget.tooltip);
-  if (type !== 'choice')
-    return { field: toFieldSpec(widget, type, label(name)), widgets: [widget] };
-  const options = cleanOptions(widget.choices ?? []);
-  if (options.length === 0) {
+  const options = type === 'choice' ? listOptions(widget.choices ?? []) : undefined;
+  if (options?.length === 0) {
     return {
       name,
       fieldName: widget.name,
@@ -141,7 +130,9 @@ const importGroup = (group: ImportGroup, label: (wanted: string) => string): Out
       reason: 'a list without options has nothing to choose',
     };
   }
-  return { field: { ...toFieldSpec(widget, type, label(name)), options }, widgets: [widget] };
+  const field = { ...toFieldSpec(widget, type, label(name)), ...(options && { options }) };
+  if (widgets.length > 1) field.boxes = boxesOf(field, widgets);
+  return { field: withFormValue(field, widgets), widgets };
 };
 
 const removeWidgets = (t: LoadedTemplate, imported: FoundWidget[]) => {
@@ -199,20 +190,24 @@ export const importAcroForm = async (pdf: Uint8Array): Promise<AcroFormImport> =
     const label = uniqueLabels();
     const outcomes = groupWidgets(widgets).map((group) => importGroup(group, label));
     const imported = outcomes.filter((o) => 'field' in o);
-    // Labels again, for the form as a whole: tooltips, else the words printed beside a box.
+    // Labels again, for the form as a whole: tooltips, else the words printed beside a box;
+    // then a choice's options named by a code get the words beside their boxes.
     const labels = await formLabels(pdf, imported.map(labelCandidate));
     const unique = uniqueLabels();
-    const fields = imported.map((o, i) => {
-      const { label, description } = labels[i]!;
-      return {
-        ...o.field,
-        id: `acroform-${i + 1}`,
-        label: unique(label),
-        ...(description && { description }),
-      };
-    });
+    const fields = await labelOptionsFromPage(
+      imported.map((o, i) => {
+        const { label, description } = labels[i]!;
+        return {
+          ...o.field,
+          id: `acroform-${i + 1}`,
+          label: unique(label),
+          ...(description && { description }),
+        };
+      }),
+      pdf,
+    );
     const notImported = [
-      ...dedupe(outcomes.filter((o): o is NotImported => !('field' in o))),
+      ...outcomes.filter((o): o is NotImported => !('field' in o)),
       ...fieldsOnNoPage(t, widgets),
     ];
     const importedWidgets = imported.flatMap((o) => o.widgets);
@@ -239,10 +234,3 @@ const labelCandidate = (o: { field: FieldSpec; widgets: FoundWidget[] }): LabelC
     ...(isOneBox && { box: { page, rectX, rectY, rectWidth, rectHeight } }),
   };
 };
-
-/**
- * A push button with three widgets is one entry, on the page of its first; buttons that only share
- * a tooltip (a form's fourteen "Clear" buttons) stay one entry each.
- */
-const dedupe = (items: NotImported[]): NotImported[] =>
-  [...new Map(items.reverse().map((item) => [item.fieldName, item])).values()].reverse();

@@ -1,16 +1,20 @@
 /**
  * Which widgets of a form become one template field. A radio group is one choice whose options
- * are its widgets; so are sibling checkboxes that only differ by their index and each export a
- * different value (how LiveCycle writes an exclusive group, e.g. the W-9's tax classification).
- * A list or combo box is one choice with its options. Text and other checkboxes are one field
- * per widget. Push buttons and signatures have no value to fill and are reported.
+ * are its widgets; so is one checkbox field whose widgets have different on-states (a gender
+ * question's `männlich`, `weiblich`, …: ticking one unticks the others in a viewer), and so are
+ * sibling checkboxes that only differ by their index and each export a different value (how
+ * LiveCycle writes an exclusive group, e.g. the W-9's tax classification). Any other field is
+ * one field with all its widgets as its boxes, on whatever pages they are (an insurance number
+ * in the header of every page): the value prints in each. Push buttons and signatures have no
+ * value to fill and are reported, once per field.
  */
 import type { FoundWidget } from './acroform-widgets.ts';
 import type { FieldType } from './types.ts';
 
 export type ImportGroup =
-  | { kind: 'single'; type: FieldType; widget: FoundWidget }
-  | { kind: 'options'; widgets: FoundWidget[]; name: string }
+  | { kind: 'single'; type: FieldType; widgets: [FoundWidget, ...FoundWidget[]] }
+  /** `ofOneField`: the widgets are one checkbox field's or radio group's, sharing its tooltip. */
+  | { kind: 'options'; widgets: FoundWidget[]; name: string; ofOneField: boolean }
   | { kind: 'skipped'; widget: FoundWidget; reason: string };
 
 const SKIP_REASONS: Partial<Record<FoundWidget['kind'], string>> = {
@@ -53,6 +57,21 @@ const exclusiveCheckboxSets = (widgets: FoundWidget[]): Map<string, FoundWidget[
   return byKey;
 };
 
+/** One checkbox field whose widgets tick different on-states: one choice among them. */
+const hasSeveralOnStates = (widgets: readonly FoundWidget[]) =>
+  widgets[0]?.kind === 'checkbox' && new Set(widgets.map((w) => w.onValue ?? '')).size > 1;
+
+/** The widgets of each field, in form order (findWidgets lists a field's widgets together). */
+const widgetsByField = (widgets: readonly FoundWidget[]) => {
+  const byField = new Map<unknown, [FoundWidget, ...FoundWidget[]]>();
+  for (const w of widgets) {
+    const known = byField.get(w.field);
+    if (known) known.push(w);
+    else byField.set(w.field, [w]);
+  }
+  return byField;
+};
+
 /**
  * The widgets in form order, gathered into what becomes one field each (a group sits where
  * its first widget was) and what is reported as not imported.
@@ -62,24 +81,25 @@ const exclusiveCheckboxSets = (widgets: FoundWidget[]): Map<string, FoundWidget[
  */
 export const groupWidgets = (widgets: FoundWidget[]): ImportGroup[] => {
   const checkboxSets = exclusiveCheckboxSets(widgets);
-  const radioGroups = new Map<unknown, FoundWidget[]>();
-  for (const w of widgets) {
-    if (w.kind === 'radio') radioGroups.set(w.field, [...(radioGroups.get(w.field) ?? []), w]);
-  }
   const groups: ImportGroup[] = [];
-  const placed = new Set<FoundWidget[]>();
-  for (const w of widgets) {
-    const set = w.kind === 'radio' ? radioGroups.get(w.field) : checkboxSets.get(siblingKey(w));
-    if (set && (w.kind === 'radio' || w.kind === 'checkbox')) {
-      if (!placed.has(set)) groups.push({ kind: 'options', widgets: set, name: groupName(w) });
-      placed.add(set);
+  const placedSets = new Set<FoundWidget[]>();
+  for (const fieldWidgets of widgetsByField(widgets).values()) {
+    const [w] = fieldWidgets;
+    const set = w.kind === 'checkbox' ? checkboxSets.get(siblingKey(w)) : undefined;
+    if (set) {
+      if (!placedSets.has(set)) {
+        groups.push({ kind: 'options', widgets: set, name: siblingKey(w), ofOneField: false });
+      }
+      placedSets.add(set);
+      continue;
+    }
+    if (w.kind === 'radio' || hasSeveralOnStates(fieldWidgets)) {
+      groups.push({ kind: 'options', widgets: fieldWidgets, name: w.name, ofOneField: true });
       continue;
     }
     const type = typeOf(w);
-    if (type) groups.push({ kind: 'single', type, widget: w });
+    if (type) groups.push({ kind: 'single', type, widgets: fieldWidgets });
     else groups.push({ kind: 'skipped', widget: w, reason: SKIP_REASONS[w.kind] ?? 'unknown' });
   }
   return groups;
 };
-
-const groupName = (w: FoundWidget) => (w.kind === 'radio' ? w.name : siblingKey(w));

@@ -6,6 +6,7 @@ export { analyse } from './analyse.ts';
 export { unlockPdf, type UnlockedPdf } from './unlock-pdf.ts';
 export { createFillEngine, type FillEngine, type FillEngineOptions } from './fill-engine.ts';
 export { CHEAP_FILL_MAX_CHARS, CHEAP_FILL_MAX_FIELDS } from './fill.ts';
+export { repeatsInBoxes } from './field-copies.ts';
 export { type FillCacheStats } from './prepared-template-cache.ts';
 export { type PreparedTemplateData } from './prepared-template.ts';
 export {

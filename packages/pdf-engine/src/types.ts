@@ -64,6 +64,20 @@ export interface BoxOnPage extends DisplayRect {
 }
 
 /**
+ * One box of a field with several (FieldSpec.boxes). A box that repeats its field's value may set
+ * its own font size, alignment and turn (an imported widget's own); what it leaves out is the
+ * field's. Linked text ignores these: its chain prints at one size.
+ *
+ * @example
+ * const header: FieldBoxOnPage = { page: 3, rectX: 400, rectY: 30, rectWidth: 120, rectHeight: 14, fontSize: 9 };
+ */
+export interface FieldBoxOnPage extends BoxOnPage {
+  fontSize?: number;
+  textAlign?: TextAlign;
+  rotation?: FieldRotation;
+}
+
+/**
  * One option of a choice field. The payload sends `value`. A radio-style option has its own
  * `box`, marked with a dot when chosen; without a box the chosen option's `label` is printed in
  * the field's own box (list and combo style).
@@ -113,8 +127,14 @@ export interface FieldSpec extends DisplayRect {
   textAlign: TextAlign;
   /** `#rrggbb`; anything else draws black. */
   fontColor: string;
-  /** Linked text only: the boxes the text flows through, in order. */
-  boxes?: BoxOnPage[];
+  /**
+   * Every box of a field with more than one, the first being the field's own (its page and rect).
+   * Linked text flows its text through them in order; text, long text, date, number, e-mail and
+   * checkbox print the whole value in each (a form's field with one widget in the header of every
+   * page), each box in its own font size, alignment and turn when it has them (see
+   * {@link FieldBoxOnPage}). Absent for a field with one box.
+   */
+  boxes?: FieldBoxOnPage[];
   /** At most this many characters are drawn. */
   maxLength?: number;
   /** With `maxLength`: one character per equal cell, like a paper form's comb. */
@@ -123,6 +143,17 @@ export interface FieldSpec extends DisplayRect {
   options?: ChoiceOption[];
   /** Text turned in its box (imported from a form's rotated widget); 0 when absent. */
   rotation?: FieldRotation;
+  /**
+   * What the field prints when the payload leaves it out (an imported form's own value or default
+   * value): text for text-like fields and a choice's option value, true or false for a checkbox
+   * or radio. Printed as it is, never formatted.
+   */
+  default?: string | boolean;
+  /**
+   * The field always prints its `default` and takes no value from the payload (an imported
+   * read-only field that carries a value, such as a form's pre-printed "Approved Form").
+   */
+  fixed?: boolean;
   /**
    * How the caller prints the value (a date pattern, a number format, upper case). The engine
    * draws the value it is given: the server formats values before filling.

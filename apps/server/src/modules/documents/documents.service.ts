@@ -40,6 +40,10 @@ export type TemplateSelector = Pick<
 /** `version`: what was filled, a published version's number or `draft`. */
 export type Document = { pdf: Uint8Array; fitReport: FitReport; version: number | 'draft' };
 
+/** The labels a payload may carry: every field's but a fixed one's, which prints its default. */
+const payloadLabels = (fields: readonly FieldSpec[]) =>
+  fields.filter((field) => !field.fixed).map((field) => field.label);
+
 const templateIdNotFound = (id: string) =>
   new AppError('TEMPLATE_NOT_FOUND', 404, `There is no template with the id "${id}".`);
 
@@ -86,7 +90,7 @@ export const createDocumentsService = (deps: Deps) => {
         source: { draft: Number(revision) },
         fields: () =>
           fieldsOnPages(JSON.parse(fieldsJson) as FieldSpec[], Number(found.draftPageCount)),
-        labels: () => (JSON.parse(fieldsJson) as FieldSpec[]).map((field) => field.label),
+        labels: () => payloadLabels(JSON.parse(fieldsJson) as FieldSpec[]),
       };
       return { template, templateName, version: 'draft' as const };
     }
@@ -227,7 +231,7 @@ export const createDocumentsService = (deps: Deps) => {
   const fieldsOf = async (template: TemplateVersion) => (await templateAssets(template)).fields;
   /** The labels a payload for this version may name (see `TemplateVersion.labels`). */
   const labelsOf = async (template: TemplateVersion) =>
-    template.labels?.() ?? (await fieldsOf(template)).map((field) => field.label);
+    template.labels?.() ?? payloadLabels(await fieldsOf(template));
 
   return {
     generate,

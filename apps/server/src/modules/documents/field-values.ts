@@ -59,6 +59,7 @@ export const checkFieldValues = (
 ) => {
   const printed = new Map<string, unknown>();
   const wrong = fields.filter((field) => {
+    if (field.fixed) return false; // it prints its default, whatever the payload says
     const value = valueOf(payload, field.label);
     if (!isValidValue(field, value)) return true;
     // A value left out prints nothing, formatted or not.

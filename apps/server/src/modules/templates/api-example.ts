@@ -48,6 +48,8 @@ const fittingText = (field: FieldSpec, example: string): string => {
 
 /** A realistic value that generate accepts for this field (see `exampleValues`). */
 export const exampleValue = (field: FieldSpec): unknown => {
+  // The form's own value reads truer than any stand-in.
+  if (field.default !== undefined) return field.default;
   if (field.type === 'choice') return field.options?.[0]?.value ?? null;
   // A formatted field prints its own text: the example is the value it reads, whatever its box.
   if (field.format?.kind === 'date') return EXAMPLES.date;
@@ -64,10 +66,13 @@ export const exampleValue = (field: FieldSpec): unknown => {
  * A realistic value per field, keyed by label: the template's and each version's `api.fields`,
  * the payload schema's `examples` and the tryout. Each fits its field: digits in a comb's cells,
  * no more characters than its max length, a shorter text where a one-line box is narrow, a
- * choice's first option.
+ * choice's first option; a field's default where it has one. A fixed field takes no value and is
+ * left out.
  */
 export const exampleValues = (fields: readonly FieldSpec[]): Record<string, unknown> =>
-  Object.fromEntries(fields.map((field) => [field.label, exampleValue(field)]));
+  Object.fromEntries(
+    fields.filter((field) => !field.fixed).map((field) => [field.label, exampleValue(field)]),
+  );
 
 // Single quotes keep the shell from expanding anything; a quote inside becomes '\''.
 const shellQuote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;

@@ -1,4 +1,4 @@
-import type { FieldSpec } from '@platen/pdf-engine';
+import { repeatsInBoxes, type FieldSpec } from '@platen/pdf-engine';
 import { exampleValue } from './api-example.ts';
 import { describeFormat } from './value-formats.ts';
 
@@ -55,13 +55,29 @@ const schemaOf = (field: FieldSpec): JsonSchema => {
   }
 };
 
+/** Where a field prints its value when it has several boxes: what the payload writer must know. */
+const boxesNote = (field: FieldSpec): string => {
+  if (!field.boxes || field.boxes.length < 2) return '';
+  const pages = [...new Set(field.boxes.map((box) => box.page))].join(', ');
+  const where = `${field.boxes.length} boxes (page${pages.includes(',') ? 's' : ''} ${pages})`;
+  if (field.type === 'linked_text') return ` Flows through its ${where} in order.`;
+  return repeatsInBoxes(field) ? ` Printed whole in each of its ${where}.` : '';
+};
+
+/** The description of a field: its type, then what its format and boxes add. */
+const describeField = (field: FieldSpec, own: unknown): string => {
+  const base = `A ${field.type} field.${field.format?.kind === 'uppercase' ? ` ${describeFormat(field.format)}` : ''}`;
+  return `${typeof own === 'string' ? own : base}${boxesNote(field)}`;
+};
+
 /** Fields whose characters past `maxLength` the document cannot hold (a comb's cells, say). */
 const CUT_TO_MAX_LENGTH = new Set<FieldSpec['type']>(['text', 'long_text', 'email']);
 
 /**
  * The JSON Schema (2020-12) of the `fields` object generate takes for these fields, complete
  * enough to validate a payload before sending it: generate refuses labels the version does not
- * have (unless told `ignoreUnknownFields`), so no other property is allowed.
+ * have (unless told `ignoreUnknownFields`), so no other property is allowed. A fixed field takes
+ * no value and is left out; a field with a default lists it as `default`.
  */
 export const payloadSchema = (
   fields: readonly FieldSpec[],
@@ -71,21 +87,25 @@ export const payloadSchema = (
   title: `${about.templateName} (${about.version === 'draft' ? 'draft' : `version ${about.version}`})`,
   type: 'object',
   properties: Object.fromEntries(
-    fields.map((field) => {
-      const property: JsonSchema = {
-        description: `A ${field.type} field.${field.format?.kind === 'uppercase' ? ` ${describeFormat(field.format)}` : ''}`,
-        ...schemaOf(field),
-        // The web app's form prefills a version's fields from these, as the API tab shows them.
-        examples: [exampleValue(field)],
-        ...(field.maxLength !== undefined &&
-          CUT_TO_MAX_LENGTH.has(field.type) && { maxLength: field.maxLength }),
-      };
-      // The field's own words first (a form's tooltip), then what the schema says of its type.
-      if (field.description) {
-        property.description = `${field.description}\n\n${String(property.description)}`;
-      }
-      return [field.label, property];
-    }),
+    fields
+      .filter((field) => !field.fixed)
+      .map((field) => {
+        const schema = schemaOf(field);
+        const description = describeField(field, schema.description);
+        return [
+          field.label,
+          {
+            ...schema,
+            // The field's own words first (a form's tooltip), then what the schema says of it.
+            description: field.description ? `${field.description}\n\n${description}` : description,
+            // The web app's form prefills a version's fields from these, as the API tab shows them.
+            examples: [exampleValue(field)],
+            ...(field.maxLength !== undefined &&
+              CUT_TO_MAX_LENGTH.has(field.type) && { maxLength: field.maxLength }),
+            ...(field.default !== undefined && { default: field.default }),
+          },
+        ];
+      }),
   ),
   additionalProperties: false,
 });

@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { FONT_SIZE, type TemplateInput, type TemplateInputValue } from '@platen/contract';
-import type { BoxOnPage, ChoiceOption, FieldSpec, PageInfo } from '@platen/pdf-engine';
+import {
+  repeatsInBoxes,
+  type BoxOnPage,
+  type ChoiceOption,
+  type FieldBoxOnPage,
+  type FieldSpec,
+  type PageInfo,
+} from '@platen/pdf-engine';
 import { AppError } from '../../lib/app-error.ts';
 import { formatProblem } from './value-formats.ts';
 
@@ -18,8 +25,15 @@ const invalid = (message: string) => new AppError('INVALID_FIELDS', 400, message
  */
 export const asSavableField = (field: FieldSpec): FieldSpec => ({
   ...field,
-  fontSize: Math.min(FONT_SIZE.max, Math.max(FONT_SIZE.min, field.fontSize)),
+  fontSize: savableSize(field.fontSize),
+  ...(field.boxes && {
+    boxes: field.boxes.map((box) =>
+      box.fontSize === undefined ? box : { ...box, fontSize: savableSize(box.fontSize) },
+    ),
+  }),
 });
+
+const savableSize = (size: number) => Math.min(FONT_SIZE.max, Math.max(FONT_SIZE.min, size));
 
 /** Refuses a box that is not on an existing page, naming what it belongs to. */
 export const checkOnPage = (label: string, box: BoxOnPage, pages: PageInfo[]) => {
@@ -35,18 +49,38 @@ export const checkOnPage = (label: string, box: BoxOnPage, pages: PageInfo[]) =>
   if (!isInside) throw invalid(`The field "${label}" lies outside page ${box.page}.`);
 };
 
-const boxesOf = (input: TemplateInputValue): BoxOnPage[] =>
-  input.fieldType === 'linked_text' && input.boxes?.length
-    ? input.boxes.map((box) => ({ ...box, page: box.page ?? input.page }))
-    : [
-        {
-          page: input.page,
-          rectX: input.rectX,
-          rectY: input.rectY,
-          rectWidth: input.rectWidth,
-          rectHeight: input.rectHeight,
-        },
-      ];
+/**
+ * Every box of a field: linked text's chain, the boxes a field repeats its value in (product.md
+ * §3 "Several boxes"), or the field's own. A box without a page lies on its field's page.
+ */
+const boxesOf = (input: TemplateInputValue): FieldBoxOnPage[] => {
+  const own = {
+    page: input.page,
+    rectX: input.rectX,
+    rectY: input.rectY,
+    rectWidth: input.rectWidth,
+    rectHeight: input.rectHeight,
+  };
+  const listed = input.boxes?.map((box) => ({ ...box, page: box.page ?? input.page })) ?? [];
+  if (input.fieldType === 'linked_text') {
+    return listed.length > 0
+      ? listed.map(({ page, rectX, rectY, rectWidth, rectHeight }) => ({
+          page,
+          rectX,
+          rectY,
+          rectWidth,
+          rectHeight,
+        }))
+      : [own];
+  }
+  if (listed.length < 2) return [own];
+  if (!repeatsInBoxes({ type: input.fieldType, boxes: listed, options: input.options })) {
+    throw invalid(
+      `The field "${input.label}" has ${listed.length} boxes, but only text, long text, date, number, e-mail, checkbox and list-style choice fields print their value in several boxes.`,
+    );
+  }
+  return listed;
+};
 
 /**
  * A choice's options, checked: at least one, no value twice, every option box on its page.
@@ -72,6 +106,34 @@ const choiceOptions = (
     if (option.box) checkOnPage(`${input.label}: ${option.label}`, option.box, pages);
   }
   return options;
+};
+
+/** What a field's default must be: what a payload could send it (product.md §3). */
+const checkDefault = (input: TemplateInputValue, options: ChoiceOption[] | undefined) => {
+  const value = input.default;
+  if (input.fixed && value === undefined) {
+    throw invalid(`The field "${input.label}" is fixed, so it needs a default to print.`);
+  }
+  if (value === undefined) return;
+  const isTick = input.fieldType === 'checkbox' || input.fieldType === 'radio';
+  const fits =
+    input.fieldType === 'image'
+      ? false
+      : isTick
+        ? typeof value === 'boolean'
+        : typeof value === 'string' &&
+          (!options || options.some((option) => option.value === value));
+  if (!fits) {
+    const expected =
+      input.fieldType === 'image'
+        ? 'no default (a picture comes with each payload)'
+        : isTick
+          ? 'true or false'
+          : options
+            ? 'one of its option values'
+            : 'a text';
+    throw invalid(`The default of the field "${input.label}" must be ${expected}.`);
+  }
 };
 
 /**
@@ -102,6 +164,7 @@ export const normaliseFields = (
     const options = choiceOptions(input, pages);
     const formatRefusal = input.format && formatProblem(input.label, input.fieldType, input.format);
     if (formatRefusal) throw invalid(formatRefusal);
+    checkDefault(input, options);
     byLabel.set(input.label, {
       id: input.id && existingIds.has(input.id) ? input.id : randomUUID(),
       label: input.label,
@@ -116,12 +179,14 @@ export const normaliseFields = (
       fontFamily: input.fontFamily,
       textAlign: input.textAlign,
       fontColor: input.fontColor.toLowerCase(),
-      ...(input.fieldType === 'linked_text' && { boxes }),
+      ...((input.fieldType === 'linked_text' || boxes.length > 1) && { boxes }),
       ...(input.maxLength !== undefined && { maxLength: input.maxLength }),
       ...(input.comb !== undefined && { comb: input.comb }),
       ...(options && { options }),
       ...(input.rotation && { rotation: input.rotation }),
       ...(input.format && { format: input.format }),
+      ...(input.default !== undefined && { default: input.default }),
+      ...(input.fixed && { fixed: true }),
     });
   }
   return [...byLabel.values()];
@@ -142,7 +207,7 @@ export const fieldsThatFit = (fields: FieldSpec[], pages: PageInfo[]) => {
   return { kept, removed };
 };
 
-/** Every box a field draws in: linked-text boxes, or its own and its options' boxes. */
+/** Every box a field draws in: its boxes (linked or repeated), or its own; and its options'. */
 const boxesOfField = (field: FieldSpec): BoxOnPage[] => [
   ...(field.boxes ?? [field]),
   ...(field.options ?? []).flatMap((option) => (option.box ? [option.box] : [])),
@@ -178,4 +243,6 @@ export const toTemplateInput = (field: FieldSpec): TemplateInput => ({
   ...(field.options && { options: field.options }),
   ...(field.rotation && { rotation: field.rotation }),
   ...(field.format && { format: field.format }),
+  ...(field.default !== undefined && { default: field.default }),
+  ...(field.fixed && { fixed: true }),
 });

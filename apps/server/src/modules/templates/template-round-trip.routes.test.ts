@@ -14,6 +14,8 @@ const FORMS: CorpusName[] = [
   'form-combed-fields-13p.pdf',
   'form-signature-and-shared-field.pdf',
   'form-widget-turned-by-appearance.pdf',
+  'form-header-field-every-page.pdf',
+  'form-prefilled-values.pdf',
 ];
 
 describe.each(testDatabases())('a template read and saved back on %s', (database) => {

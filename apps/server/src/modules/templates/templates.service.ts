@@ -115,7 +115,10 @@ export const createTemplatesService = (deps: Deps) => {
       apiKey,
       curlCall: curlCommand({ appUrl: deps.config.appUrl, apiKey, payload: api }),
       boxes: template.fields.flatMap((field) =>
-        (field.boxes ?? []).map((box) => ({ ...box, label: field.label })),
+        (field.boxes ?? []).map(({ page, rectX, rectY, rectWidth, rectHeight }) => ({
+          ...{ page, rectX, rectY, rectWidth, rectHeight },
+          label: field.label,
+        })),
       ),
       stamps: stamps.map(toStampResponse),
       lastUpdate: template.updatedAt,

@@ -172,6 +172,27 @@ describe('the save mapper', () => {
     });
   });
 
+  it("keeps an imported field's default and fixed flag through a save", () => {
+    const input: TemplateInput = {
+      id: uuid,
+      page: 1,
+      rectX: 72,
+      rectY: 60,
+      rectWidth: 240,
+      rectHeight: 20,
+      label: 'Approval',
+      type: 'TEXT',
+      fontSize: 12,
+      fontFamily: 'helvetica',
+      textAlign: 'left',
+      fontColor: '#000000',
+      default: 'Approved Form for Filing',
+      fixed: true,
+    };
+    const [saved] = toSaveRequest('T', toDocument({ inputs: [input] })).inputs;
+    expect(saved).toEqual({ ...input, type: undefined, fieldType: 'text' });
+  });
+
   it('keeps a saved UUID for a plain field', () => {
     const doc = toDocument({
       inputs: [

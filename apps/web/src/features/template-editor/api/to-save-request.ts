@@ -7,6 +7,7 @@ import {
   type Stamp as TemplateStamp,
   type StampBody,
   type TemplateInput,
+  type TemplateFieldBox,
   type TemplateInputBody,
   type TemplateResponse,
 } from '@platen/contract';
@@ -23,10 +24,17 @@ import {
 
 /*
  * The wire format and the editor's model meet here and nowhere else (conventions.md §3). The server
- * sends a linked-text field as one input with a `boxes` list; the editor shows one box per
- * entry. On save, boxes sharing a linked-text label become one input again, in box order,
- * carrying a saved UUID when any of them has one (product.md §4). Types go up in lower case.
+ * sends a linked-text field, and a field that prints its value in several boxes, as one input
+ * with a `boxes` list; the editor shows one box per entry, a repeated box in its own size,
+ * alignment and turn. On save, boxes sharing such a label become one input again, in box order,
+ * carrying a saved UUID when any of them has one (product.md §4); a repeated box sends the style
+ * it does not share with the first. Types go up in lower case.
  */
+
+type FieldBoxPlace = Pick<
+  TemplateFieldBox,
+  'page' | 'rectX' | 'rectY' | 'rectWidth' | 'rectHeight'
+>;
 
 const parseFieldType = (type: string): FieldType | '' =>
   fieldTypes.find((known) => known === type.toLowerCase()) ?? '';
@@ -44,18 +52,29 @@ const boxesOfInput = (input: TemplateInput): FieldBox[] => {
     ...(input.maxLength !== undefined && { maxLength: input.maxLength }),
     ...(input.comb !== undefined && { comb: input.comb }),
     ...(input.options && { options: input.options }),
-    ...(input.rotation && { rotation: input.rotation }),
     ...(input.format && { format: input.format }),
+    ...(input.default !== undefined && { default: input.default }),
+    ...(input.fixed && { fixed: true }),
   };
   const rects = input.boxes?.length ? input.boxes : [input];
-  return rects.map((box, index) => ({
-    ...style,
-    // The first box keeps the field's UUID; the others get local ids within the field.
-    id: (index === 0 ? input.id : `${input.id}/${index + 1}`) as BoxId,
-    page: box.page,
-    rect: { x: box.rectX, y: box.rectY, width: box.rectWidth, height: box.rectHeight },
-    order: index + 1,
-  }));
+  const repeats = style.type !== 'linked_text' && rects.length > 1;
+  return rects.map((box, index) => {
+    // A repeated box lists only the style it does not share with its field.
+    const own: Omit<TemplateFieldBox, keyof FieldBoxPlace> = repeats ? box : {};
+    const turn = own.rotation ?? input.rotation;
+    return {
+      ...style,
+      // The first box keeps the field's UUID; the others get local ids within the field.
+      id: (index === 0 ? input.id : `${input.id}/${index + 1}`) as BoxId,
+      page: box.page,
+      rect: { x: box.rectX, y: box.rectY, width: box.rectWidth, height: box.rectHeight },
+      order: index + 1,
+      ...(own.fontSize !== undefined && { fontSize: own.fontSize }),
+      ...(own.textAlign && { textAlign: own.textAlign }),
+      ...(turn && { rotation: turn }),
+      ...(repeats && { repeatsValue: true as const }),
+    };
+  });
 };
 
 const stampOf = (stamp: TemplateStamp): Stamp => ({
@@ -113,6 +132,8 @@ const toInput = (group: FieldBox[]): TemplateInputBody => {
     ...(first.comb !== undefined && { comb: first.comb }),
     ...(first.type === 'choice' && { options: optionsAtField(first).map(toOptionBody) }),
     ...(first.rotation && { rotation: first.rotation }),
+    ...(first.default !== undefined && { default: first.default }),
+    ...(first.fixed && { fixed: true }),
     // A format the field's type no longer takes (the type was changed) is not sent.
     ...(first.format &&
       formatFieldTypes[first.format.kind].includes(first.type as FieldType) && {
@@ -124,6 +145,22 @@ const toInput = (group: FieldBox[]): TemplateInputBody => {
         return { page: box.page, rectX: r.x, rectY: r.y, rectWidth: r.width, rectHeight: r.height };
       }),
     }),
+    ...(first.repeatsValue && sorted.length > 1 && { boxes: sorted.map(repeatedBox(first)) }),
+  };
+};
+
+/** A box of a field printed in several: its place, and the style it does not share with the first. */
+const repeatedBox = (first: FieldBox) => (box: FieldBox) => {
+  const r = roundRect(box.rect);
+  return {
+    page: box.page,
+    rectX: r.x,
+    rectY: r.y,
+    rectWidth: r.width,
+    rectHeight: r.height,
+    ...(box.fontSize !== first.fontSize && { fontSize: box.fontSize }),
+    ...(box.textAlign !== first.textAlign && { textAlign: box.textAlign }),
+    ...((box.rotation ?? 0) !== (first.rotation ?? 0) && { rotation: box.rotation ?? 0 }),
   };
 };
 
@@ -133,23 +170,24 @@ const toOptionBody = (option: ChoiceOption): ChoiceOption => {
   return { ...option, value, label: option.label.trim() || value };
 };
 
-/** Boxes grouped into fields: linked text by label, every other box on its own. */
+/** Boxes grouped into fields: linked text and repeated boxes by label, every other box alone. */
 const groupIntoFields = (doc: EditorDocument): FieldBox[][] => {
   const groups: FieldBox[][] = [];
-  const linked = new Map<string, FieldBox[]>();
+  const shared = new Map<string, FieldBox[]>();
   for (const id of doc.order) {
     const box = doc.boxes[id];
     if (!box) continue;
-    if (box.type !== 'linked_text') {
+    const isLinked = box.type === 'linked_text';
+    if (!isLinked && !box.repeatsValue) {
       groups.push([box]);
       continue;
     }
-    const key = box.label.trim();
-    const group = linked.get(key);
+    const key = `${isLinked ? 'linked' : 'repeated'}:${box.label.trim()}`;
+    const group = shared.get(key);
     if (group) group.push(box);
     else {
       const fresh = [box];
-      linked.set(key, fresh);
+      shared.set(key, fresh);
       groups.push(fresh);
     }
   }

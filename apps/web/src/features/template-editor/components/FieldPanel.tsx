@@ -1,5 +1,6 @@
 import { memo } from 'react';
 import {
+  Button,
   ColorInput,
   NumberInput,
   SegmentedControl,
@@ -19,8 +20,13 @@ import {
   type TextAlign,
 } from '@platen/contract';
 import { useEditorSelector } from '../hooks/use-editor-store.ts';
-import { configureBox, FIELD_TYPE_LABELS, type FieldSettings } from '../model/commands.ts';
-import type { BoxId, FieldBox } from '../model/editor-state.ts';
+import {
+  canAddCopyBox,
+  configureBox,
+  FIELD_TYPE_LABELS,
+  type FieldSettings,
+} from '../model/commands.ts';
+import type { BoxId, EditorDocument, FieldBox } from '../model/editor-state.ts';
 import { useEditor } from './editor-context.ts';
 import { blankOption, ChoiceOptionsEditor } from './ChoiceOptionsEditor.tsx';
 import { hasUsableOptions } from '../model/save-check.ts';
@@ -179,6 +185,52 @@ const SettingsForm = memo(function SettingsForm(props: SettingsFormProps) {
 });
 
 /**
+ * Where a field that prints its value in several boxes prints it, and "Add a box for this field"
+ * (product.md §3 "Several boxes"). Each box keeps its own size and alignment, set above.
+ */
+const FieldBoxes = ({ box }: { box: FieldBox }) => {
+  const { store } = useEditor();
+  const pages = useEditorSelector(store, (state) =>
+    box.repeatsValue ? pagesOfCopies(state.history.present, box.label) : '',
+  );
+  if (!canAddCopyBox(box)) return null;
+  return (
+    <div data-testid="field-boxes">
+      {box.repeatsValue && pages.includes(',') && (
+        <Text size="sm" mb={4}>
+          Prints its value in each of its boxes (pages {pages}). Size and alignment are per box.
+        </Text>
+      )}
+      <Button variant="light" size="xs" onClick={() => store.addCopyBox(box.id)}>
+        Add a box for this field
+      </Button>
+    </div>
+  );
+};
+
+/** What an imported field prints without a payload value: its form's own value (product.md §3). */
+const FormValueNote = ({ box }: { box: FieldBox }) => {
+  if (box.default === undefined) return null;
+  const value =
+    typeof box.default === 'boolean' ? (box.default ? 'ticked' : 'unticked') : `“${box.default}”`;
+  return (
+    <Text size="sm" data-testid="field-default">
+      {box.fixed
+        ? `Prints ${value} in every document; a payload does not set it (read-only in the form).`
+        : `Prints ${value} when a payload leaves it out (the form's own value).`}
+    </Text>
+  );
+};
+
+/** The pages of a repeated field's boxes, as one string (a selector must return a stable value). */
+const pagesOfCopies = (doc: EditorDocument, label: string) =>
+  doc.order
+    .map((id) => doc.boxes[id])
+    .filter((other) => other?.repeatsValue && other.label === label)
+    .map((other) => other!.page)
+    .join(', ');
+
+/**
  * The field configuration panel (product.md §2): type and label (required), font size 10–24, family,
  * alignment, colour, box order for linked text, and the box's position and size in points.
  */
@@ -203,6 +255,8 @@ export const FieldPanel = ({ id }: { id: BoxId }) => {
         isInvalid={isInvalid}
         hasBadOptions={!hasUsableOptions(box)}
       />
+      <FormValueNote box={box} />
+      <FieldBoxes box={box} />
       <div>
         <Text size="sm" fw={500} mb={4}>
           Position and size (pt, page {box.page})

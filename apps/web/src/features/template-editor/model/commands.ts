@@ -127,14 +127,75 @@ export const configureBox = (
           (other) => other.id !== box.id && isInChain(other, changed.label),
         )
       : [];
-  const updates = [changed, ...chain.map((other) => ({ ...other, ...style }))].filter(
-    (next) => !isSameBox(next, doc.boxes[next.id]),
-  );
+  const copies = box.repeatsValue ? copiesOf(doc, box) : [];
+  const shared = sharedSettings(input.settings);
+  const updates = [
+    changed,
+    ...chain.map((other) => ({ ...other, ...style })),
+    ...copies.map((other) => ({ ...other, ...shared })),
+  ].filter((next) => !isSameBox(next, doc.boxes[next.id]));
   if (updates.length === 0) return doc;
   return {
     ...doc,
     boxes: { ...doc.boxes, ...Object.fromEntries(updates.map((next) => [next.id, next])) },
   };
+};
+
+/** What the boxes of a field printed in several share; each keeps its own size and alignment. */
+const COPY_SHARED_KEYS = ['type', 'label', 'fontFamily', 'fontColor', 'options', 'format'] as const;
+
+const sharedSettings = (settings: FieldSettings): FieldSettings =>
+  Object.fromEntries(
+    COPY_SHARED_KEYS.filter((key) => key in settings).map((key) => [key, settings[key]]),
+  );
+
+/** The other boxes of the field `box` belongs to, when it prints its value in several. */
+const copiesOf = (doc: EditorDocument, box: FieldBox): FieldBox[] =>
+  Object.values(doc.boxes).filter(
+    (other) => other.id !== box.id && other.repeatsValue && other.label === box.label,
+  );
+
+/** Field types whose value can be printed again in another box (the engine's field-copies.ts). */
+const REPEATABLE_TYPES: ReadonlySet<FieldBox['type']> = new Set([
+  'text',
+  'long_text',
+  'date',
+  'number',
+  'email',
+  'checkbox',
+  'choice',
+]);
+
+/** Whether "Add a box for this field" applies: a labelled field whose value can print again. */
+export const canAddCopyBox = (box: FieldBox): boolean =>
+  box.label.trim() !== '' &&
+  REPEATABLE_TYPES.has(box.type) &&
+  !(box.options ?? []).some((option) => option.box);
+
+/**
+ * "Add a box for this field": another box 10 pt lower and to the right (kept on the page) that
+ * prints the same value, in the same style to begin with. Both are then boxes of one field.
+ */
+export const addCopyBox = (
+  doc: EditorDocument,
+  input: { id: BoxId; pages: TemplatePages },
+): { doc: EditorDocument; id: BoxId } | undefined => {
+  const source = doc.boxes[input.id];
+  if (!source || !canAddCopyBox(source)) return undefined;
+  const rect = { ...source.rect, x: source.rect.x + 10, y: source.rect.y + 10 };
+  const added = addBox(doc, { page: source.page, rect, pages: input.pages });
+  const group = [source, ...(source.repeatsValue ? copiesOf(doc, source) : [])];
+  const place = added.doc.boxes[added.id]!;
+  const copy: FieldBox = {
+    ...source,
+    id: place.id,
+    page: place.page,
+    rect: place.rect,
+    order: Math.max(...group.map((box) => box.order)) + 1,
+    repeatsValue: true,
+  };
+  const boxes = { ...added.doc.boxes, [source.id]: { ...source, repeatsValue: true as const } };
+  return { doc: { ...added.doc, boxes: { ...boxes, [copy.id]: copy } }, id: added.id };
 };
 
 export const removeBox = (doc: EditorDocument, id: BoxId): EditorDocument => {

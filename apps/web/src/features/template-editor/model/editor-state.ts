@@ -4,8 +4,9 @@ import type { PageSize, RectPt } from '../geometry/page-geometry.ts';
 export type BoxId = string & { readonly __brand: 'BoxId' };
 
 /**
- * One rectangle on one page. A linked-text field is several boxes sharing a label; every other
- * field is one box. `fieldId` is the server's UUID of the field the box belongs to, when saved.
+ * One rectangle on one page. A linked-text field is several boxes sharing a label, and so is a
+ * field that prints its value in several boxes (`repeatsValue`); every other field is one box.
+ * `fieldId` is the server's UUID of the field the box belongs to, when saved.
  */
 export type FieldBox = {
   id: BoxId;
@@ -21,8 +22,14 @@ export type FieldBox = {
   fontFamily: FontFamily;
   textAlign: TextAlign;
   fontColor: string;
-  /** Position of the box in its linked-text chain (1-based). */
+  /** Position of the box in its linked-text chain or among its field's boxes (1-based). */
   order: number;
+  /**
+   * One of several boxes that each print the whole value of one field (an imported form's
+   * widgets, or "Add a box for this field"): they share the label, type, font family, colour
+   * and format; each keeps its own size, alignment and turn (product.md §3 "Several boxes").
+   */
+  repeatsValue?: true;
   maxLength?: number;
   comb?: boolean;
   /**
@@ -34,6 +41,10 @@ export type FieldBox = {
   rotation?: 90 | 180 | 270;
   /** How the value prints: a date pattern, a number or amount format, upper case. */
   format?: ValueFormat | undefined;
+  /** What the field prints when a payload leaves it out (an imported form's own value). */
+  default?: string | boolean;
+  /** Prints its default in every document and takes no value (an imported read-only field). */
+  fixed?: boolean;
 };
 
 /** A static image placed on a page (product.md §5, §9). */

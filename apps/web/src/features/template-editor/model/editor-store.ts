@@ -7,7 +7,7 @@ import {
 } from '../interaction/pointer-machine.ts';
 import type { Guide } from '../interaction/snapping.ts';
 import { itemOf, withItemRect } from '../interaction/items.ts';
-import { pasteBox, removeBox } from './commands.ts';
+import { addCopyBox, pasteBox, removeBox } from './commands.ts';
 import type { BoxId, EditorDocument, FieldBox, TemplatePages } from './editor-state.ts';
 import { commit, preview, redo, startHistory, undo, type History } from './history.ts';
 import { findInvalidBoxes } from './save-check.ts';
@@ -143,6 +143,12 @@ export const createEditorStore = (initial: EditorDocument, pages: TemplatePages)
         selectedId: pasted.id,
         clipboard: pasted.doc.boxes[pasted.id],
       });
+    },
+    /** "Add a box for this field": a box that prints the same value, selected. */
+    addCopyBox: (id: BoxId) => {
+      const added = addCopyBox(doc(), { id, pages });
+      if (!added) return;
+      set({ history: commit(state.history, added.doc), selectedId: added.id });
     },
     /** Removes a box or stamp from the document (the server call, if any, is the caller's). */
     remove: (id: BoxId) => apply((d) => removeStamp(removeBox(d, id), id)),

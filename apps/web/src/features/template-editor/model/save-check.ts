@@ -11,8 +11,9 @@ export const hasUsableOptions = (box: FieldBox): boolean => {
 
 /**
  * product.md §5's check before a save: every box needs a type and a label, and labels are unique
- * except among linked-text boxes (they form one field); a choice needs options with distinct
- * values. Returns the boxes that fail.
+ * except among linked-text boxes, and among the boxes of one field that prints its value in each
+ * (they form one field, of one type); a choice needs options with distinct values. Returns the
+ * boxes that fail.
  */
 export const findInvalidBoxes = (doc: EditorDocument): Set<BoxId> => {
   const invalid = new Set<BoxId>();
@@ -26,6 +27,8 @@ export const findInvalidBoxes = (doc: EditorDocument): Set<BoxId> => {
   for (const [label, group] of byLabel) {
     if (!label || group.length < 2) continue;
     if (group.every((box) => box.type === 'linked_text')) continue;
+    const [first] = group;
+    if (group.every((box) => box.repeatsValue && box.type === first?.type)) continue;
     for (const box of group) invalid.add(box.id);
   }
   return invalid;
