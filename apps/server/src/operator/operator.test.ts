@@ -38,7 +38,9 @@ describe('the operator command line', () => {
     });
     expect(() => parseOperatorCommand([])).toThrow(/Usage/);
     expect(() => parseOperatorCommand(['account:drop', 'a@b.co'])).toThrow(/Usage/);
-    expect(() => parseOperatorCommand(['account:set-usage', 'a@b.co', 'many'])).toThrow(/documents/);
+    expect(() => parseOperatorCommand(['account:set-usage', 'a@b.co', 'many'])).toThrow(
+      /documents/,
+    );
     expect(() => parseOperatorCommand(['account:show', 'nobody'])).toThrow(/e-mail address/);
     expect(() => parseOperatorCommand(['jobs:list', '--status', 'lost'])).toThrow(/statuses/);
   });

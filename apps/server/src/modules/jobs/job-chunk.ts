@@ -1,10 +1,16 @@
 import type { ItemError } from '@platen/contract';
+import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { createDocumentsService } from '../documents/index.ts';
 import { LISTED_ITEM_ERRORS } from './batch-items.ts';
 import type { ChunkWriters } from './chunk-writers.ts';
 import type { RecordedChunk } from './job-chunks.repository.ts';
 import type { JobRow } from './jobs.repository.ts';
-import type { JobRunnerDeps } from './job-runner.ts';
+
+/** What filling a chunk uses: the documents service and the metrics. */
+export type FillDeps = Pick<Deps, 'metrics'> & {
+  documents: ReturnType<typeof createDocumentsService>;
+};
 
 /** Documents being filled at once for one job: enough to keep the fill workers busy. */
 const FILLS_IN_FLIGHT = 16;
@@ -73,7 +79,7 @@ export type Tally = ReturnType<typeof createTally>;
 export type JobTarget =
   | {
       ok: true;
-      template: Awaited<ReturnType<JobRunnerDeps['documents']['findAccountTarget']>>['template'];
+      template: Awaited<ReturnType<FillDeps['documents']['findAccountTarget']>>['template'];
     }
   | { ok: false; error: unknown };
 
@@ -84,7 +90,7 @@ export type JobTarget =
  * the progress and says whether the try still owns the job.
  */
 export const fillChunk = async (
-  deps: JobRunnerDeps,
+  deps: FillDeps,
   job: JobRow,
   work: {
     items: Record<string, unknown>[];
