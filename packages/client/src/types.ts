@@ -7,7 +7,7 @@
 /** Values keyed by field label: text, numbers, `true`/`false` for checkboxes, image data or URLs. */
 export type FieldValues = Record<string, string | number | boolean | null>;
 
-export type FitResult = 'fitted' | 'shrunk' | 'wrapped' | 'truncated';
+export type FitResult = 'fitted' | 'shrunk' | 'wrapped' | 'truncated' | 'missing_glyphs';
 
 /** How each value fitted its box, keyed by field label. */
 export type FitReport = Record<
@@ -17,6 +17,8 @@ export type FitReport = Record<
     fontSize: number;
     /** Characters of the value that no font could print (left out of the PDF). */
     missingGlyphs?: string[];
+    /** The same characters as code points (`U+0E01`). */
+    missingCodePoints?: string[];
   }
 >;
 

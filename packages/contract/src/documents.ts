@@ -4,6 +4,8 @@ import { generationFields, templateNameSchema } from './templates.ts';
 
 /** Response header carrying how each value fitted its box, as compact JSON. */
 export const FIT_REPORT_HEADER = 'x-fit-report';
+/** Fields whose value did not print whole (truncated, or characters no font has); absent when none. */
+export const FIT_WARNINGS_HEADER = 'x-fit-warnings';
 
 /** Response header naming what a document was filled from: a version number, or `draft`. */
 export const TEMPLATE_VERSION_HEADER = 'x-template-version';
@@ -61,7 +63,7 @@ export const generateDocumentBody = z
 export type GenerateDocumentBody = z.input<typeof generateDocumentBody>;
 
 const pdfResponse = z.any().meta({
-  description: `The PDF (application/pdf). The ${FIT_REPORT_HEADER} header holds JSON: for each field label, {"result": "fitted"|"shrunk"|"wrapped"|"truncated", "fontSize": n}, plus "missingGlyphs": [characters] when some characters of the value could not be printed by any font (with strict, that is a 422 MISSING_GLYPHS instead).`,
+  description: `The PDF (application/pdf). The ${FIT_REPORT_HEADER} header holds JSON: for each field label, {"result": "fitted"|"shrunk"|"wrapped"|"truncated"|"missing_glyphs", "fontSize": n}, plus "missingGlyphs": [characters] and "missingCodePoints": ["U+0E01", …] when some characters of the value could not be printed by any font (result "missing_glyphs"; with strict, that is a 422 MISSING_GLYPHS instead). The ${FIT_WARNINGS_HEADER} header then counts the fields that did not print whole.`,
 });
 
 export const generateDocument = {
@@ -80,6 +82,7 @@ export const generateDocument = {
   respondAsync: true,
   headers: [
     'x-fit-report',
+    'x-fit-warnings',
     'x-template-version',
     'idempotent-replayed',
     'x-ratelimit-limit',
@@ -102,6 +105,6 @@ export const tryoutDocument = {
   body: z.object({ templateName: templateNameSchema }),
   response: pdfResponse,
   produces: 'application/pdf',
-  headers: ['x-fit-report', 'x-template-version'],
+  headers: ['x-fit-report', 'x-fit-warnings', 'x-template-version'],
   errors: [404, 422, 429, 503],
 } as const satisfies Endpoint;

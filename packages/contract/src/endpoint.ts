@@ -18,6 +18,7 @@ export type FileType = 'application/pdf' | 'application/zip' | 'application/octe
 /** Headers a success answer can carry besides `x-request-id`, which every answer has. */
 export type ResponseHeader =
   | 'x-fit-report'
+  | 'x-fit-warnings'
   | 'x-template-version'
   | 'x-ratelimit-limit'
   | 'x-ratelimit-remaining'

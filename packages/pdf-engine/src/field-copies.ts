@@ -4,7 +4,9 @@
  * page. Each box is drawn as if it were the field alone, in the box's own size, alignment and
  * turn, so a comb gets its cells from its own width; the fit reported is the worst of them.
  */
+import { withMissing } from './field-text.ts';
 import type { MaybePromise } from './maybe-async.ts';
+import { SEVERITY } from './text-layout.ts';
 import type { FieldFit, FieldSpec, FieldType } from './types.ts';
 
 /**
@@ -49,23 +51,15 @@ export const copiesOf = (field: FieldSpec): FieldSpec[] => {
   });
 };
 
-const RESULT_RANK: Record<FieldFit['result'], number> = {
-  fitted: 0,
-  wrapped: 1,
-  shrunk: 2,
-  truncated: 3,
-};
-
 /** The fit of all copies: the worst result, the smallest size, every missing character once. */
 export const worstFit = (fits: readonly FieldFit[]): FieldFit => {
   const [first, ...rest] = fits as [FieldFit, ...FieldFit[]];
   return rest.reduce((worst, fit) => {
-    const missing = [...new Set([...(worst.missingGlyphs ?? []), ...(fit.missingGlyphs ?? [])])];
-    return {
-      result: RESULT_RANK[fit.result] > RESULT_RANK[worst.result] ? fit.result : worst.result,
+    const merged: FieldFit = {
+      result: SEVERITY[fit.result] > SEVERITY[worst.result] ? fit.result : worst.result,
       fontSize: Math.min(worst.fontSize, fit.fontSize),
-      ...(missing.length > 0 ? { missingGlyphs: missing } : {}),
     };
+    return withMissing(merged, [...(worst.missingGlyphs ?? []), ...(fit.missingGlyphs ?? [])]);
   }, first);
 };
 

@@ -73,9 +73,20 @@ const shiftMatrix = (frame: BoxFrame, dx: number): BoxFrame['matrix'] => {
   return [a, b, c, d, e + a * dx, f + b * dx];
 };
 
-/** A fit with the characters no font could print, when there are any. */
-export const withMissing = (fit: FieldFit, missing: readonly string[]): FieldFit =>
-  missing.length > 0 ? { ...fit, missingGlyphs: [...new Set(missing)] } : fit;
+const codePoint = (character: string) =>
+  `U+${character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+
+/** A fit with the characters no font could print, when there are any: it says so as its result. */
+export const withMissing = (fit: FieldFit, missing: readonly string[]): FieldFit => {
+  if (missing.length === 0) return fit;
+  const characters = [...new Set(missing)];
+  return {
+    ...fit,
+    result: 'missing_glyphs',
+    missingGlyphs: characters,
+    missingCodePoints: characters.map(codePoint),
+  };
+};
 
 /** Draws a text, date, number, e-mail or long-text value; returns how it fitted. */
 export const drawTextField = (
@@ -88,8 +99,8 @@ export const drawTextField = (
   const limited = limitLength(normaliseText(value, isLong), field.maxLength);
   return whenReady(shapeText(ctx.fonts, limited.text, field.fontFamily), (shaped) => {
     if (field.comb && field.maxLength) {
-      const fit = withMissing(drawComb(ctx, field, shaped, style), shaped.missing);
-      return limited.isCut ? { ...fit, result: 'truncated' } : fit;
+      const fit = drawComb(ctx, field, shaped, style);
+      return withMissing(limited.isCut ? { ...fit, result: 'truncated' } : fit, shaped.missing);
     }
     const { page, frame } = boxFrame(ctx, field.label, field.page, field);
     const m = textMetrics(shaped, field.fontFamily);

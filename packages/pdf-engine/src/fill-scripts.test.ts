@@ -245,7 +245,11 @@ describe('fill: characters no font has', () => {
 
   it('reports them per field and draws the rest', async () => {
     const { pdf, fitReport } = await fill(template, [f], { [f.label]: value });
-    expect(fitReport[f.label]?.missingGlyphs).toEqual(['𓂀', '\uE000']);
+    expect(fitReport[f.label]).toMatchObject({
+      result: 'missing_glyphs',
+      missingGlyphs: ['𓂀', '\uE000'],
+      missingCodePoints: ['U+13080', 'U+E000'],
+    });
     expect(shownGlyphIds(pdf)).not.toContain(0);
     expect(mappedCharacters(pdf).join('')).not.toContain('\uFFFD');
     if (hasPoppler) expect(textInBox(pdf, f).replace(/\s+/g, ' ')).toBe('Ra sun');

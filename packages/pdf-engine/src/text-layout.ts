@@ -168,7 +168,14 @@ export const fitWrapped = (
 export const linesThatFit = (space: Space, m: LineMetrics, size: number): number =>
   Math.max(1, Math.floor(space.height / lineHeight(m, size) + 1e-9));
 
-const SEVERITY: Record<FitResult, number> = { fitted: 0, wrapped: 1, shrunk: 2, truncated: 3 };
+/** How bad each result is for the reader: a value missing characters is worst. */
+export const SEVERITY: Record<FitResult, number> = {
+  fitted: 0,
+  wrapped: 1,
+  shrunk: 2,
+  truncated: 3,
+  missing_glyphs: 4,
+};
 
 /** The worst of several results, for a field drawn in several boxes. */
 export const worstFit = (results: FitResult[]): FitResult =>

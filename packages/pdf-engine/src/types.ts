@@ -276,12 +276,13 @@ export interface TemplateAnalysis {
 }
 
 /**
- * How a field's value was made to fit its box.
+ * How a field's value was made to fit its box; `missing_glyphs` when some of its characters no
+ * font can print (never `fitted` then: the document lacks them).
  *
  * @example
- * const needsAttention = (r: FitResult) => r === 'truncated';
+ * const needsAttention = (r: FitResult) => r === 'truncated' || r === 'missing_glyphs';
  */
-export type FitResult = 'fitted' | 'shrunk' | 'wrapped' | 'truncated';
+export type FitResult = 'fitted' | 'shrunk' | 'wrapped' | 'truncated' | 'missing_glyphs';
 
 /**
  * The fit of one field: the result and the font size finally used (0 for non-text fields).
@@ -294,6 +295,8 @@ export interface FieldFit {
   fontSize: number;
   /** Characters of the value no font can print (left out of the drawing); absent when none. */
   missingGlyphs?: string[];
+  /** The same characters as code points (`U+0E01`), for the characters a log cannot show. */
+  missingCodePoints?: string[];
 }
 
 /**

@@ -18,8 +18,14 @@ export const headers: Record<HeaderName, { component: string; description: strin
     'x-fit-report': {
       component: 'FitReport',
       description:
-        'How each value fitted its box, as JSON with non-ASCII characters escaped: for each field label, `{"result": "fitted"|"shrunk"|"wrapped"|"truncated", "fontSize": n}`.',
+        'How each value fitted its box, as JSON with non-ASCII characters escaped: for each field label, `{"result": "fitted"|"shrunk"|"wrapped"|"truncated"|"missing_glyphs", "fontSize": n}`, plus `missingGlyphs` and `missingCodePoints` when no font could print some characters.',
       type: 'string',
+    },
+    'x-fit-warnings': {
+      component: 'FitWarnings',
+      description:
+        'Present when some values did not print whole: the number of fields whose `x-fit-report` result is `truncated` or `missing_glyphs`.',
+      type: 'integer',
     },
     'x-template-version': {
       component: 'TemplateVersionFilled',

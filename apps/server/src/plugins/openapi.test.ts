@@ -89,6 +89,7 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(operation(contract.generateDocument).responses['200']!.headers!)).toEqual([
       'x-request-id',
       contract.FIT_REPORT_HEADER,
+      contract.FIT_WARNINGS_HEADER,
       contract.TEMPLATE_VERSION_HEADER,
       contract.IDEMPOTENT_REPLAYED_HEADER,
       'x-ratelimit-limit',

@@ -1,4 +1,4 @@
-import { FIT_REPORT_HEADER } from '@platen/contract';
+import { FIT_REPORT_HEADER, FIT_WARNINGS_HEADER } from '@platen/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMBEDDED_IPV4_HOSTS } from '../../../test/address-spellings.ts';
 import { call, errorBody, signUp, type Account } from '../../../test/http.ts';
@@ -48,6 +48,7 @@ describe.each(testDatabases())('document generation on %s', (database) => {
       { result: string }
     >;
     expect(report.Name?.result).toBe('fitted');
+    expect(res.headers[FIT_WARNINGS_HEADER]).toBeUndefined();
     expect(await usedThisCycle(app, ada.email)).toBe(before + 1);
   });
 
@@ -152,9 +153,15 @@ describe.each(testDatabases())('document generation on %s', (database) => {
     expect(lenient.statusCode, lenient.body).toBe(200);
     const report = JSON.parse(String(lenient.headers[FIT_REPORT_HEADER])) as Record<
       string,
-      { missingGlyphs?: string[] }
+      { result: string; missingGlyphs?: string[]; missingCodePoints?: string[] }
     >;
-    expect(report.Name?.missingGlyphs).toEqual(['\u{13080}']);
+    // Never "fitted": the document lacks a character, and a header says so without the JSON.
+    expect(report.Name).toMatchObject({
+      result: 'missing_glyphs',
+      missingGlyphs: ['\u{13080}'],
+      missingCodePoints: ['U+13080'],
+    });
+    expect(lenient.headers[FIT_WARNINGS_HEADER]).toBe('1');
     const strict = await generate(app, apiKey, {
       templateName: 'Letter',
       strict: true,

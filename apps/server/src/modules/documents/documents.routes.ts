@@ -15,14 +15,25 @@ const asciiJson = (value: unknown) =>
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
 
-const sendPdf = (reply: FastifyReply, document: Document) =>
-  reply
-    .type('application/pdf')
-    .header('content-disposition', 'inline; filename="document.pdf"')
-    .header(contract.FIT_REPORT_HEADER, asciiJson(document.fitReport))
-    .header(contract.TEMPLATE_VERSION_HEADER, String(document.version))
-    // A view, not a copy: each document is written into memory of its own.
-    .send(Buffer.from(document.pdf.buffer, document.pdf.byteOffset, document.pdf.byteLength));
+/** Fields whose value did not print whole: cut off, or characters no font has. */
+const fitWarnings = (report: Document['fitReport']) =>
+  Object.values(report).filter(
+    (fit) => fit.result === 'truncated' || fit.result === 'missing_glyphs',
+  ).length;
+
+const sendPdf = (reply: FastifyReply, document: Document) => {
+  const warnings = fitWarnings(document.fitReport);
+  if (warnings > 0) reply.header(contract.FIT_WARNINGS_HEADER, String(warnings));
+  return (
+    reply
+      .type('application/pdf')
+      .header('content-disposition', 'inline; filename="document.pdf"')
+      .header(contract.FIT_REPORT_HEADER, asciiJson(document.fitReport))
+      .header(contract.TEMPLATE_VERSION_HEADER, String(document.version))
+      // A view, not a copy: each document is written into memory of its own.
+      .send(Buffer.from(document.pdf.buffer, document.pdf.byteOffset, document.pdf.byteLength))
+  );
+};
 
 const KEY_IN_QUERY = /[?&](api[-_]?key|x-api-key|key)=/i;
 
@@ -52,7 +63,7 @@ const allowCrossOrigin = (reply: FastifyReply) =>
     .header('access-control-allow-origin', '*')
     .header(
       'access-control-expose-headers',
-      `${contract.FIT_REPORT_HEADER}, ${contract.TEMPLATE_VERSION_HEADER}, ${contract.IDEMPOTENT_REPLAYED_HEADER}, retry-after, x-ratelimit-limit, x-ratelimit-remaining, x-ratelimit-reset`,
+      `${contract.FIT_REPORT_HEADER}, ${contract.FIT_WARNINGS_HEADER}, ${contract.TEMPLATE_VERSION_HEADER}, ${contract.IDEMPOTENT_REPLAYED_HEADER}, retry-after, x-ratelimit-limit, x-ratelimit-remaining, x-ratelimit-reset`,
     );
 
 /** Starts a job of one document: generate with `Prefer: respond-async`. */
