@@ -1,6 +1,11 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { expectAccessible, hasChromium, saveScreenshot } from './support/browser.ts';
+import {
+  expectAccessible,
+  hasChromium,
+  saveScreenshot,
+  waitForAnimations,
+} from './support/browser.ts';
 import { editorSuite, openSignedIn } from './support/editor-suite.ts';
 import { waitForPageDrawn } from './support/templates.ts';
 import { headerBadge, openTemplatePage, publishedTemplate, textField } from './support/versions.ts';
@@ -40,6 +45,8 @@ describe.skipIf(!hasChromium)('what the version history and the header say', () 
       await page.getByText('Version 1 — read only').waitFor();
       await waitForPageDrawn(page, 1);
       await expect.poll(() => headerBadge(page).textContent()).toBe('v1 · read only');
+      // The Versions drawer slides away first.
+      await waitForAnimations(page);
       await page.screenshot({
         path: join(import.meta.dirname, 'screenshots', `version-open-${width}-${theme}.png`),
       });
