@@ -37,6 +37,18 @@ const openBatchMode = async (page: Page, url: string) => {
   await page.waitForURL(/form=batch/);
 };
 
+/** Resolves once the started batch's whole card is on screen, not covered and not scrolled off. */
+const batchCardInView = (page: Page) =>
+  page.waitForFunction(() => {
+    const card = document.querySelector('[data-testid="batch-job"]');
+    if (!card) return false;
+    const box = card.getBoundingClientRect();
+    // One pixel of slack: a fractional layout may end a scrolled-to box a fraction below.
+    if (box.top < -1 || box.bottom > window.innerHeight + 1) return false;
+    const hit = (y: number) => card.contains(document.elementFromPoint(box.left + 8, y));
+    return hit(box.top + 8) && hit(box.bottom - 8);
+  });
+
 const chooseRows = (page: Page, file: ReturnType<typeof csvFile>) =>
   page.getByLabel('Rows file (CSV or JSON)').setInputFiles(file);
 
@@ -159,4 +171,33 @@ describe.skipIf(!hasChromium)('batch mode of the Form tab', () => {
     await saveScreenshot(page, 'batch-errors-390-dark');
     await context.close();
   });
+
+  for (const { width, height, theme } of [
+    { width: 1440, height: 900, theme: 'light' },
+    { width: 390, height: 844, theme: 'dark' },
+  ] as const) {
+    it(`brings a started batch's progress and its downloads into view at ${width} px`, async () => {
+      const { page, context } = await openSignedIn(suite, { theme, width, height });
+      await openBatchMode(page, suite.url);
+      await chooseRows(
+        page,
+        csvFile('rows.csv', ['B-1,Ada,1,2026-01-01,yes', 'B-2,Bo,2,2026-01-02,no']),
+      );
+      await page.getByTestId('batch-ready').waitFor();
+      // Started from the file-name field (Enter submits), the Start button and the card below it
+      // are off screen when the job appears.
+      await page.getByLabel('File names in the ZIP').press('Enter');
+      const job = page.getByTestId('batch-job');
+      await job.waitFor();
+      await batchCardInView(page);
+      // Finished, the card grows by its download buttons: they are brought into view as well.
+      await job.locator('[data-testid="job-status"][data-status="succeeded"]').waitFor();
+      await job.getByRole('button', { name: `Download ZIP of the ${TEMPLATE} job` }).waitFor();
+      await batchCardInView(page);
+      await page.screenshot({
+        path: join(import.meta.dirname, 'screenshots', `batch-in-view-${width}-${theme}.png`),
+      });
+      await context.close();
+    });
+  }
 });

@@ -141,7 +141,7 @@ describe.skipIf(!hasChromium)('the Form and Api tabs, and the template actions',
     await city.fill('Zürich');
     await page.getByTestId('json-preview').getByText('Zürich').waitFor();
     await expect
-      .poll(() => page.getByRole('textbox', { name: 'templateName' }).isEditable())
+      .poll(() => page.getByRole('textbox', { name: 'Template name' }).isEditable())
       .toBe(false);
     await saveScreenshot(page, 'editor-form-tab-1440-dark');
     await expectAccessible(page, 'form tab');

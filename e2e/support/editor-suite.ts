@@ -35,7 +35,7 @@ export const editorSuite = (user: string, templates: Record<string, CorpusName> 
 /** A fresh page signed in as the suite's account. */
 export const openSignedIn = async (
   suite: EditorSuite,
-  opts: { theme?: Theme; width?: number; hasTouch?: boolean } = {},
+  opts: { theme?: Theme; width?: number; height?: number; hasTouch?: boolean } = {},
 ) => {
   const opened = await openPage(suite.browser, opts);
   await signInWithTokens(opened.page, suite.url, suite.tokens);

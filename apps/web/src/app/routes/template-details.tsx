@@ -21,6 +21,9 @@ export default function TemplateDetailsRoute() {
             payload={t.api}
             apiKey={t.apiKey}
             imageFields={t.inputs.filter((input) => input.type === 'IMAGE').map((i) => i.label)}
+            longTextFields={t.inputs
+              .filter((input) => input.type === 'LONG_TEXT')
+              .map((i) => i.label)}
             choiceFields={Object.fromEntries(
               t.inputs.flatMap((input) =>
                 input.type === 'CHOICE' ? [[input.label, input.options ?? []]] : [],

@@ -38,6 +38,8 @@ type DocumentFormProps = {
   apiKey: string;
   /** The labels of the template's image fields: each gets a picture input, whatever its name. */
   imageFields: readonly string[];
+  /** The labels of the template's long text fields: each gets a text area. */
+  longTextFields?: readonly string[];
   /** The options of the template's choice fields, by label: each gets a select. */
   choiceFields?: Readonly<Record<string, readonly ChoiceOption[]>>;
   /** What the template's fields ask for, by label (imported tooltips): shown under their inputs. */
@@ -59,13 +61,14 @@ export const DocumentForm = ({
   payload,
   apiKey,
   imageFields,
+  longTextFields = [],
   choiceFields = {},
   descriptions = {},
   publication,
 }: DocumentFormProps) => {
   const [fields, setFields] = useState<Record<string, unknown>>(payload.fields);
   const [kinds] = useState(() =>
-    kindsOfPayload(payload.fields, imageFields, Object.keys(choiceFields)),
+    kindsOfPayload(payload.fields, imageFields, Object.keys(choiceFields), longTextFields),
   );
   const [isGenerating, setIsGenerating] = useState(false);
   const scheme = useComputedColorScheme('dark');
@@ -164,8 +167,9 @@ export const DocumentForm = ({
                 <Title order={3} size="h5">
                   Form
                 </Title>
+                {/* product.md §5: read-only; labelled in words, not by its key in the payload. */}
                 <TextInput
-                  label="templateName"
+                  label="Template name"
                   value={payload.templateName}
                   readOnly
                   data-testid="form-template-name"

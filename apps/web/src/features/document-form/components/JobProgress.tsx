@@ -1,7 +1,7 @@
 import { Button, Card, Group, List, Progress, Stack, Text, Title } from '@mantine/core';
 import type { Job } from '@platen/contract';
 import { IconPlayerStop } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { showApiError } from '../../../components/feedback/show-api-error.ts';
 import { JobResultButtons } from '../../../components/jobs/JobResultButtons.tsx';
 import { JobStatusBadge } from '../../../components/jobs/JobStatusBadge.tsx';
@@ -19,6 +19,19 @@ export const JobProgress = ({ jobId, rowNumbers }: JobProgressProps) => {
   const query = useJob(jobId);
   const [isCanceling, setIsCanceling] = useState(false);
   const job = query.data;
+  const card = useRef<HTMLDivElement>(null);
+  const status = job?.status;
+  const hasShownOnce = useRef(false);
+  // The card opens below the Start button, often below the fold: bring it into view when it first
+  // shows, and again when its status changes (the downloads appear) while the user still watches
+  // it, so a user who scrolled away to read something else is not pulled back.
+  useEffect(() => {
+    const element = card.current;
+    if (!element || !status) return;
+    if (hasShownOnce.current && !isPartlyInView(element)) return;
+    hasShownOnce.current = true;
+    element.scrollIntoView({ block: 'nearest', behavior: scrollBehavior() });
+  }, [status]);
   if (!job) return null;
   const percent = progressPercent(job);
 
@@ -35,7 +48,7 @@ export const JobProgress = ({ jobId, rowNumbers }: JobProgressProps) => {
   };
 
   return (
-    <Card withBorder data-testid="batch-job" aria-labelledby="batch-job-title">
+    <Card ref={card} withBorder data-testid="batch-job" aria-labelledby="batch-job-title">
       <Stack gap="sm">
         <Group justify="space-between" gap="xs">
           <Title order={4} size="h6" id="batch-job-title">
@@ -96,3 +109,12 @@ const Failures = ({ job, rowNumbers }: { job: Job; rowNumbers?: readonly number[
     </Stack>
   );
 };
+
+const isPartlyInView = (element: HTMLElement) => {
+  const box = element.getBoundingClientRect();
+  return box.bottom > 0 && box.top < window.innerHeight;
+};
+
+/** Smooth, unless the user asked the system for less motion. */
+const scrollBehavior = (): ScrollBehavior =>
+  window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth';

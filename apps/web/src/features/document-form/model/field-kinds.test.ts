@@ -72,6 +72,13 @@ describe('form inputs keep their kind while the user edits', () => {
     });
   });
 
+  it("gives the template's long text fields a text area, however short their example", () => {
+    expect(kindsOfPayload({ notes: 'Notes', title: 'x' }, [], [], ['notes'])).toEqual({
+      notes: 'textarea',
+      title: 'text',
+    });
+  });
+
   it('decides every kind from the example payload', () => {
     expect(kinds).toEqual({
       issuedOn: 'date',

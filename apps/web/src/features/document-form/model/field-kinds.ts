@@ -26,13 +26,14 @@ export const kindOf = (name: string, value: unknown): FieldKind => {
  * Each field's kind, decided once from the template's example payload: the input must not turn
  * into another kind while the user edits it (a cleared date is still a date, a long sentence in a
  * text box does not remount it as a textarea). Array fields take the kind of their first example.
- * The template's image fields get a picture input and its choice fields a select, whatever
- * their names.
+ * The template's image fields get a picture input, its choice fields a select and its long text
+ * fields a text area, whatever their names and however short their examples.
  */
 export const kindsOfPayload = (
   example: Record<string, unknown>,
   imageFields: readonly string[] = [],
   choiceFields: readonly string[] = [],
+  longTextFields: readonly string[] = [],
 ): Record<string, FieldKind> =>
   Object.fromEntries(
     Object.entries(example).map(([name, value]) => [
@@ -41,7 +42,9 @@ export const kindsOfPayload = (
         ? 'image'
         : choiceFields.includes(name)
           ? 'choice'
-          : kindOf(name, Array.isArray(value) ? (value as unknown[])[0] : value),
+          : longTextFields.includes(name) && !Array.isArray(value)
+            ? 'textarea'
+            : kindOf(name, Array.isArray(value) ? (value as unknown[])[0] : value),
     ]),
   );
 

@@ -1,4 +1,14 @@
-import { Checkbox, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Checkbox,
+  Group,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  type SelectProps,
+} from '@mantine/core';
 import {
   datePatterns,
   formatFieldTypes,
@@ -27,9 +37,20 @@ const dateOptions = [
   { value: '', label: 'As sent' },
   ...datePatterns.map((pattern) => ({
     value: pattern,
-    label: `${DATE_EXAMPLES[pattern]} (${pattern})`,
+    label: DATE_EXAMPLES[pattern],
   })),
 ];
+/** A listed date format: its example, and under it the pattern (the pattern is the value). */
+const renderDateOption: SelectProps['renderOption'] = ({ option }) => (
+  <div>
+    <Text size="sm">{option.label}</Text>
+    {option.value && (
+      <Text size="xs" c="dimmed">
+        {option.value}
+      </Text>
+    )}
+  </div>
+);
 const localeOptions = formatLocales.map((locale) => ({ value: locale, label: locale }));
 const numberKinds = [
   { value: '', label: 'As sent' },
@@ -61,11 +82,16 @@ export const FormatSettings = ({ type, format, onChange }: FormatSettingsProps) 
   if (type === 'date') {
     const dateFormat = format?.kind === 'date' ? format : undefined;
     return (
-      <SimpleGrid cols={2} spacing="sm">
+      // Each option reads as its example alone, its pattern under it in the list: in half the
+      // panel, "31 January 2026 (d MMMM yyyy)" was cut off. The language, five letters, takes
+      // less than half, as wide as it needs.
+      <Group gap="sm" wrap="nowrap" align="flex-start">
         <Select
+          style={{ flex: 1, minWidth: 0 }}
           label="Date format"
-          description="Values are sent as 2026-01-31"
+          description="Sent as 2026-01-31"
           data={dateOptions}
+          renderOption={renderDateOption}
           value={dateFormat?.pattern ?? ''}
           allowDeselect={false}
           maxDropdownHeight={200}
@@ -75,8 +101,9 @@ export const FormatSettings = ({ type, format, onChange }: FormatSettingsProps) 
           }
         />
         <Select
+          w={96}
           label="Language"
-          description="Month and day names"
+          description="Of months"
           data={localeOptions}
           value={dateFormat?.locale ?? 'en-US'}
           disabled={!dateFormat}
@@ -85,7 +112,7 @@ export const FormatSettings = ({ type, format, onChange }: FormatSettingsProps) 
           comboboxProps={{ withinPortal: true }}
           onChange={(locale) => dateFormat && locale && onChange({ ...dateFormat, locale })}
         />
-      </SimpleGrid>
+      </Group>
     );
   }
   if (type === 'number') {

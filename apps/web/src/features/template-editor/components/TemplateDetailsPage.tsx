@@ -99,6 +99,7 @@ export const TemplateDetailsPage = ({ template, renderForm }: TemplateDetailsPag
         <TemplateHeader
           template={template}
           isMobile={isMobile}
+          viewedVersion={viewedVersion}
           onRename={() => setModal('rename')}
           onVersions={() => setModal('versions')}
         >

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Title } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Title } from '@mantine/core';
 import type { TemplateResponse } from '@platen/contract';
 import { IconHistory, IconPencil } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -7,6 +7,8 @@ import { PublicationBadge } from '../../../components/publication/PublicationBad
 type TemplateHeaderProps = {
   template: TemplateResponse;
   isMobile: boolean;
+  /** The published version open read-only, if one is: the badge names it, not the latest. */
+  viewedVersion?: number | null;
   onRename: () => void;
   onVersions: () => void;
   /** The menus on the right (none while a published version is open). */
@@ -14,7 +16,12 @@ type TemplateHeaderProps = {
 };
 
 /** The template's name with its publication badge, the Versions button, and the menus. */
-export const TemplateHeader = ({ template, isMobile, ...props }: TemplateHeaderProps) => (
+export const TemplateHeader = ({
+  template,
+  isMobile,
+  viewedVersion,
+  ...props
+}: TemplateHeaderProps) => (
   // On a phone the menus of editing mode leave no room for the name: they wrap below.
   <Group
     justify="space-between"
@@ -42,7 +49,20 @@ export const TemplateHeader = ({ template, isMobile, ...props }: TemplateHeaderP
           </Button>
         )}
       </Group>
-      <PublicationBadge state={template} style={{ flex: 'none' }} />
+      {viewedVersion ? (
+        <Badge
+          variant="filled"
+          color="gray.7"
+          radius="sm"
+          tt="none"
+          style={{ flex: 'none' }}
+          data-testid="publication-badge"
+        >
+          {`v${viewedVersion} · read only`}
+        </Badge>
+      ) : (
+        <PublicationBadge state={template} style={{ flex: 'none' }} />
+      )}
     </Group>
     <Group gap="xs" wrap="nowrap">
       {isMobile ? (

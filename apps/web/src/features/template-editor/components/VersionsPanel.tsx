@@ -9,6 +9,7 @@ import {
   Stack,
   Text,
   UnstyledButton,
+  useComputedColorScheme,
 } from '@mantine/core';
 import type { TemplateResponse, TemplateVersionSummary } from '@platen/contract';
 import {
@@ -19,14 +20,14 @@ import {
   IconHistory,
   IconRocket,
 } from '@tabler/icons-react';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { ContrastAlert } from '../../../components/feedback/ContrastAlert.tsx';
 import { ErrorAlert } from '../../../components/feedback/ErrorAlert.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { useVersions } from '../api/versions.ts';
 import type { VersionActions } from '../hooks/use-version-actions.ts';
 import { formatPublishedAt } from '../model/format-date.ts';
-import { summarizeChanges } from '../model/version-changes.ts';
+import { summarizeChanges, summaryParts } from '../model/version-changes.ts';
 import { ChangeList } from './ChangeList.tsx';
 
 type VersionsPanelProps = {
@@ -118,8 +119,9 @@ type VersionCardProps = VersionsPanelProps & {
 
 const VersionCard = ({ version, isLatest, actions, onOpenVersion }: VersionCardProps) => {
   const [isShowingChanges, setIsShowingChanges] = useState(false);
+  // Red text keeps 4.5:1 on the card as red.8 in the light theme and red.4 in the dark one.
+  const breakingColor = useComputedColorScheme('dark') === 'dark' ? 'red.4' : 'red.8';
   const number = version.version;
-  const hasBreaking = version.changes.some((change) => change.breaking);
   return (
     <Card withBorder padding="sm" data-testid="version-card" data-version={number}>
       <Stack gap={6}>
@@ -150,9 +152,22 @@ const VersionCard = ({ version, isLatest, actions, onOpenVersion }: VersionCardP
           disabled={version.changes.length === 0}
         >
           <Group gap={4} wrap="nowrap">
-            <Text size="sm" c={hasBreaking ? 'red.8' : undefined}>
-              {summarizeChanges(version.changes)}
-              {hasBreaking && ' (breaking)'}
+            <Text size="sm" data-testid="version-summary">
+              {version.changes.length === 0
+                ? summarizeChanges(version.changes)
+                : summaryParts(version.changes).map((part, index) => (
+                    <Fragment key={part.text}>
+                      {index > 0 && ' · '}
+                      <Text
+                        span
+                        inherit
+                        c={part.isBreaking ? breakingColor : undefined}
+                        data-breaking={part.isBreaking}
+                      >
+                        {part.text + (part.isBreaking ? ' (breaking)' : '')}
+                      </Text>
+                    </Fragment>
+                  ))}
             </Text>
             {version.changes.length > 0 && <IconChevronDown size={14} aria-hidden />}
           </Group>

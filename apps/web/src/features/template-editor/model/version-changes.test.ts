@@ -27,9 +27,12 @@ describe('version changes in words', () => {
     });
   });
 
-  it('summarizes a version with breaking kinds first', () => {
+  it('summarizes a version with breaking kinds first, saying "(breaking)" only of them', () => {
     const changes = [change('added'), change('moved'), change('added'), change('removed')];
-    expect(summarizeChanges(changes)).toBe('1 removed · 2 added · 1 moved');
+    expect(summarizeChanges(changes)).toBe('1 removed (breaking) · 2 added · 1 moved');
+    expect(summarizeChanges([change('added'), change('renamed')])).toBe(
+      '1 renamed (breaking) · 1 added',
+    );
     expect(summarizeChanges([])).toBe('No field changes');
     expect(breakingFirst(changes)[0]?.kind).toBe('removed');
   });

@@ -52,13 +52,33 @@ const KIND_WORDS: Record<FieldChange['kind'], string> = {
   resized: 'resized',
 };
 
-/** The history's one-line summary: "2 added · 1 renamed", breaking kinds first. */
+/** One part of the history's summary: a kind of change, how many, and whether it breaks. */
+export type SummaryPart = { text: string; isBreaking: boolean };
+
+/**
+ * The history's one-line summary in parts, breaking kinds first: "1 renamed", "2 added". A kind
+ * counts as breaking only if one of its changes breaks, so "(breaking)" is said of that part alone.
+ */
+export const summaryParts = (changes: readonly FieldChange[]): SummaryPart[] => {
+  const counts = new Map<FieldChange['kind'], { count: number; isBreaking: boolean }>();
+  for (const change of breakingFirst(changes)) {
+    const seen = counts.get(change.kind) ?? { count: 0, isBreaking: false };
+    counts.set(change.kind, {
+      count: seen.count + 1,
+      isBreaking: seen.isBreaking || change.breaking,
+    });
+  }
+  return [...counts].map(([kind, { count, isBreaking }]) => ({
+    text: `${count} ${KIND_WORDS[kind]}`,
+    isBreaking,
+  }));
+};
+
+/** The history's one-line summary: "1 renamed (breaking) · 2 added". */
 export const summarizeChanges = (changes: readonly FieldChange[]): string => {
-  const counts = new Map<FieldChange['kind'], number>();
-  const ordered = [...changes].sort((a, b) => Number(b.breaking) - Number(a.breaking));
-  for (const change of ordered) counts.set(change.kind, (counts.get(change.kind) ?? 0) + 1);
-  if (counts.size === 0) return 'No field changes';
-  return [...counts].map(([kind, count]) => `${count} ${KIND_WORDS[kind]}`).join(' · ');
+  const parts = summaryParts(changes);
+  if (parts.length === 0) return 'No field changes';
+  return parts.map((part) => part.text + (part.isBreaking ? ' (breaking)' : '')).join(' · ');
 };
 
 /** Breaking changes first, so the dialog leads with what needs a decision. */
