@@ -38,6 +38,14 @@ const refusingStore = () => {
   return { store, keys };
 };
 
+/** A new account's API key, with an "Invoice" template of one text field, Name. */
+const invoiceApiKey = async (app: TestApp) => {
+  const account = await signUp(app);
+  await uploadTemplate(app, account, { name: 'Invoice', pdf: await makePdf() });
+  await saveFields(app, account, 'Invoice', [textField('Name')]);
+  return apiKeyOf(app, account, 'Invoice');
+};
+
 describe.each(testDatabases())('a job whose result store fails, on %s', (database) => {
   let app: TestApp;
   let ada: Account;
@@ -128,10 +136,7 @@ describe.each(testDatabases())('a job whose store fails for a moment, on %s', (d
       { jobs: { ...testConfig().jobs, chunkItems: 2 } },
       { results: flaky },
     );
-    const ada = await signUp(app);
-    await uploadTemplate(app, ada, { name: 'Invoice', pdf: await makePdf() });
-    await saveFields(app, ada, 'Invoice', [textField('Name')]);
-    apiKey = await apiKeyOf(app, ada, 'Invoice');
+    apiKey = await invoiceApiKey(app);
   });
   afterAll(async () => {
     await app.dispose();
@@ -185,10 +190,7 @@ describe.each(testDatabases())(
 
     beforeAll(async () => {
       app = await buildTestApp(database, {}, { results: flaky });
-      const ada = await signUp(app);
-      await uploadTemplate(app, ada, { name: 'Invoice', pdf: await makePdf() });
-      await saveFields(app, ada, 'Invoice', [textField('Name')]);
-      apiKey = await apiKeyOf(app, ada, 'Invoice');
+      apiKey = await invoiceApiKey(app);
     });
     afterAll(async () => {
       await app.dispose();
