@@ -28,6 +28,8 @@ export default defineConfig({
           name: 'client',
           include: ['packages/client/**/*.test.ts'],
           environment: 'node',
+          // The package test packs, installs and type-checks the client in a project of its own.
+          testTimeout: 60_000,
         },
       },
       {

@@ -1,12 +1,16 @@
+import { createCall, type Call } from './api.ts';
 import { PlatenError } from './errors.ts';
-import { createHttp, documentOf } from './http.ts';
+import { createHttp, documentOf, type Http } from './http.ts';
+import { jobCalls, type JobCalls } from './jobs.ts';
 import { signIn, type PlatenSession } from './session.ts';
+import { templateCalls, type TemplateCalls } from './templates.ts';
 import type { FieldValues, GeneratedDocument } from './types.ts';
+import { webhookCalls, type WebhookCalls } from './webhooks.ts';
 
 export type PlatenClientOptions = {
   /** Where Platen runs, e.g. `https://platen.example.com`. */
   baseUrl: string;
-  /** The account's API key (Api tab of any template), for `generate`. */
+  /** The account's API key (Api tab of any template): every call but `signIn` takes it. */
   apiKey?: string;
   /** A fetch of your own (a proxy, a test); the global one otherwise. */
   fetch?: typeof fetch;
@@ -19,6 +23,8 @@ export type GenerateOptions = {
   version?: number | 'draft';
   /** Test mode: the PDF is marked SAMPLE on every page and not counted. */
   test?: boolean;
+  /** Leave out values whose label the version does not have, instead of refusing the call. */
+  ignoreUnknownFields?: boolean;
   /**
    * Makes a retry safe: pass the same key (1 to 255 printable ASCII characters, e.g.
    * `crypto.randomUUID()` made once per document) when you send the same call again after a
@@ -36,37 +42,39 @@ export type PlatenClient = {
     fields: FieldValues,
     options?: GenerateOptions,
   ) => Promise<GeneratedDocument>;
-  /** Signs in as a user, for the template calls. */
+  templates: TemplateCalls;
+  jobs: JobCalls;
+  webhooks: WebhookCalls;
+  /** Signs in as a person, for what only a person does (`tryout`). */
   signIn: (email: string, password: string) => Promise<PlatenSession>;
 };
 
+/** Calls with the account's API key in `x-api-key` (no cookie, no XSRF token). */
+const keyCall = (http: Http, apiKey: string | undefined): Call =>
+  createCall((method, path, { headers, ...options } = {}) => {
+    if (!apiKey) {
+      return Promise.reject(
+        new PlatenError(0, 'API_KEY_MISSING', 'Pass apiKey to createPlatenClient first.'),
+      );
+    }
+    return http(method, path, { ...options, headers: { 'x-api-key': apiKey, ...headers } });
+  });
+
 export const createPlatenClient = (options: PlatenClientOptions): PlatenClient => {
   const http = createHttp(options);
+  const call = keyCall(http, options.apiKey);
   return {
-    generate: async (
-      templateName,
-      fields,
-      { strict, version, test, idempotencyKey, signal } = {},
-    ) => {
-      if (!options.apiKey) {
-        throw new PlatenError(0, 'API_KEY_MISSING', 'Pass apiKey to createPlatenClient first.');
-      }
-      const response = await http('POST', '/v1/document/generate/template', {
-        headers: {
-          'x-api-key': options.apiKey,
-          ...(idempotencyKey !== undefined && { 'idempotency-key': idempotencyKey }),
-        },
-        json: {
-          templateName,
-          fields,
-          ...(strict !== undefined && { strict }),
-          ...(version !== undefined && { version }),
-          ...(test !== undefined && { test }),
-        },
-        signal,
-      });
-      return documentOf(response);
-    },
+    generate: async (templateName, fields, { idempotencyKey, signal, ...flags } = {}) =>
+      documentOf(
+        await call('generateDocument', {
+          headers: idempotencyKey === undefined ? {} : { 'idempotency-key': idempotencyKey },
+          json: { templateName, fields, ...flags },
+          signal,
+        }),
+      ),
+    templates: templateCalls(call),
+    jobs: jobCalls(call),
+    webhooks: webhookCalls(call),
     signIn: (email, password) => signIn(http, email, password),
   };
 };

@@ -1,5 +1,14 @@
 import type {
+  CreateBatchBody,
+  CreateWebhookEndpointBody,
   GenerateDocumentBody,
+  Job as ContractJob,
+  PublishTemplateBody,
+  TemplateVersionDetail,
+  TemplateVersionSummary as ContractVersionSummary,
+  WebhookDelivery as ContractDelivery,
+  WebhookEndpointWithSecret as ContractEndpointWithSecret,
+  WebhookEvent as ContractEvent,
   TemplateInputBody,
   TemplateListResponse,
   TemplateResponse,
@@ -7,6 +16,17 @@ import type {
 import { describe, expectTypeOf, it } from 'vitest';
 import type { FieldValues } from './types.ts';
 import type { FieldInput, Template, TemplateList } from './types.ts';
+import type {
+  BatchInput,
+  Job,
+  PublishOptions,
+  TemplateVersion,
+  TemplateVersionSummary,
+  WebhookDelivery,
+  WebhookEndpointInput,
+  WebhookEndpointWithSecret,
+  WebhookEvent,
+} from './types-management.ts';
 
 /**
  * The client's own spelling of the API's shapes must stay true to the contract: what it sends
@@ -17,10 +37,19 @@ describe('the client types', () => {
   it('send what the server accepts', () => {
     expectTypeOf<FieldInput>().toExtend<TemplateInputBody>();
     expectTypeOf<FieldValues>().toExtend<NonNullable<GenerateDocumentBody['fields']>>();
+    expectTypeOf<BatchInput>().toExtend<CreateBatchBody>();
+    expectTypeOf<PublishOptions>().toExtend<PublishTemplateBody>();
+    expectTypeOf<WebhookEndpointInput>().toExtend<CreateWebhookEndpointBody>();
   });
 
   it('promise what the server answers', () => {
     expectTypeOf<TemplateResponse>().toExtend<Template>();
     expectTypeOf<TemplateListResponse>().toExtend<TemplateList>();
+    expectTypeOf<ContractJob>().toExtend<Job>();
+    expectTypeOf<ContractVersionSummary>().toExtend<TemplateVersionSummary>();
+    expectTypeOf<TemplateVersionDetail>().toExtend<TemplateVersion>();
+    expectTypeOf<ContractEndpointWithSecret>().toExtend<WebhookEndpointWithSecret>();
+    expectTypeOf<ContractDelivery>().toExtend<WebhookDelivery>();
+    expectTypeOf<ContractEvent>().toExtend<WebhookEvent>();
   });
 });

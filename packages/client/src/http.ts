@@ -8,6 +8,8 @@ export type HttpOptions = {
 
 export type SendOptions = {
   headers?: Record<string, string>;
+  /** Query parameters; undefined ones are left out. */
+  query?: Record<string, string | number | boolean | undefined>;
   json?: unknown;
   form?: FormData;
   signal?: AbortSignal;
@@ -21,10 +23,15 @@ export type Http = (method: string, path: string, options?: SendOptions) => Prom
  */
 export const createHttp = ({ baseUrl, fetch: fetchImpl = globalThis.fetch }: HttpOptions): Http => {
   const root = baseUrl.replace(/(?<!\/)\/+$/, '');
-  return async (method, path, { headers = {}, json, form, signal } = {}) => {
+  return async (method, path, { headers = {}, query = {}, json, form, signal } = {}) => {
+    const search = new URLSearchParams();
+    for (const [name, value] of Object.entries(query)) {
+      if (value !== undefined) search.set(name, String(value));
+    }
+    const url = `${root}${path}${search.size > 0 ? `?${search}` : ''}`;
     let response: Response;
     try {
-      response = await fetchImpl(`${root}${path}`, {
+      response = await fetchImpl(url, {
         method,
         headers: {
           accept: 'application/json, application/pdf',

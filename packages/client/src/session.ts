@@ -1,26 +1,14 @@
+import { createCall } from './api.ts';
 import { PlatenError } from './errors.ts';
 import { documentOf, type Http, type SendOptions } from './http.ts';
-import type { FieldInput, GeneratedDocument, Template, TemplateList } from './types.ts';
+import { templateCalls, type TemplateCalls } from './templates.ts';
+import type { GeneratedDocument } from './types.ts';
 
 type TokenPair = { token: string; refreshToken: string };
 
-export type UploadTemplateInput = {
-  name: string;
-  description?: string;
-  /** The PDF, as a Blob (a File in browsers) or its bytes. */
-  pdf: Blob | Uint8Array;
-  fileName?: string;
-};
-
-/** The calls of a signed-in user: templates and their fields. */
+/** The calls of a signed-in person: the template calls, and what only a person does. */
 export type PlatenSession = {
-  listTemplates: (page?: { page?: number; size?: number }) => Promise<TemplateList>;
-  getTemplate: (name: string) => Promise<Template>;
-  uploadTemplate: (input: UploadTemplateInput) => Promise<Template>;
-  /** Replaces the template's fields with these. */
-  saveTemplate: (name: string, inputs: FieldInput[]) => Promise<Template>;
-  renameTemplate: (name: string, newName: string) => Promise<void>;
-  deleteTemplate: (name: string) => Promise<void>;
+  templates: TemplateCalls;
   /** A SAMPLE-marked PDF filled with the template's example payload; not counted. */
   tryout: (name: string) => Promise<GeneratedDocument>;
   signOut: () => Promise<void>;
@@ -40,8 +28,6 @@ const xsrfTokenOf = (response: Response): string => {
   }
   throw new PlatenError(0, 'XSRF_TOKEN_MISSING', 'The server did not hand out an XSRF token.');
 };
-
-const path = (name: string, rest = '') => `/v1/template/${encodeURIComponent(name)}${rest}`;
 
 /**
  * Signs in and answers the session's calls. Every call that is not a GET echoes the XSRF token
@@ -90,35 +76,12 @@ export const signIn = async (
       return send();
     }
   };
-  const json = async <T>(response: Promise<Response>) => (await (await response).json()) as T;
+  const operation = createCall(call);
 
   return {
-    listTemplates: ({ page = 0, size = 10 } = {}) =>
-      json(call('GET', `/v1/template?page=${page}&size=${size}`)),
-    getTemplate: (name) => json(call('GET', path(name))),
-    uploadTemplate: ({ name, description, pdf, fileName = 'template.pdf' }) => {
-      const form = new FormData();
-      form.set('templateName', name);
-      if (description !== undefined) form.set('templateDescription', description);
-      const blob =
-        pdf instanceof Blob
-          ? pdf
-          : new Blob([pdf as Uint8Array<ArrayBuffer>], { type: 'application/pdf' });
-      form.set('file', blob, fileName);
-      return json(call('POST', '/v1/template', { form }));
-    },
-    saveTemplate: (name, inputs) =>
-      json(call('PUT', '/v1/template', { json: { templateName: name, inputs } })),
-    renameTemplate: async (name, newName) => {
-      await call('POST', path(name, '/update/name'), { json: { name: newName } });
-    },
-    deleteTemplate: async (name) => {
-      await call('DELETE', path(name));
-    },
+    templates: templateCalls(operation),
     tryout: async (name) =>
-      documentOf(
-        await call('POST', '/v1/document/tryout/template', { json: { templateName: name } }),
-      ),
+      documentOf(await operation('tryoutDocument', { json: { templateName: name } })),
     signOut: async () => {
       await post('/v1/auth/logout', { refreshToken: tokens.refreshToken });
     },
