@@ -16,3 +16,4 @@ export * from './dashboard.ts';
 export * from './jobs.ts';
 export * from './webhooks.ts';
 export * from './account-export.ts';
+export * from './webhook-events.ts';

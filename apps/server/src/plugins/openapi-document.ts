@@ -1,6 +1,8 @@
 import type { Endpoint, ErrorStatus } from '@platen/contract';
-import { z } from 'zod';
+import { jsonSchemaOf } from './openapi-json-schema.ts';
 import { errorMeanings, headers, type HeaderName } from './openapi-meanings.ts';
+import { tags } from './openapi-tags.ts';
+import { webhookOperations } from './openapi-webhooks.ts';
 
 /**
  * What the API document says beyond the validation schemas, derived from the contract's endpoint
@@ -94,11 +96,6 @@ const securityOf = (endpoint: Endpoint) => {
 };
 
 /** A zod schema as an OpenAPI 3.1 schema object (JSON Schema without its `$schema` line). */
-const jsonSchemaOf = (schema: z.ZodType): JsonObject =>
-  Object.fromEntries(
-    Object.entries(z.toJSONSchema(schema, { io: 'input' })).filter(([key]) => key !== '$schema'),
-  );
-
 const successResponse = (endpoint: Endpoint, generated: JsonObject | undefined) => {
   const description =
     typeof generated?.description === 'string' && generated.description !== 'Default Response'
@@ -216,6 +213,7 @@ const referencedSchemas = (document: OpenApiDocument): Set<string> => {
     }
   };
   visit(document.paths);
+  visit(document.webhooks);
   visit({ ...document.components, schemas: undefined });
   return found;
 };
@@ -247,7 +245,9 @@ export const describeApi = (
   );
   const described: OpenApiDocument = {
     ...document,
+    tags,
     paths,
+    webhooks: webhookOperations(),
     components: {
       ...document.components,
       securitySchemes,

@@ -5,6 +5,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import * as contract from '@platen/contract';
+import { Document as SpectralDocument, Spectral } from '@stoplight/spectral-core';
+import { Json } from '@stoplight/spectral-parsers';
+import { oas } from '@stoplight/spectral-rulesets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -196,6 +199,36 @@ describe('the OpenAPI document', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it("passes Spectral's spectral:oas ruleset without errors or warnings", async () => {
+    const spectral = new Spectral();
+    spectral.setRuleset({
+      extends: [oas],
+      // Every operation has a summary, which is what a description would repeat.
+      rules: { 'operation-description': 'off' },
+    } as Parameters<Spectral['setRuleset']>[0]);
+    const results = await spectral.run(new SpectralDocument(JSON.stringify(doc), Json));
+    expect(results.map((result) => `${result.code} ${result.path.join('.')}`)).toEqual([]);
+  });
+
+  it('describes every webhook event: its payload, signature and event-id headers', () => {
+    const webhooks = (doc as unknown as { webhooks: Record<string, { post: Operation }> }).webhooks;
+    expect(Object.keys(webhooks).sort()).toEqual(Object.keys(contract.webhookEventData).sort());
+    for (const [type, { post }] of Object.entries(webhooks)) {
+      const parameters = (post as unknown as { parameters: { name: string; in: string }[] })
+        .parameters;
+      expect(
+        parameters.map((p) => `${p.in} ${p.name}`),
+        type,
+      ).toEqual(['header Platen-Signature', 'header Platen-Event-Id']);
+      const event = post.requestBody!.content['application/json']!.schema;
+      expect(Object.keys(event.properties), type).toEqual(['id', 'type', 'created', 'data']);
+    }
+    const failed = webhooks['job.failed']!.post.requestBody!.content['application/json']!.schema;
+    expect(failed.properties.data).toMatchObject({
+      properties: { error: { $ref: '#/components/schemas/JobError' } },
+    });
   });
 
   it('serves a readable reference page at /docs', async () => {

@@ -21,6 +21,7 @@ const openapi = async (app: FastifyInstance, opts: { appUrl: string }) => {
       info: {
         title: 'Platen API',
         version: '1.0.0',
+        contact: { name: 'Platen', url: opts.appUrl },
         description:
           'Generate filled PDF documents from your templates. Server-to-server calls use the ' +
           '`x-api-key` header; the web app signs in with a bearer token. Every call that is not ' +

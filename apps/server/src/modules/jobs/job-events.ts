@@ -34,7 +34,9 @@ export const recordJobEnd = (
       templateName: job.template_name,
       version: job.version ?? 'draft',
       progress: { done: end.done, total: Number(job.total), failed: end.failed },
-      metadata: job.metadata_json ? (JSON.parse(job.metadata_json) as unknown) : null,
+      metadata: job.metadata_json
+        ? (JSON.parse(job.metadata_json) as Record<string, unknown>)
+        : null,
       ...(end.error && { error: end.error }),
     },
   });

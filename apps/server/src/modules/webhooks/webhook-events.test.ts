@@ -1,5 +1,5 @@
-import type { WebhookEvent } from '@platen/contract';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { webhookEventData, type WebhookEvent } from '@platen/contract';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { call, signUp, type Account } from '../../../test/http.ts';
 import { createBatch, waitForJob } from '../../../test/jobs.ts';
 import { makePdf } from '../../../test/pdf-fixtures.ts';
@@ -36,6 +36,13 @@ describe.each(testDatabases())('webhook events on %s', (database) => {
     await saveFields(app, ada, 'Invoice', [textField('Name')]);
     apiKey = await apiKeyOf(app, ada, 'Invoice');
     receiver.received.length = 0;
+  });
+  afterEach(() => {
+    // Every event sent is exactly as the API document's `webhooks` describes it, nothing more.
+    for (const { type, data } of events()) {
+      const documented = webhookEventData[type as keyof typeof webhookEventData];
+      expect(documented?.strict().safeParse(data).error, type).toBeUndefined();
+    }
   });
   afterAll(async () => {
     await receiver.close();

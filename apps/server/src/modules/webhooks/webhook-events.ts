@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { WebhookEventType } from '@platen/contract';
+import type { WebhookEventData, WebhookEventType } from '@platen/contract';
 import type { Db } from '../../db/tables.ts';
 import { insertDeliveries, insertEvent, listEnabledEndpoints } from './webhooks.repository.ts';
 
@@ -22,9 +22,9 @@ export const newDelivery = (endpointId: string, eventId: string, now: string) =>
  * transaction of the change it reports, so the change and its event are stored together or not
  * at all. An account without such an endpoint costs one query and stores nothing.
  */
-export const recordWebhookEvent = async (
+export const recordWebhookEvent = async <Type extends WebhookEventType>(
   db: Db,
-  event: { userId: string; type: WebhookEventType; data: Record<string, unknown>; at: Date },
+  event: { userId: string; type: Type; data: WebhookEventData[Type]; at: Date },
 ): Promise<void> => {
   const endpoints = (await listEnabledEndpoints(db, event.userId)).filter((e) =>
     (JSON.parse(e.events_json) as string[]).includes(event.type),

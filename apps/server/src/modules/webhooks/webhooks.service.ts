@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   MAX_WEBHOOK_ENDPOINTS,
   WEBHOOK_TEST_EVENT,
+  type WebhookEventData,
   type createWebhookEndpointBody,
   type updateWebhookEndpointBody,
   type WebhookDelivery,
@@ -235,7 +236,10 @@ export const createWebhooksService = (deps: ServiceDeps) => {
         id: eventId,
         user_id: userId,
         type: WEBHOOK_TEST_EVENT,
-        data_json: JSON.stringify({ endpointId: id, message: 'A test event sent from Settings.' }),
+        data_json: JSON.stringify({
+          endpointId: id,
+          message: 'A test event sent from Settings.',
+        } satisfies WebhookEventData[typeof WEBHOOK_TEST_EVENT]),
         created_at: now,
       });
       await insertDeliveries(trx, [delivery]);
