@@ -1,5 +1,6 @@
 export * from './endpoint.ts';
 export * from './errors.ts';
+export * from './error-catalog.ts';
 export * from './common.ts';
 export * from './auth.ts';
 export * from './users.ts';

@@ -1,5 +1,6 @@
 import type { Endpoint, ErrorStatus } from '@platen/contract';
 import { z } from 'zod';
+import { problemDetails } from '../lib/problem-details.ts';
 import { errorMeanings, headers, type HeaderName } from './openapi-meanings.ts';
 
 /**
@@ -14,6 +15,7 @@ type Operation = JsonObject & { responses?: Record<string, JsonObject> };
 export type OpenApiDocument = JsonObject & {
   info: JsonObject & { title: string; version: string };
   paths?: Record<string, Record<string, Operation>>;
+  servers?: { url: string }[];
   components?: JsonObject & { schemas?: Record<string, unknown> };
 };
 
@@ -171,7 +173,10 @@ const describeOperation = (operation: Operation, endpoint: Endpoint): Operation 
   },
 });
 
-const errorResponses = () =>
+// A request id of the form the server makes, for the examples of error answers.
+const EXAMPLE_REQUEST_ID = '6f1c2b9e-8d4a-4c1e-9f3a-2b7d5e0a1c4f';
+
+const errorResponses = (appUrl: string) =>
   Object.fromEntries(
     Object.entries(errorMeanings).map(([status, meaning]) => [
       meaning.component,
@@ -179,9 +184,13 @@ const errorResponses = () =>
         description: meaning.description,
         headers: headerRefs(['x-request-id', ...(meaning.headers ?? [])]),
         content: {
-          'application/json': {
+          'application/problem+json': {
             schema: { $ref: '#/components/schemas/Error' },
-            example: { status: Number(status), ...meaning.example, requestId: 'req-1f' },
+            example: problemDetails(
+              { status: Number(status), ...meaning.example },
+              EXAMPLE_REQUEST_ID,
+              appUrl,
+            ),
           },
         },
       },
@@ -253,7 +262,7 @@ export const describeApi = (
       securitySchemes,
       parameters: { IdempotencyKey: idempotencyKeyParameter, Prefer: preferParameter },
       headers: headerComponents(),
-      responses: errorResponses(),
+      responses: errorResponses(document.servers?.[0]?.url ?? ''),
     },
   };
   const used = referencedSchemas(described);

@@ -162,6 +162,11 @@ describe('the @platen/client package', () => {
     expect(refusal).toBeInstanceOf(PlatenError);
     expect(refusal).toMatchObject({ status: 404, code: 'TEMPLATE_NOT_FOUND' });
     expect((refusal as PlatenError).requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect((refusal as PlatenError).problem).toEqual({
+      type: 'https://platen.example/docs/errors#TEMPLATE_NOT_FOUND',
+      title: 'Template not found',
+      instance: `urn:uuid:${(refusal as PlatenError).requestId}`,
+    });
 
     const invalid = await platen.templates
       .save('Invoice', [{ ...customer, label: '', rectWidth: 9, rectHeight: 9 }])
