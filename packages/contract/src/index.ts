@@ -2,6 +2,7 @@ export * from './endpoint.ts';
 export * from './errors.ts';
 export * from './error-catalog.ts';
 export * from './common.ts';
+export * from './paging.ts';
 export * from './auth.ts';
 export * from './users.ts';
 export * from './health.ts';

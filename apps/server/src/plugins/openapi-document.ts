@@ -141,13 +141,33 @@ const acceptedResponse = {
   content: { 'application/json': { schema: { $ref: '#/components/schemas/Job' } } },
 };
 
+/**
+ * A query parameter whose schema says `deprecated` (`.meta({ deprecated: true })`) is marked so
+ * itself, where OpenAPI's readers and generators look for it.
+ */
+const liftDeprecated = (parameter: unknown): unknown => {
+  if (typeof parameter !== 'object' || parameter === null || !('schema' in parameter)) {
+    return parameter;
+  }
+  const { schema } = parameter;
+  const isDeprecated =
+    typeof schema === 'object' && schema !== null && 'deprecated' in schema && schema.deprecated;
+  return isDeprecated ? { ...parameter, deprecated: true } : parameter;
+};
+
+const parametersOf = (operation: Operation): unknown[] =>
+  Array.isArray(operation.parameters)
+    ? (operation.parameters as unknown[]).map(liftDeprecated)
+    : [];
+
 const describeOperation = (operation: Operation, endpoint: Endpoint): Operation => ({
   operationId: endpoint.operationId,
   ...operation,
+  ...(Array.isArray(operation.parameters) && { parameters: parametersOf(operation) }),
   security: securityOf(endpoint),
   ...((endpoint.idempotent || endpoint.respondAsync) && {
     parameters: [
-      ...(Array.isArray(operation.parameters) ? (operation.parameters as unknown[]) : []),
+      ...parametersOf(operation),
       ...(endpoint.idempotent ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : []),
       ...(endpoint.respondAsync ? [{ $ref: '#/components/parameters/Prefer' }] : []),
     ],

@@ -15,6 +15,7 @@ const endpoints = (Object.values(contract) as unknown[]).filter(isEndpoint);
 
 type Operation = {
   operationId?: string;
+  parameters?: { name: string; deprecated?: boolean }[];
   summary?: string;
   tags?: string[];
   security?: Record<string, string[]>[];
@@ -171,6 +172,20 @@ describe('the OpenAPI document', () => {
       expect(example.detail).toBe(example.message);
       expect(example.instance).toBe(`urn:uuid:${String(example.requestId)}`);
     }
+  });
+
+  it('marks the deprecated paging parameters deprecated, and only those', () => {
+    const deprecated = Object.entries(doc.paths).flatMap(([path, operations]) =>
+      Object.values(operations).flatMap((operation) =>
+        (operation.parameters ?? [])
+          .filter((parameter) => parameter.deprecated)
+          .map((parameter) => `${path} ${parameter.name}`),
+      ),
+    );
+    expect(deprecated.sort()).toEqual([
+      '/v1/template size',
+      '/v1/webhook-endpoints/{id}/deliveries limit',
+    ]);
   });
 
   it("passes Redocly's recommended lint without errors", async () => {

@@ -190,7 +190,7 @@ describe('the @platen/client package', () => {
     expect(await pageCountOf(sample.pdf)).toBe(2);
     await platen.templates.rename('Invoice', 'Receipt');
     await platen.templates.delete('Receipt');
-    expect((await platen.templates.list()).totalElements).toBe(1);
+    expect((await platen.templates.list()).total).toBe(1);
     await session.signOut();
   });
 
