@@ -190,7 +190,7 @@ export const errorCatalog: Record<ErrorCode, { title: string; meaning: string }>
   SERVICE_UNAVAILABLE: {
     title: 'Service unavailable',
     meaning:
-      'A service behind the API (the database, the job queue, the result store) is briefly away; nothing was wrong with the request. Try again after `Retry-After` seconds: a GET, and a call with an `Idempotency-Key` repeated with the same key, are safe to retry.',
+      'A service behind the API (the database, the job queue, the result store) is briefly away; nothing was wrong with the request. Try again after `Retry-After` seconds: reads (GET), PUT and DELETE, and a call with an `Idempotency-Key` repeated with the same key, are safe to retry.',
   },
   INTERNAL_ERROR: {
     title: 'Internal error',

@@ -1,4 +1,4 @@
-import { ERROR_DOCS_PATH, errorCatalog } from '@platen/contract';
+import { ERROR_DOCS_PATH, errorCatalog, errorCodes } from '@platen/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { problemTypeOf } from '../lib/problem-details.ts';
@@ -14,11 +14,14 @@ dd{margin:.25rem 0 0 0}code{background:#f1f3f5;padding:0 .25rem;border-radius:4p
 
 /** The page every problem `type` points to: each code, its title and what it means. */
 export const errorDocsPage = (appUrl: string) => {
-  const entries = Object.entries(errorCatalog).map(
-    ([code, { title, meaning }]) =>
+  // In the contract's order (an object would put the numeric codes first).
+  const entries = errorCodes.map((code) => {
+    const { title, meaning } = errorCatalog[code];
+    return (
       `<dt id="${escapeHtml(code)}">${escapeHtml(code)} <span>${escapeHtml(title)}</span></dt>` +
-      `<dd>${withCode(meaning)}</dd>`,
-  );
+      `<dd>${withCode(meaning)}</dd>`
+    );
+  });
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Platen API errors</title><style>${STYLE}</style></head>
