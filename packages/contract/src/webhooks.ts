@@ -238,12 +238,10 @@ export const listWebhookDeliveriesQuery = pageQuery(
   pageSize: pageSizeParam('deliveries')
     .optional()
     .meta({ description: `At most 100; ${DEFAULT_DELIVERIES_PAGE_SIZE} unless sent.` }),
-  limit: pageSizeParam('deliveries')
-    .optional()
-    .meta({
-      deprecated: true,
-      description: 'Deprecated: `pageSize`, which wins when both are sent.',
-    }),
+  limit: pageSizeParam('deliveries').optional().meta({
+    deprecated: true,
+    description: 'Deprecated: `pageSize`, which wins when both are sent.',
+  }),
 });
 
 /** The page a deliveries query asks for, `limit` read as the deprecated `pageSize`. */
