@@ -18,6 +18,7 @@ import { templatesRoutes } from './modules/templates/index.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { webhooksRoutes } from './modules/webhooks/index.ts';
 import csrf from './plugins/csrf.ts';
+import errorDocs from './plugins/error-docs.ts';
 import errorHandler from './plugins/error-handler.ts';
 import idempotency from './plugins/idempotency.ts';
 import metrics from './plugins/metrics.ts';
@@ -72,7 +73,11 @@ export const buildApp = async (config: Config, overrides: Partial<Deps> = {}): P
     // Our ids, and the router's refusals answered like every other error.
     ...routerErrorOptions(() => app),
     // Requests the HTTP parser refuses, and those without Host, answered in the error shape too.
-    clientErrorHandler: clientErrorHandler({ headers: securityHeaderList(config), log: logger }),
+    clientErrorHandler: clientErrorHandler({
+      headers: securityHeaderList(config),
+      appUrl: config.appUrl,
+      log: logger,
+    }),
     http: { requireHostHeader: false },
   });
   app.decorate('deps', deps);
@@ -104,6 +109,7 @@ export const buildApp = async (config: Config, overrides: Partial<Deps> = {}): P
   });
   await app.register(rateLimit, { deps });
   await app.register(openapi, { appUrl: config.appUrl });
+  await app.register(errorDocs, { appUrl: config.appUrl });
   await app.register(idempotency, { deps });
 
   await app.register(healthRoutes, { deps });

@@ -27,14 +27,28 @@ export const call = (
     ...(opts.body !== undefined && { payload: opts.body as InjectOptions['payload'] }),
   });
 
+/** The `type` of a problem with this code, as the test apps (`https://platen.example`) name it. */
+export const problemType = (code: string) => `https://platen.example/docs/errors#${code}`;
+
 /**
- * An error answer's body without its request id, which differs on every request, so whole bodies
- * can be compared. Checks first that the id is there and the same as the `x-request-id` header.
+ * An error answer's body in its older form (`status`, `code`, `message` and their companions),
+ * without what differs on every request, so whole bodies can be compared. Checks first that it is
+ * problem details (RFC 9457): the media type, `type` naming the code on the error page (or
+ * `about:blank`), a `title`, `status` as the answer's, `detail` as `message`, and `instance` and
+ * `requestId` naming the request of the `x-request-id` header.
  */
-export const errorBody = (res: LightMyRequestResponse): Omit<ErrorResponse, 'requestId'> => {
-  const { requestId, ...body } = res.json<ErrorResponse>();
+export const errorBody = (
+  res: LightMyRequestResponse,
+): Omit<ErrorResponse, 'requestId' | 'type' | 'title' | 'detail' | 'instance'> => {
+  expect(res.headers['content-type']).toBe('application/problem+json; charset=utf-8');
+  const { requestId, type, title, detail, instance, ...body } = res.json<ErrorResponse>();
   expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
   expect(requestId).toBe(res.headers['x-request-id']);
+  expect(instance).toBe(`urn:uuid:${requestId}`);
+  expect([problemType(body.code), 'about:blank']).toContain(type);
+  expect(title).toEqual(expect.any(String));
+  expect(body.status).toBe(res.statusCode);
+  expect(detail).toBe(body.message);
   return body;
 };
 

@@ -34,7 +34,7 @@ export const createHttp = ({ baseUrl, fetch: fetchImpl = globalThis.fetch }: Htt
       response = await fetchImpl(url, {
         method,
         headers: {
-          accept: 'application/json, application/pdf',
+          accept: 'application/json, application/pdf, application/problem+json',
           ...(json !== undefined && { 'content-type': 'application/json' }),
           ...headers,
         },

@@ -1,7 +1,7 @@
 export { createPlatenClient } from './client.ts';
 export type { GenerateOptions, PlatenClient, PlatenClientOptions } from './client.ts';
 export { PlatenError } from './errors.ts';
-export type { FieldProblem } from './errors.ts';
+export type { FieldProblem, ProblemMembers } from './errors.ts';
 export type { JobCalls, JobList, WaitOptions } from './jobs.ts';
 export { operations } from './operations.ts';
 export type { OperationId } from './operations.ts';

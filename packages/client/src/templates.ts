@@ -17,7 +17,9 @@ export type UploadTemplateInput = PdfInput & { name: string; description?: strin
 
 /** Templates, their fields, versions and payload schema, managed with the API key. */
 export type TemplateCalls = {
-  list: (page?: { page?: number; size?: number }) => Promise<TemplateList>;
+  /** A page of templates: `page` from 1 (the API's one paging convention), `pageSize` at most
+   * 100 (10 unless given). */
+  list: (page?: { page?: number; pageSize?: number }) => Promise<TemplateList>;
   /** Uploads a PDF as a new template; its form fields become the template's fields. */
   upload: (input: UploadTemplateInput) => Promise<Template>;
   get: (name: string) => Promise<Template>;
@@ -61,7 +63,9 @@ export const templateCalls = (call: Call): TemplateCalls => {
     params: { templateName, ...(version !== undefined && { version }) },
   });
   return {
-    list: ({ page, size } = {}) => jsonOf(call('listTemplates', { query: { page, size } })),
+    // pageSize is always sent: without it the server reads `page` in its deprecated spelling.
+    list: ({ page = 1, pageSize = 10 } = {}) =>
+      jsonOf(call('listTemplates', { query: { page, pageSize } })),
     upload: ({ name, description, ...pdf }) => {
       const form = pdfForm(pdf);
       form.set('templateName', name);

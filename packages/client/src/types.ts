@@ -118,11 +118,16 @@ export type TemplateListItem = {
   status: 'READY' | 'DRAFT';
 };
 
-/** One page of templates; `currentPage` is zero-based. */
+/** One page of templates: `page` from 1 and `total` templates in all (the rest deprecated). */
 export type TemplateList = {
   templates: TemplateListItem[];
-  totalElements: number;
+  page: number;
   pageSize: number;
+  total: number;
+  /** Deprecated: `total`. */
+  totalElements: number;
+  /** Deprecated: `Math.ceil(total / pageSize)`. */
   totalPages: number;
+  /** Deprecated: `page - 1`. */
   currentPage: number;
 };

@@ -21,7 +21,11 @@ export type WebhookCalls = {
   rotateSecret: (endpointId: string) => Promise<WebhookEndpointWithSecret>;
   /** Sends a `webhook.test` event now. */
   sendTest: (endpointId: string) => Promise<WebhookDelivery>;
-  deliveries: (endpointId: string, query?: { limit?: number }) => Promise<WebhookDelivery[]>;
+  /** A page of the endpoint's deliveries, newest first: `page` from 1, `pageSize` at most 100. */
+  deliveries: (
+    endpointId: string,
+    query?: { page?: number; pageSize?: number },
+  ) => Promise<WebhookDelivery[]>;
   resend: (deliveryId: string) => Promise<WebhookDelivery>;
 };
 

@@ -92,9 +92,26 @@ export const itemError = z.object({
 });
 export type ItemError = z.infer<typeof itemError>;
 
+/** Where the page describing every error code is served, relative to the server's address. */
+export const ERROR_DOCS_PATH = '/docs/errors';
+
+/**
+ * An error answer: problem details (RFC 9457, `application/problem+json`) whose members `type`,
+ * `title`, `detail` and `instance` stand beside the older `code`, `message` and `requestId`, kept
+ * as extension members so a reader of either form works.
+ */
 export const errorResponse = z
   .object({
+    /** A URI per code, `<server>/docs/errors#<code>`: the page that says what the code means. */
+    type: z.string().optional(),
+    /** What the code means, the same for every answer with it (the catalog's title). */
+    title: z.string().optional(),
+    /** The HTTP status of the answer. */
     status: z.number().int(),
+    /** What went wrong with this request, for a person: the same text as `message`. */
+    detail: z.string().optional(),
+    /** This occurrence: `urn:uuid:<requestId>`. */
+    instance: z.string().optional(),
     code: z.string(),
     message: z.string(),
     /** Per-field messages of a validation failure, in the order the fields were checked. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { IGNORE_UNKNOWN_FIELDS, versionSelector } from './documents.ts';
 import type { Endpoint } from './endpoint.ts';
 import { itemError } from './errors.ts';
+import { pageInfo, pageQuery } from './paging.ts';
 import { generationFields, templateNameSchema } from './templates.ts';
 
 /** Rows one batch may hold. */
@@ -167,9 +168,7 @@ export const getJob = {
   errors: [404],
 } as const satisfies Endpoint;
 
-export const listJobsQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+export const listJobsQuery = pageQuery('jobs', 20).extend({
   templateName: templateNameSchema.optional(),
 });
 
@@ -185,9 +184,7 @@ export const listJobs = {
   query: listJobsQuery,
   response: z.object({
     jobs: z.array(job),
-    page: z.number().int(),
-    pageSize: z.number().int(),
-    total: z.number().int(),
+    ...pageInfo,
   }),
 } as const satisfies Endpoint;
 

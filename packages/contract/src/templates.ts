@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { messageResponse, uploadedFile } from './common.ts';
 import type { Endpoint } from './endpoint.ts';
+import { MAX_PAGE_SIZE, pageInfo, pageSizeParam } from './paging.ts';
 import { MAX_STAMPS, stamp, stampBody } from './stamps.ts';
 import {
   fieldBoxSchema,
@@ -11,7 +12,6 @@ import {
 } from './template-fields.ts';
 
 export const MAX_FIELDS = 1000;
-export const MAX_PAGE_SIZE = 100;
 export const DEFAULT_PAGE_SIZE = 4;
 export const DEFAULT_TEMPLATE_DESCRIPTION = 'Template description';
 
@@ -120,22 +120,54 @@ export const templateListItem = z.object({
 });
 export type TemplateListItem = z.infer<typeof templateListItem>;
 
-export const templateListQuery = z.object({
-  size: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(MAX_PAGE_SIZE, { error: `A page holds at most ${MAX_PAGE_SIZE} templates.` })
-    .default(DEFAULT_PAGE_SIZE),
-  page: z.coerce.number().int().min(0).max(1_000_000).default(0),
-});
+/**
+ * Pages from 1 with `pageSize`, as every list. Without `pageSize` the first specification's
+ * spelling is read (deprecated, kept for the clients built on it): `page` from 0 and `size`.
+ */
+export const templateListQuery = z
+  .object({
+    page: z.coerce.number().int().min(0).max(1_000_000).optional().meta({
+      description:
+        'The page: from 1 when `pageSize` is sent; from 0 without it (deprecated, with `size`).',
+    }),
+    pageSize: pageSizeParam('templates').optional(),
+    size: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_PAGE_SIZE, { error: `A page holds at most ${MAX_PAGE_SIZE} templates.` })
+      .optional()
+      .meta({ deprecated: true, description: 'Deprecated: send `pageSize` (and `page` from 1).' }),
+  })
+  .superRefine((query, ctx) => {
+    if (query.pageSize === undefined) return;
+    if (query.size !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['size'],
+        message: 'Send pageSize or the deprecated size, not both.',
+      });
+    }
+    if (query.page === 0) {
+      ctx.addIssue({ code: 'custom', path: ['page'], message: 'page counts from 1.' });
+    }
+  });
+
+/** The page a template list query asks for, from 1, in either spelling. */
+export const templatePageOf = (query: z.output<typeof templateListQuery>) =>
+  query.pageSize === undefined
+    ? { page: (query.page ?? 0) + 1, pageSize: query.size ?? DEFAULT_PAGE_SIZE }
+    : { page: query.page ?? 1, pageSize: query.pageSize };
 
 export const templateListResponse = z
   .object({
     templates: z.array(templateListItem),
+    ...pageInfo,
+    /** Deprecated: `total`. */
     totalElements: z.number().int(),
-    pageSize: z.number().int(),
+    /** Deprecated: `Math.ceil(total / pageSize)`. */
     totalPages: z.number().int(),
+    /** Deprecated: `page - 1`, the page from 0. */
     currentPage: z.number().int(),
   })
   .meta({ id: 'TemplateList' });
@@ -178,7 +210,8 @@ export const listTemplates = {
   method: 'GET',
   path: '/v1/template',
   operationId: 'listTemplates',
-  summary: 'List your templates, a page at a time (page is zero-based; size at most 100)',
+  summary:
+    'List your templates, a page at a time (`page` from 1 and `pageSize` at most 100; deprecated: `page` from 0 and `size`)',
   tag,
   auth: 'apiKeyOrBearer',
   query: templateListQuery,

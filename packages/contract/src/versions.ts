@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Endpoint } from './endpoint.ts';
 import { fieldChange } from './field-change.ts';
+import { pageInfo, pageQuery } from './paging.ts';
 import { stamp } from './stamps.ts';
 import { templateInput, templatePage } from './template-fields.ts';
 import { templateApiExample, templateNameParams } from './templates.ts';
@@ -22,7 +23,7 @@ export const templateVersionSummary = z
 export type TemplateVersionSummary = z.infer<typeof templateVersionSummary>;
 
 export const templateVersionList = z
-  .object({ versions: z.array(templateVersionSummary) })
+  .object({ versions: z.array(templateVersionSummary), ...pageInfo })
   .meta({ id: 'TemplateVersionList' });
 export type TemplateVersionList = z.infer<typeof templateVersionList>;
 
@@ -74,10 +75,12 @@ export const listTemplateVersions = {
   method: 'GET',
   path: '/v1/template/:templateName/versions',
   operationId: 'listTemplateVersions',
-  summary: "A template's published versions, newest first",
+  summary: "A template's published versions, newest first, a page at a time",
   tag,
   auth: 'apiKeyOrBearer',
   params: templateNameParams,
+  // A page holds every version unless a template has more than 100.
+  query: pageQuery('versions', 100),
   response: templateVersionList,
   errors: [404],
 } as const satisfies Endpoint;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { messageResponse } from './common.ts';
 import type { Endpoint } from './endpoint.ts';
+import { pageInfo, pageQuery, pageSizeParam } from './paging.ts';
 
 /** Endpoints one account may have. */
 export const MAX_WEBHOOK_ENDPOINTS = 16;
@@ -228,20 +229,37 @@ export const sendWebhookTest = {
   errors: [404, 409, 429],
 } as const satisfies Endpoint;
 
-export const listWebhookDeliveriesQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(50),
+const DEFAULT_DELIVERIES_PAGE_SIZE = 50;
+
+export const listWebhookDeliveriesQuery = pageQuery(
+  'deliveries',
+  DEFAULT_DELIVERIES_PAGE_SIZE,
+).extend({
+  pageSize: pageSizeParam('deliveries')
+    .optional()
+    .meta({ description: `At most 100; ${DEFAULT_DELIVERIES_PAGE_SIZE} unless sent.` }),
+  limit: pageSizeParam('deliveries').optional().meta({
+    deprecated: true,
+    description: 'Deprecated: `pageSize`, which wins when both are sent.',
+  }),
+});
+
+/** The page a deliveries query asks for, `limit` read as the deprecated `pageSize`. */
+export const deliveryPageOf = (query: z.output<typeof listWebhookDeliveriesQuery>) => ({
+  page: query.page,
+  pageSize: query.pageSize ?? query.limit ?? DEFAULT_DELIVERIES_PAGE_SIZE,
 });
 
 export const listWebhookDeliveries = {
   method: 'GET',
   path: '/v1/webhook-endpoints/:id/deliveries',
   operationId: 'listWebhookDeliveries',
-  summary: "An endpoint's recent deliveries, newest first",
+  summary: "An endpoint's deliveries, newest first, a page at a time",
   tag,
   auth: 'apiKeyOrBearer',
   params: webhookEndpointParams,
   query: listWebhookDeliveriesQuery,
-  response: z.object({ deliveries: z.array(webhookDelivery) }),
+  response: z.object({ deliveries: z.array(webhookDelivery), ...pageInfo }),
   errors: [404],
 } as const satisfies Endpoint;
 

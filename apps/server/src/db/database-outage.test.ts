@@ -4,7 +4,7 @@ import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { signUp, type Account } from '../../test/http.ts';
+import { errorBody, signUp, type Account } from '../../test/http.ts';
 import { makePdf } from '../../test/pdf-fixtures.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { apiKeyOf, generate, saveFields, textField, uploadTemplate } from '../../test/templates.ts';
@@ -16,6 +16,9 @@ if (!hasPostgres) {
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The problem details members that are the same for every answer of one code. */
+const pick = ({ type, title, status, code }: ErrorResponse) => ({ type, title, status, code });
 
 /**
  * What a database restart does to the app's connections, done from a connection of its own to the
@@ -127,7 +130,12 @@ describe.runIf(hasPostgres)('the app when PostgreSQL ends its connections', () =
   });
 
   it('answers 503 with Retry-After, never 500, while connections are ended under load, then 200 again', async () => {
-    const answers: { status: number; retryAfter?: string; code?: string }[] = [];
+    const answers: {
+      status: number;
+      retryAfter?: string;
+      contentType?: string;
+      problem?: Partial<ErrorResponse>;
+    }[] = [];
     let running = true;
     const loop = async () => {
       while (running) {
@@ -136,7 +144,8 @@ describe.runIf(hasPostgres)('the app when PostgreSQL ends its connections', () =
           status: res.statusCode,
           ...(res.statusCode !== 200 && {
             retryAfter: res.headers['retry-after'],
-            code: res.json<ErrorResponse>().code,
+            contentType: res.headers['content-type'],
+            problem: pick(res.json<ErrorResponse>()),
           }),
         });
       }
@@ -158,7 +167,17 @@ describe.runIf(hasPostgres)('the app when PostgreSQL ends its connections', () =
     );
     expect(unavailable.length).toBeGreaterThan(0);
     for (const answer of unavailable) {
-      expect(answer).toEqual({ status: 503, retryAfter: '2', code: 'SERVICE_UNAVAILABLE' });
+      expect(answer).toEqual({
+        status: 503,
+        retryAfter: '2',
+        contentType: 'application/problem+json; charset=utf-8',
+        problem: {
+          type: 'https://platen.example/docs/errors#SERVICE_UNAVAILABLE',
+          title: 'Service unavailable',
+          status: 503,
+          code: 'SERVICE_UNAVAILABLE',
+        },
+      });
     }
     const after = await generate(app, apiKey, { templateName: 'Invoice', fields: { Name: 'B' } });
     expect(after.statusCode, after.body).toBe(200);
@@ -185,7 +204,7 @@ describe('the app when SQLite stays locked past its busy timeout', () => {
       const res = await generate(app, apiKey, { templateName: 'Invoice', fields: {} });
       expect(res.statusCode, res.body).toBe(503);
       expect(res.headers['retry-after']).toBe('2');
-      expect(res.json()).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+      expect(errorBody(res)).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
     } finally {
       other.exec('ROLLBACK');
       other.close();

@@ -54,18 +54,23 @@ const rawRequest = (port: number, bytes: string): Promise<RawAnswer> =>
 
 const expectErrorShape = (answer: RawAnswer, status: number, code: string) => {
   expect(answer.status, answer.body).toBe(status);
-  expect(answer.headers['content-type']).toMatch(/^application\/json/);
+  expect(answer.headers['content-type']).toBe('application/problem+json; charset=utf-8');
   expect(answer.headers['x-content-type-options']).toBe('nosniff');
   expect(answer.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   expect(answer.headers['strict-transport-security']).toContain('max-age=');
   expect(answer.headers['content-security-policy']).toContain("frame-ancestors 'none'");
   expect(answer.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   const body = JSON.parse(answer.body) as Record<string, unknown>;
+  const requestId = answer.headers['x-request-id'];
   expect(body).toEqual({
+    type: `https://platen.example/docs/errors#${code}`,
+    title: expect.any(String) as string,
     status,
+    detail: body.message,
+    instance: `urn:uuid:${requestId}`,
     code,
     message: expect.any(String) as string,
-    requestId: answer.headers['x-request-id'],
+    requestId,
   });
   expect(Number(answer.headers['content-length'])).toBe(Buffer.byteLength(answer.body));
   expect(Date.parse(answer.headers.date ?? '')).not.toBeNaN();

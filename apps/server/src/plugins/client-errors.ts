@@ -5,6 +5,7 @@ import type { ErrorResponse } from '@platen/contract';
 import type { ConnectionError, FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.ts';
+import { PROBLEM_CONTENT_TYPE, problemDetails } from '../lib/problem-details.ts';
 
 type Refusal = Pick<ErrorResponse, 'status' | 'code' | 'message'>;
 
@@ -36,13 +37,17 @@ const MALFORMED: Refusal = {
 /** The response a socket is writing, which Node keeps on it (`_http_server.js`). */
 type ServerSocket = Socket & { _httpMessage?: { headersSent: boolean } | null };
 
-const rawAnswer = (refusal: Refusal, requestId: string, headers: readonly [string, string][]) => {
-  const body = JSON.stringify({ ...refusal, requestId });
+const rawAnswer = (
+  refusal: Refusal,
+  requestId: string,
+  options: { headers: readonly [string, string][]; appUrl: string },
+) => {
+  const body = JSON.stringify(problemDetails(refusal, requestId, options.appUrl));
   const lines = [
     `HTTP/1.1 ${refusal.status} ${STATUS_CODES[refusal.status] ?? 'Error'}`,
-    ...headers.map(([name, value]) => `${name}: ${value}`),
+    ...options.headers.map(([name, value]) => `${name}: ${value}`),
     `x-request-id: ${requestId}`,
-    'content-type: application/json; charset=utf-8',
+    `content-type: ${PROBLEM_CONTENT_TYPE}`,
     `content-length: ${Buffer.byteLength(body)}`,
     `date: ${new Date().toUTCString()}`,
     'connection: close',
@@ -59,7 +64,7 @@ const rawAnswer = (refusal: Refusal, requestId: string, headers: readonly [strin
  * error nothing more on the connection can be trusted.
  */
 export const clientErrorHandler =
-  (options: { headers: readonly [string, string][]; log: FastifyBaseLogger }) =>
+  (options: { headers: readonly [string, string][]; appUrl: string; log: FastifyBaseLogger }) =>
   (error: ConnectionError, socket: Socket) => {
     // A reset connection has nobody to answer; an answered one is closing already.
     if (error.code === 'ECONNRESET' || socket.destroyed || socket.writableEnded) return;
@@ -75,7 +80,7 @@ export const clientErrorHandler =
       { reqId: requestId, code: error.code, ip: socket.remoteAddress, status: refusal.status },
       'request refused by the HTTP parser',
     );
-    socket.end(rawAnswer(refusal, requestId, options.headers), () => socket.destroy());
+    socket.end(rawAnswer(refusal, requestId, options), () => socket.destroy());
   };
 
 /**

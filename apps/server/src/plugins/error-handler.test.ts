@@ -14,7 +14,7 @@ describe.each(testDatabases())('error answers on %s', (database) => {
   it('answers unknown API routes with a JSON 404', async () => {
     const res = await call(app, 'GET', '/v1/no/such/thing');
     expect(res.statusCode).toBe(404);
-    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.headers['content-type']).toBe('application/problem+json; charset=utf-8');
     expect(errorBody(res)).toEqual({
       status: 404,
       code: 'NOT_FOUND',
@@ -143,7 +143,7 @@ describe.each(testDatabases())('error answers on %s', (database) => {
     ]) {
       const res = await call(app, 'GET', url, { token: account.token });
       expect(res.statusCode, url).toBe(400);
-      expect(res.headers['content-type'], url).toMatch(/^application\/json/);
+      expect(res.headers['content-type'], url).toBe('application/problem+json; charset=utf-8');
       expect(errorBody(res), url).toEqual({
         status: 400,
         code: 'BAD_URL',

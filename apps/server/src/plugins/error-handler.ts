@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../db/errors.ts';
 import { AppError } from '../lib/app-error.ts';
+import { PROBLEM_CONTENT_TYPE, problemDetails } from '../lib/problem-details.ts';
 import { isResultStoreUnavailable } from '../modules/jobs/index.ts';
 
 /**
@@ -97,14 +98,15 @@ const send = (reply: FastifyReply, body: ErrorResponse, headers: Record<string, 
   reply
     .status(body.status)
     .headers(headers)
-    .type('application/json')
-    .send({ ...body, requestId: reply.request.id });
+    .type(PROBLEM_CONTENT_TYPE)
+    .send(problemDetails(body, reply.request.id, reply.server.deps.config.appUrl));
 
 const fieldName = (instancePath: string) => instancePath.replace(/^\//, '').replace(/\//g, '.');
 
 /**
- * The one place errors become responses: `{ status, code, message, requestId }` for every failure,
- * the id being the one in the logs and the `x-request-id` header. A 5xx is
+ * The one place errors become responses: problem details (RFC 9457, lib/problem-details.ts) with
+ * `{ status, code, message, requestId }` for every failure, the id being the one in the logs and
+ * the `x-request-id` header. A 5xx is
  * logged with its details and answered with a generic message (no stack, SQL or secret).
  */
 const errorHandler = async (app: FastifyInstance) => {

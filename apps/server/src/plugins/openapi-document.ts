@@ -1,4 +1,5 @@
 import type { Endpoint, ErrorStatus } from '@platen/contract';
+import { problemDetails } from '../lib/problem-details.ts';
 import { jsonSchemaOf } from './openapi-json-schema.ts';
 import { errorMeanings, headers, type HeaderName } from './openapi-meanings.ts';
 import { tags } from './openapi-tags.ts';
@@ -16,6 +17,7 @@ type Operation = JsonObject & { responses?: Record<string, JsonObject> };
 export type OpenApiDocument = JsonObject & {
   info: JsonObject & { title: string; version: string };
   paths?: Record<string, Record<string, Operation>>;
+  servers?: { url: string }[];
   components?: JsonObject & { schemas?: Record<string, unknown> };
 };
 
@@ -136,13 +138,33 @@ const acceptedResponse = {
   content: { 'application/json': { schema: { $ref: '#/components/schemas/Job' } } },
 };
 
+/**
+ * A query parameter whose schema says `deprecated` (`.meta({ deprecated: true })`) is marked so
+ * itself, where OpenAPI's readers and generators look for it.
+ */
+const liftDeprecated = (parameter: unknown): unknown => {
+  if (typeof parameter !== 'object' || parameter === null || !('schema' in parameter)) {
+    return parameter;
+  }
+  const { schema } = parameter;
+  const isDeprecated =
+    typeof schema === 'object' && schema !== null && 'deprecated' in schema && schema.deprecated;
+  return isDeprecated ? { ...parameter, deprecated: true } : parameter;
+};
+
+const parametersOf = (operation: Operation): unknown[] =>
+  Array.isArray(operation.parameters)
+    ? (operation.parameters as unknown[]).map(liftDeprecated)
+    : [];
+
 const describeOperation = (operation: Operation, endpoint: Endpoint): Operation => ({
   operationId: endpoint.operationId,
   ...operation,
+  ...(Array.isArray(operation.parameters) && { parameters: parametersOf(operation) }),
   security: securityOf(endpoint),
   ...((endpoint.idempotent || endpoint.respondAsync) && {
     parameters: [
-      ...(Array.isArray(operation.parameters) ? (operation.parameters as unknown[]) : []),
+      ...parametersOf(operation),
       ...(endpoint.idempotent ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : []),
       ...(endpoint.respondAsync ? [{ $ref: '#/components/parameters/Prefer' }] : []),
     ],
@@ -168,7 +190,10 @@ const describeOperation = (operation: Operation, endpoint: Endpoint): Operation 
   },
 });
 
-const errorResponses = () =>
+// A request id of the form the server makes, for the examples of error answers.
+const EXAMPLE_REQUEST_ID = '6f1c2b9e-8d4a-4c1e-9f3a-2b7d5e0a1c4f';
+
+const errorResponses = (appUrl: string) =>
   Object.fromEntries(
     Object.entries(errorMeanings).map(([status, meaning]) => [
       meaning.component,
@@ -176,9 +201,13 @@ const errorResponses = () =>
         description: meaning.description,
         headers: headerRefs(['x-request-id', ...(meaning.headers ?? [])]),
         content: {
-          'application/json': {
+          'application/problem+json': {
             schema: { $ref: '#/components/schemas/Error' },
-            example: { status: Number(status), ...meaning.example, requestId: 'req-1f' },
+            example: problemDetails(
+              { status: Number(status), ...meaning.example },
+              EXAMPLE_REQUEST_ID,
+              appUrl,
+            ),
           },
         },
       },
@@ -253,7 +282,7 @@ export const describeApi = (
       securitySchemes,
       parameters: { IdempotencyKey: idempotencyKeyParameter, Prefer: preferParameter },
       headers: headerComponents(),
-      responses: errorResponses(),
+      responses: errorResponses(document.servers?.[0]?.url ?? ''),
     },
   };
   const used = referencedSchemas(described);

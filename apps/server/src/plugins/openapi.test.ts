@@ -18,6 +18,7 @@ const endpoints = (Object.values(contract) as unknown[]).filter(isEndpoint);
 
 type Operation = {
   operationId?: string;
+  parameters?: { name: string; deprecated?: boolean }[];
   summary?: string;
   tags?: string[];
   security?: Record<string, string[]>[];
@@ -161,11 +162,33 @@ describe('the OpenAPI document', () => {
     expect(statuses(contract.health)).toEqual(['200', '500']);
     expect(statuses(contract.getTemplate)).toEqual(['200', '400', '401', '404', '500', '503']);
     for (const response of Object.values(doc.components.responses)) {
-      const example = response.content['application/json']!.example as Record<string, unknown>;
+      // Problem details (RFC 9457) only: a generator must not expect application/json.
+      expect(Object.keys(response.content)).toEqual(['application/problem+json']);
+      const example = response.content['application/problem+json']!.example as Record<
+        string,
+        unknown
+      >;
       expect(typeof example.status).toBe('number');
       expect(typeof example.code).toBe('string');
       expect(typeof example.message).toBe('string');
+      expect(example.type).toBe(`https://platen.example/docs/errors#${String(example.code)}`);
+      expect(example.detail).toBe(example.message);
+      expect(example.instance).toBe(`urn:uuid:${String(example.requestId)}`);
     }
+  });
+
+  it('marks the deprecated paging parameters deprecated, and only those', () => {
+    const deprecated = Object.entries(doc.paths).flatMap(([path, operations]) =>
+      Object.values(operations).flatMap((operation) =>
+        (operation.parameters ?? [])
+          .filter((parameter) => parameter.deprecated)
+          .map((parameter) => `${path} ${parameter.name}`),
+      ),
+    );
+    expect(deprecated.sort()).toEqual([
+      '/v1/template size',
+      '/v1/webhook-endpoints/{id}/deliveries limit',
+    ]);
   });
 
   it("passes Redocly's recommended lint without errors", async () => {

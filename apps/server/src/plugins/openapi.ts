@@ -27,7 +27,9 @@ const openapi = async (app: FastifyInstance, opts: { appUrl: string }) => {
           '`x-api-key` header; the web app signs in with a bearer token. Every call that is not ' +
           'a GET and is made without an API key also sends the `X-XSRF-TOKEN` header with the ' +
           'value of the `XSRF-TOKEN` cookie (set by `GET /v1/auth/csrf`). Errors answer ' +
-          '`{ status, code, message }`, and every answer carries an `x-request-id` header.',
+          'problem details (RFC 9457, `application/problem+json`): `type` names the code on ' +
+          `${opts.appUrl}/docs/errors, with \`title\`, \`status\`, \`detail\` and \`instance\`, ` +
+          'beside `code`, `message` and `requestId`; every answer carries an `x-request-id` header.',
       },
       servers: [{ url: opts.appUrl }],
     },

@@ -162,6 +162,11 @@ describe('the @platen/client package', () => {
     expect(refusal).toBeInstanceOf(PlatenError);
     expect(refusal).toMatchObject({ status: 404, code: 'TEMPLATE_NOT_FOUND' });
     expect((refusal as PlatenError).requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect((refusal as PlatenError).problem).toEqual({
+      type: 'https://platen.example/docs/errors#TEMPLATE_NOT_FOUND',
+      title: 'Template not found',
+      instance: `urn:uuid:${(refusal as PlatenError).requestId}`,
+    });
 
     const invalid = await platen.templates
       .save('Invoice', [{ ...customer, label: '', rectWidth: 9, rectHeight: 9 }])
@@ -185,7 +190,7 @@ describe('the @platen/client package', () => {
     expect(await pageCountOf(sample.pdf)).toBe(2);
     await platen.templates.rename('Invoice', 'Receipt');
     await platen.templates.delete('Receipt');
-    expect((await platen.templates.list()).totalElements).toBe(1);
+    expect((await platen.templates.list()).total).toBe(1);
     await session.signOut();
   });
 

@@ -178,6 +178,33 @@ describe('api client', () => {
       message: 'An unexpected error occurred.',
     });
   });
+
+  it('reads problem details (application/problem+json) as it reads the older JSON errors', async () => {
+    const problem = {
+      type: 'https://platen.example/docs/errors#TEMPLATE_NAME_TAKEN',
+      title: 'Template name taken',
+      status: 409,
+      detail: 'A template named "Invoice" already exists.',
+      instance: 'urn:uuid:6f1c2b9e-8d4a-4c1e-9f3a-2b7d5e0a1c4f',
+      code: 'TEMPLATE_NAME_TAKEN',
+      message: 'A template named "Invoice" already exists.',
+      requestId: '6f1c2b9e-8d4a-4c1e-9f3a-2b7d5e0a1c4f',
+    };
+    const { client } = setUp(
+      () =>
+        new Response(JSON.stringify(problem), {
+          status: 409,
+          headers: { 'content-type': 'application/problem+json; charset=utf-8' },
+        }),
+    );
+    const error = await client.request(getProfile).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 409,
+      code: 'TEMPLATE_NAME_TAKEN',
+      message: 'A template named "Invoice" already exists.',
+    });
+  });
 });
 
 describe('fillPath', () => {

@@ -76,7 +76,10 @@ export const createApiClient = (deps: ApiClientDeps) => {
       headers?: Record<string, string>;
     },
   ): Promise<Response> => {
-    const headers = new Headers({ accept: 'application/json', ...options.headers });
+    const headers = new Headers({
+      accept: 'application/json, application/problem+json',
+      ...options.headers,
+    });
     const isFormData = options.body instanceof FormData;
     if (options.body !== undefined && !isFormData) headers.set('content-type', 'application/json');
     const token = usesSession(endpoint) ? deps.findAccessToken() : undefined;

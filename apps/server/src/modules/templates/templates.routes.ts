@@ -18,7 +18,7 @@ export const templatesRoutes = async (app: FastifyInstance, opts: { deps: Deps }
   const versions = createVersionsService(opts.deps, templates.getTemplate);
 
   route(app, contract.listTemplates, (req) =>
-    templates.list(req.accountId, req.query.page, req.query.size),
+    templates.list(req.accountId, contract.templatePageOf(req.query)),
   );
   route(app, contract.createTemplate, async (req) => {
     const form = await readMultipartForm(req, {
@@ -71,7 +71,7 @@ export const templatesRoutes = async (app: FastifyInstance, opts: { deps: Deps }
     ),
   );
   route(app, contract.listTemplateVersions, (req) =>
-    versions.list(req.accountId, req.params.templateName),
+    versions.list(req.accountId, req.params.templateName, req.query),
   );
   route(app, contract.getTemplateVersion, (req) =>
     versions.detail(req.accountId, req.params.templateName, req.params.version),

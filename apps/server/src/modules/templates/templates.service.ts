@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   DEFAULT_TEMPLATE_DESCRIPTION,
+  offsetOf,
   templateMessages,
   templateNameSchema,
   type SaveTemplateBody,
@@ -173,13 +174,12 @@ export const createTemplatesService = (deps: Deps) => {
 
   const list = async (
     userId: string,
-    page: number,
-    /** At most MAX_PAGE_SIZE: the query refuses more (400), it never clamps. */
-    pageSize: number,
+    /** From 1; `pageSize` at most MAX_PAGE_SIZE: the query refuses more (400), never clamps. */
+    { page, pageSize }: { page: number; pageSize: number },
   ): Promise<TemplateListResponse> => {
-    const [totalElements, items] = await Promise.all([
+    const [total, items] = await Promise.all([
       repo.countTemplates(db, userId),
-      repo.listTemplates(db, { userId, offset: page * pageSize, limit: pageSize }),
+      repo.listTemplates(db, { userId, offset: offsetOf({ page, pageSize }), limit: pageSize }),
     ]);
     return {
       templates: items.map((item) => ({
@@ -191,10 +191,12 @@ export const createTemplatesService = (deps: Deps) => {
         type: 'png',
         ...publicationState(item),
       })),
-      totalElements,
+      page,
       pageSize,
-      totalPages: Math.ceil(totalElements / pageSize),
-      currentPage: page,
+      total,
+      totalElements: total,
+      totalPages: Math.ceil(total / pageSize),
+      currentPage: page - 1,
     };
   };
 

@@ -63,15 +63,29 @@ const toVersion = (row: {
   previewHash: row.preview_hash,
 });
 
-export const listVersions = async (db: Db, templateId: string) =>
-  (
-    await db
-      .selectFrom('template_versions')
-      .selectAll()
-      .where('template_id', '=', templateId)
-      .orderBy('number', 'desc')
-      .execute()
-  ).map(toVersion);
+/** A template's versions, newest first: all of them, or one page's. */
+export const listVersions = async (
+  db: Db,
+  templateId: string,
+  page?: { offset: number; limit: number },
+) => {
+  let query = db
+    .selectFrom('template_versions')
+    .selectAll()
+    .where('template_id', '=', templateId)
+    .orderBy('number', 'desc');
+  if (page) query = query.offset(page.offset).limit(page.limit);
+  return (await query.execute()).map(toVersion);
+};
+
+export const countVersions = async (db: Db, templateId: string): Promise<number> => {
+  const row = await db
+    .selectFrom('template_versions')
+    .select((eb) => eb.fn.countAll().as('count'))
+    .where('template_id', '=', templateId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+};
 
 export const findVersion = async (db: Db, templateId: string, number: number) => {
   const row = await db

@@ -1,4 +1,9 @@
-import { diffFields, type PublishTemplateBody, type TemplateVersionDetail } from '@platen/contract';
+import {
+  diffFields,
+  offsetOf,
+  type PublishTemplateBody,
+  type TemplateVersionDetail,
+} from '@platen/contract';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { exampleValues } from './api-example.ts';
@@ -137,9 +142,13 @@ export const createVersionsService = (
     return summaryOf((await versions.findVersion(db, template.id, number))!);
   };
 
-  const list = async (userId: string, name: string) => {
+  const list = async (userId: string, name: string, page: { page: number; pageSize: number }) => {
     const template = await getTemplate(userId, name);
-    return { versions: (await versions.listVersions(db, template.id)).map(summaryOf) };
+    const [rows, total] = await Promise.all([
+      versions.listVersions(db, template.id, { offset: offsetOf(page), limit: page.pageSize }),
+      versions.countVersions(db, template.id),
+    ]);
+    return { versions: rows.map(summaryOf), ...page, total };
   };
 
   const detail = async (

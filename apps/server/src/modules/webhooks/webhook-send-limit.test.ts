@@ -1,7 +1,7 @@
 import { WEBHOOK_SENDS_PER_MINUTE } from '@platen/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { advanceDays } from '../../../test/billing.ts';
-import { signUp, type Account } from '../../../test/http.ts';
+import { errorBody, signUp, type Account } from '../../../test/http.ts';
 import { buildTestApp, testDatabases, type TestApp } from '../../../test/test-app.ts';
 import { webhookCalls } from '../../../test/webhooks.ts';
 
@@ -22,13 +22,12 @@ describe.each(testDatabases())('test events and resends on %s', (database) => {
 
   const expectLimited = (res: Awaited<ReturnType<typeof adas.send>>) => {
     expect(res.statusCode, res.body).toBe(429);
-    expect(res.json()).toEqual({
+    expect(errorBody(res)).toEqual({
       status: 429,
       code: 'RATE_LIMITED',
       message: expect.stringMatching(
         /^Too many attempts\. Please try again in 1 minute\.$/,
       ) as string,
-      requestId: expect.any(String) as string,
     });
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(60);

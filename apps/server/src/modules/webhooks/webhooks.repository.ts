@@ -99,14 +99,30 @@ const deliveryLines = (db: Db) =>
     .selectAll('d')
     .select('e.type as event_type');
 
-export const listDeliveries = (db: Db, userId: string, endpointId: string, limit: number) =>
+export const listDeliveries = (
+  db: Db,
+  userId: string,
+  endpointId: string,
+  page: { offset: number; limit: number },
+) =>
   deliveryLines(db)
     .where('p.user_id', '=', userId)
     .where('d.endpoint_id', '=', endpointId)
     .orderBy('d.created_at', 'desc')
     .orderBy('d.id', 'desc')
-    .limit(limit)
+    .offset(page.offset)
+    .limit(page.limit)
     .execute();
+
+/** An endpoint's deliveries; the caller has checked that the endpoint is the account's. */
+export const countDeliveries = async (db: Db, endpointId: string): Promise<number> => {
+  const row = await db
+    .selectFrom('webhook_deliveries')
+    .select((eb) => eb.fn.countAll().as('count'))
+    .where('endpoint_id', '=', endpointId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+};
 
 export const findDelivery = (db: Db, userId: string, id: string) =>
   deliveryLines(db).where('p.user_id', '=', userId).where('d.id', '=', id).executeTakeFirst();

@@ -36,9 +36,9 @@ export const webhooksRoutes = async (app: FastifyInstance, opts: { deps: Deps })
   route(app, contract.sendWebhookTest, async (req) =>
     webhooks.sendTest(req.accountId, req.params.id),
   );
-  route(app, contract.listWebhookDeliveries, async (req) => ({
-    deliveries: await webhooks.deliveries(req.accountId, req.params.id, req.query.limit),
-  }));
+  route(app, contract.listWebhookDeliveries, async (req) =>
+    webhooks.deliveries(req.accountId, req.params.id, contract.deliveryPageOf(req.query)),
+  );
   route(app, contract.resendWebhookDelivery, async (req) =>
     webhooks.resend(req.accountId, req.params.id),
   );

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   MAX_WEBHOOK_ENDPOINTS,
+  offsetOf,
   WEBHOOK_TEST_EVENT,
   type WebhookEventData,
   type createWebhookEndpointBody,
@@ -29,6 +30,7 @@ import {
   insertDeliveries,
   insertEndpoint,
   insertEvent,
+  countDeliveries,
   listDeliveries,
   listEndpoints,
   rotateEndpointSecret,
@@ -258,9 +260,17 @@ export const createWebhooksService = (deps: ServiceDeps) => {
     return deliveryOf(userId, delivery.id);
   };
 
-  const deliveries = async (userId: string, id: string, limit: number) => {
+  const deliveries = async (
+    userId: string,
+    id: string,
+    page: { page: number; pageSize: number },
+  ) => {
     await mustFind(userId, id);
-    return (await listDeliveries(deps.db, userId, id, limit)).map(toDelivery);
+    const [rows, total] = await Promise.all([
+      listDeliveries(deps.db, userId, id, { offset: offsetOf(page), limit: page.pageSize }),
+      countDeliveries(deps.db, id),
+    ]);
+    return { deliveries: rows.map(toDelivery), ...page, total };
   };
 
   return { list, get, create, update, remove, rotateSecret, sendTest, resend, deliveries };

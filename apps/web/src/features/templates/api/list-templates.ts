@@ -4,12 +4,13 @@ import { request } from '../../../lib/api-client.ts';
 import { templateListKeys } from './keys.ts';
 
 /**
- * One page of templates. `page` is zero-based here as on the wire (product.md §4: the UI counts from
- * one). The size starts at product.md §9's 4 and follows the server's pageSize once known.
+ * One page of templates, counted from one as on the wire and in the URL (the API's paging
+ * convention, README "Lists"). The size starts at product.md §9's 4 and follows the server's
+ * pageSize once known.
  */
-export const fetchTemplatePage = (page: number, size: number, signal?: AbortSignal) => {
+export const fetchTemplatePage = (page: number, pageSize: number, signal?: AbortSignal) => {
   // The contract's query schema is not part of the path; build the query string here.
-  const search = new URLSearchParams({ size: String(size), page: String(page) });
+  const search = new URLSearchParams({ page: String(page), pageSize: String(pageSize) });
   return request(
     { ...listTemplates, path: `${listTemplates.path}?${search.toString()}` },
     { signal },

@@ -20,8 +20,8 @@ import { CreateTemplateModal } from './CreateTemplateModal.tsx';
 import { TemplateCard } from './TemplateCard.tsx';
 
 /**
- * product.md §2 Templates list: a grid of cards with a pager (one-based here and in the URL's ?page=,
- * so Back and reload keep it; zero-based on the wire; page size from the server) and the Create
+ * product.md §2 Templates list: a grid of cards with a pager (one-based here, in the URL's ?page=,
+ * so Back and reload keep it, and on the wire; page size from the server) and the Create
  * Template modal.
  */
 export const TemplatesPage = () => {
@@ -30,10 +30,10 @@ export const TemplatesPage = () => {
   const setPage = (next: number) => setParams((old) => withPageParam(old, next));
   const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
   const [isCreating, setIsCreating] = useState(false);
-  const list = useTemplatePage(page - 1, pageSize);
+  const list = useTemplatePage(page, pageSize);
   const data = list.data;
   if (data && data.pageSize !== pageSize && data.pageSize > 0) setPageSize(data.pageSize);
-  const lastPage = data?.totalPages ?? 0;
+  const lastPage = data ? Math.ceil(data.total / data.pageSize) : 0;
   useEffect(() => {
     // A page that no longer exists (templates deleted since the link was made): show the last.
     if (lastPage > 0 && page > lastPage) {
@@ -51,7 +51,7 @@ export const TemplatesPage = () => {
             Templates
           </Title>
           <Text c="dimmed" size="sm" mt={4}>
-            {data ? `${data.totalElements} in total` : 'Your PDF templates'}
+            {data ? `${data.total} in total` : 'Your PDF templates'}
           </Text>
         </div>
         <Button
@@ -82,10 +82,10 @@ export const TemplatesPage = () => {
           ))}
         </SimpleGrid>
       )}
-      {data && data.totalPages > 1 && (
+      {lastPage > 1 && (
         <Group justify="center">
           <Pagination
-            total={data.totalPages}
+            total={lastPage}
             value={page}
             onChange={setPage}
             getControlProps={(control) => ({

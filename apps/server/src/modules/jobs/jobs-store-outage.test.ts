@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorBody, signUp } from '../../../test/http.ts';
+import { createBatch, getJob, pathOf, waitForJob } from '../../../test/jobs.ts';
+import { makePdf } from '../../../test/pdf-fixtures.ts';
+import { startLocalS3, type LocalS3 } from '../../../test/s3-server.ts';
+import { buildTestApp, testDatabases, type TestApp } from '../../../test/test-app.ts';
+import { apiKeyOf, saveFields, textField, uploadTemplate } from '../../../test/templates.ts';
+
+/*
+ * The object store really going away: an S3 server (s3rver, over HTTP, the real AWS SDK) holds a
+ * job's results and is then stopped, so its port refuses connections, as a bucket's endpoint
+ * that is down does.
+ */
+describe.each(testDatabases())(
+  'a result download while the S3 server is stopped, on %s',
+  (database) => {
+    let app: TestApp;
+    let s3: LocalS3 | undefined;
+    let apiKey: string;
+
+    beforeAll(async () => {
+      s3 = await startLocalS3();
+      app = await buildTestApp(database, { s3: s3.config });
+      const account = await signUp(app);
+      await uploadTemplate(app, account, { name: 'Invoice', pdf: await makePdf() });
+      await saveFields(app, account, 'Invoice', [textField('Name')]);
+      apiKey = await apiKeyOf(app, account, 'Invoice');
+    });
+    afterAll(async () => {
+      await app?.dispose();
+      await s3?.stop();
+    });
+
+    it('answers 503 SERVICE_UNAVAILABLE with Retry-After as problem details, never a 500', async () => {
+      const created = await createBatch(app, apiKey, {
+        templateName: 'Invoice',
+        items: [{ Name: 'Ada' }],
+        output: 'merged',
+      });
+      expect(created.statusCode, created.body).toBe(202);
+      const job = await waitForJob(app, apiKey, created.json<{ id: string }>().id);
+      expect(job.status).toBe('succeeded');
+      const url = pathOf(job.results[0]!.signedUrl);
+      expect((await app.inject({ method: 'GET', url })).statusCode).toBe(200);
+
+      await s3?.stop();
+      s3 = undefined;
+      const refused = await app.inject({ method: 'GET', url });
+      expect(refused.statusCode, refused.body).toBe(503);
+      expect(refused.headers['retry-after']).toBe('2');
+      expect(errorBody(refused)).toEqual({
+        status: 503,
+        code: 'SERVICE_UNAVAILABLE',
+        message: 'The service is briefly unavailable. Please try again in a few seconds.',
+      });
+      expect(refused.json()).toMatchObject({
+        type: 'https://platen.example/docs/errors#SERVICE_UNAVAILABLE',
+        title: 'Service unavailable',
+      });
+      // What does not read the store is served meanwhile.
+      expect((await getJob(app, apiKey, job.id)).status).toBe('succeeded');
+    });
+  },
+);
