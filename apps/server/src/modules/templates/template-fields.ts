@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { FONT_SIZE, type TemplateInput, type TemplateInputValue } from '@platen/contract';
 import {
   repeatsInBoxes,
+  type BarcodeOptions,
   type BoxOnPage,
   type ChoiceOption,
   type FieldBoxOnPage,
@@ -108,6 +109,24 @@ const choiceOptions = (
   return options;
 };
 
+/**
+ * A barcode field's options, checked: it needs a symbology; the QR error-correction level is
+ * kept for QR codes only. Other types carry none.
+ */
+const barcodeOptions = (input: TemplateInputValue): BarcodeOptions | undefined => {
+  if (input.fieldType !== 'barcode') return undefined;
+  if (!input.barcode) {
+    throw invalid(`The barcode field "${input.label}" needs a symbology (QR code, EAN-13…).`);
+  }
+  const { symbology, errorCorrection, quietZone, showText } = input.barcode;
+  return {
+    symbology,
+    ...(symbology === 'qrcode' && errorCorrection && { errorCorrection }),
+    ...(quietZone !== undefined && { quietZone }),
+    ...(showText !== undefined && { showText }),
+  };
+};
+
 /** What a field's default must be: what a payload could send it (product.md §3). */
 const checkDefault = (input: TemplateInputValue, options: ChoiceOption[] | undefined) => {
   const value = input.default;
@@ -162,6 +181,7 @@ export const normaliseFields = (
     }
     const [first] = boxes;
     const options = choiceOptions(input, pages);
+    const barcode = barcodeOptions(input);
     const formatRefusal = input.format && formatProblem(input.label, input.fieldType, input.format);
     if (formatRefusal) throw invalid(formatRefusal);
     checkDefault(input, options);
@@ -187,6 +207,7 @@ export const normaliseFields = (
       ...(input.format && { format: input.format }),
       ...(input.default !== undefined && { default: input.default }),
       ...(input.fixed && { fixed: true }),
+      ...(barcode && { barcode }),
     });
   }
   return [...byLabel.values()];
@@ -245,4 +266,5 @@ export const toTemplateInput = (field: FieldSpec): TemplateInput => ({
   ...(field.format && { format: field.format }),
   ...(field.default !== undefined && { default: field.default }),
   ...(field.fixed && { fixed: true }),
+  ...(field.barcode && { barcode: field.barcode }),
 });
