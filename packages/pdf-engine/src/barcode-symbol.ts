@@ -4,10 +4,12 @@
  * glyph outlines; this drawing keeps them as PDF path operators in the symbol's own units
  * (y down, as bwip-js draws), which field-barcode.ts scales into the field's box. bwip-js rather
  * than an encoder of our own: it covers every symbology, checks each one's rules (digits, check
- * digits, GS1 application identifiers) and is well kept. It is loaded on the first barcode only:
- * importing it costs about 0.1 s.
+ * digits, GS1 application identifiers) and is well kept. QR codes, the one code an invoice run
+ * encodes anew for every document, come from node-qrcode instead (see qrSymbol). Both are loaded
+ * on the first barcode only: importing bwip-js costs about 0.1 s.
  */
 import type bwipjs from 'bwip-js';
+import type QRCode from 'qrcode';
 import type { DrawingContext, RenderOptions } from 'bwip-js';
 import { nums } from './pdf-syntax.ts';
 import type { BarcodeOptions, BarcodeSymbology } from './types.ts';
@@ -54,6 +56,38 @@ export interface BarcodeSymbol {
 type Bwip = typeof bwipjs;
 let bwip: Promise<Bwip> | undefined;
 const loadBwip = () => (bwip ??= import('bwip-js').then((module) => module.default));
+let qrcode: Promise<typeof QRCode> | undefined;
+const loadQrcode = () => (qrcode ??= import('qrcode').then((module) => module.default));
+
+/**
+ * A QR code from node-qrcode, six to ten times faster than bwip-js's for the same data (about
+ * 1.5 ms against 10 ms for an 80-character payment link): an invoice run encodes one per
+ * document. Its modules become one rectangle per run of dark modules in a row.
+ */
+const qrSymbol = async (options: BarcodeOptions, data: string): Promise<BarcodeSymbol> => {
+  const lib = await loadQrcode();
+  let modules: QRCode.BitMatrix;
+  try {
+    modules = lib.create(data, { errorCorrectionLevel: options.errorCorrection ?? 'M' }).modules;
+  } catch (error) {
+    throw new BarcodeDataError(encoderReason(error));
+  }
+  const { size } = modules;
+  const rows: string[] = [];
+  for (let y = 0; y < size; y++) {
+    let x = 0;
+    while (x < size) {
+      if (!modules.get(y, x)) {
+        x++;
+        continue;
+      }
+      const start = x;
+      while (x < size && modules.get(y, x)) x++;
+      rows.push(`${start} ${y} ${x - start} 1 re`);
+    }
+  }
+  return { width: size, height: size, module: 1, paths: [`${rows.join('\n')}\nf`] };
+};
 
 // Four Bézier arcs approximate a circle with this control distance (per unit radius).
 const KAPPA = (4 * (Math.SQRT2 - 1)) / 3;
@@ -184,6 +218,7 @@ export const encodeBarcode = async (
   if (data.length > MAX_BARCODE_DATA) {
     throw new BarcodeDataError(`A ${rules.name} holds at most ${MAX_BARCODE_DATA} characters.`);
   }
+  if (options.symbology === 'qrcode') return qrSymbol(options, data);
   const lib = await loadBwip();
   const render: RenderOptions = {
     bcid: rules.bcid,
@@ -191,7 +226,6 @@ export const encodeBarcode = async (
     scale: 1,
     ...(!rules.isMatrix && { includetext: options.showText !== false }),
     ...(barHeightMm !== undefined && !rules.isMatrix && { height: barHeightMm }),
-    ...(options.symbology === 'qrcode' && { eclevel: options.errorCorrection ?? 'M' }),
   };
   try {
     return lib.render(render, vectorDrawing(lib));
