@@ -1,6 +1,7 @@
-import type { ErrorResponse, TemplateInputBody, TemplateResponse } from '@platen/contract';
+import type { ErrorResponse, Job, TemplateInputBody, TemplateResponse } from '@platen/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, signUp, type Account } from '../../../test/http.ts';
+import { createBatch, waitForJob } from '../../../test/jobs.ts';
 import { makePdf } from '../../../test/pdf-fixtures.ts';
 import { buildTestApp, testDatabases, type TestApp } from '../../../test/test-app.ts';
 import { generate, getTemplate, saveFields, textField } from '../../../test/templates.ts';
@@ -83,6 +84,25 @@ describe.each(testDatabases())('barcode fields on %s', (database) => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json<ErrorResponse>().fields?.map((f) => f.field)).toEqual(['EAN', 'Payment']);
+  });
+
+  it('fails a batch item whose data its code cannot hold, naming the field, and fills the others', async () => {
+    const { apiKey } = await getTemplate(app, ada, 'Label');
+    const res = await createBatch(app, apiKey!, {
+      templateName: 'Label',
+      items: [{ EAN: '5901234123457' }, { EAN: '5901234123458' }],
+    });
+    expect(res.statusCode, res.body).toBe(202);
+    const job = await waitForJob(app, apiKey!, res.json<Job>().id);
+    expect(job).toMatchObject({ status: 'succeeded', progress: { done: 2, failed: 1 } });
+    expect(job.failures).toEqual([
+      expect.objectContaining({
+        index: 1,
+        field: 'EAN',
+        code: 'INVALID_VALUES',
+        message: 'The value of "EAN" is not a valid EAN-13: Incorrect EAN-13 check digit provided.',
+      }),
+    ]);
   });
 
   it('describes each code’s data in the payload schema', async () => {
