@@ -88,12 +88,12 @@ describe.each(testDatabases())('barcode fields on %s', (database) => {
 
   it('fails a batch item whose data its code cannot hold, naming the field, and fills the others', async () => {
     const { apiKey } = await getTemplate(app, ada, 'Label');
-    const res = await createBatch(app, apiKey!, {
+    const res = await createBatch(app, apiKey, {
       templateName: 'Label',
       items: [{ EAN: '5901234123457' }, { EAN: '5901234123458' }],
     });
     expect(res.statusCode, res.body).toBe(202);
-    const job = await waitForJob(app, apiKey!, res.json<Job>().id);
+    const job = await waitForJob(app, apiKey, res.json<Job>().id);
     expect(job).toMatchObject({ status: 'succeeded', progress: { done: 2, failed: 1 } });
     expect(job.failures).toEqual([
       expect.objectContaining({
