@@ -137,6 +137,16 @@ describe.each(testDatabases())('barcode fields on %s', (database) => {
     expect((await getTemplate(app, ada, 'Label')).inputs).toEqual(before);
   });
 
+  it('refuses a default its code cannot hold, naming the field and the rule', async () => {
+    const res = await saveFields(app, ada, 'Label', [ean({ default: '5901234123458' })]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      code: 'INVALID_FIELDS',
+      message:
+        'The default of the field "EAN" is not a valid EAN-13: Incorrect EAN-13 check digit provided.',
+    });
+  });
+
   it('keeps an error-correction level for QR codes only', async () => {
     await save('Label', [ean({ barcode: { symbology: 'code128', errorCorrection: 'H' } })]);
     const [code] = (await getTemplate(app, ada, 'Label')).inputs;

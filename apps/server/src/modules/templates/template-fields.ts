@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { FONT_SIZE, type TemplateInput, type TemplateInputValue } from '@platen/contract';
 import {
+  barcodeDataProblem,
   repeatsInBoxes,
   type BarcodeOptions,
   type BoxOnPage,
@@ -211,6 +212,19 @@ export const normaliseFields = (
     });
   }
   return [...byLabel.values()];
+};
+
+/**
+ * A barcode's default prints whenever a payload leaves the field out, so it must be data its
+ * code takes: refused on save rather than in every document.
+ */
+export const checkBarcodeDefaults = async (fields: readonly FieldSpec[]) => {
+  for (const field of fields) {
+    if (field.type !== 'barcode' || !field.barcode) continue;
+    if (typeof field.default !== 'string' || field.default === '') continue;
+    const problem = await barcodeDataProblem(field.barcode, field.default);
+    if (problem) throw invalid(`The default of the field "${field.label}" ${problem}`);
+  }
 };
 
 /** Keeps the fields whose every box still lies on the new pages; names the others. */
