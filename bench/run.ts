@@ -50,6 +50,13 @@ const cases: BenchCase[] = [
     set: 'cjk' as const,
     approaches: ['platen', 'platen-keyed', 'byte-copy'] as ApproachId[],
   },
+  {
+    id: 'qrcode' as const,
+    label: `${TEMPLATES[0]!.label}: the standard-font fields and a payment QR code, different in every document`,
+    template: 'a4' as const,
+    set: 'qrcode' as const,
+    approaches: ['platen', 'platen-keyed', 'byte-copy'] as ApproachId[],
+  },
 ].filter((c) => !only || only.includes(c.id));
 
 const startLoad = loadavg();

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Template } from '@pdfme/common';
-import { FIELDS, valuesFor, type ValueSet } from './fixtures.ts';
+import { FIELDS, fieldsFor, valuesFor, type ValueSet } from './fixtures.ts';
 
 // Libraries are imported only by the approach that uses them, so each cell's memory is its own.
 
@@ -123,9 +123,11 @@ export const prepareApproach = async (
       const { createFillEngine } = await import('@platen/pdf-engine');
       const { fill } = createFillEngine();
       const options = id === 'platen-keyed' ? { templateKey: 'bench' } : {};
-      if (set === 'cjk') {
-        let n = 0; // values differ per document: each gets its own font subset
-        return () => fill(template, FIELDS, valuesFor(set, n++).values, options).then((r) => r.pdf);
+      if (set === 'cjk' || set === 'qrcode') {
+        // Values differ per document: each gets its own font subset or its own QR code.
+        const fields = fieldsFor(set);
+        let n = 0;
+        return () => fill(template, fields, valuesFor(set, n++).values, options).then((r) => r.pdf);
       }
       return () => fill(template, FIELDS, values, options).then((r) => r.pdf);
     }

@@ -212,15 +212,40 @@ const cjkTexts = (n: number) =>
     return i % 2 === 0 ? name : `${name} 様 東京都`;
   });
 
-export type ValueSet = 'latin' | 'unicode' | 'cjk';
+export type ValueSet = 'latin' | 'unicode' | 'cjk' | 'qrcode';
+
+/** A payment QR code under the text fields, as an invoice prints one (qrcode case). */
+export const QR_FIELD: FieldSpec = {
+  id: 'q1',
+  label: 'Payment',
+  type: 'barcode',
+  page: 1,
+  rectX: 420,
+  rectY: 90,
+  rectWidth: 110,
+  rectHeight: 110,
+  fontSize: 11,
+  fontFamily: 'helvetica',
+  textAlign: 'left',
+  fontColor: '#000000',
+  barcode: { symbology: 'qrcode', errorCorrection: 'M' },
+};
+
+/** The fields of a value set: the qrcode case adds the QR code. */
+export const fieldsFor = (set: ValueSet): FieldSpec[] =>
+  set === 'qrcode' ? [...FIELDS, QR_FIELD] : FIELDS;
 
 /**
  * The values of document number `n`, the same for every approach; "unicode" needs an embedded
- * font (Polish, Greek, €), "cjk" Japanese and Chinese faces and changes with `n`.
+ * font (Polish, Greek, €), "cjk" Japanese and Chinese faces and changes with `n`; "qrcode" is
+ * the Latin values and a payment link numbered `n`, so every document encodes its own code.
  */
 export const valuesFor = (set: ValueSet, n = 0): { texts: string[]; values: FieldValues } => {
-  const texts = set === 'latin' ? LATIN : set === 'unicode' ? UNICODE : cjkTexts(n);
+  const texts = set === 'unicode' ? UNICODE : set === 'cjk' ? cjkTexts(n) : LATIN;
   const values: Record<string, string | boolean> = { Agree: true };
   texts.forEach((text, i) => (values[`Text ${i + 1}`] = text));
+  if (set === 'qrcode') {
+    values.Payment = `https://pay.example.com/i/2026-${String(n).padStart(6, '0')}?amount=1234.56&currency=EUR`;
+  }
   return { texts, values };
 };

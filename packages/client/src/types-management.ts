@@ -6,12 +6,23 @@ import type { FieldValues, FieldInput, Field } from './types.ts';
 
 /** A change a version made to one field; `breaking` ones break payloads sent before. */
 export type FieldChange = {
-  kind: 'added' | 'removed' | 'renamed' | 'typeChanged' | 'moved' | 'resized' | 'optionsRemoved';
+  kind:
+    | 'added'
+    | 'removed'
+    | 'renamed'
+    | 'typeChanged'
+    | 'moved'
+    | 'resized'
+    | 'optionsRemoved'
+    | 'symbologyChanged';
   label: string;
   previousLabel?: string;
   type: string;
   previousType?: string;
   removedOptions?: string[];
+  /** `symbologyChanged`: a barcode's symbology before and after (breaking). */
+  previousSymbology?: string;
+  symbology?: string;
   breaking: boolean;
 };
 

@@ -44,7 +44,36 @@ export type FieldType =
   | 'image'
   | 'checkbox'
   | 'radio'
-  | 'choice';
+  | 'choice'
+  | 'barcode';
+
+/** The codes a barcode field prints: four matrix codes, then the linear ones. */
+export type BarcodeSymbology =
+  | 'qrcode'
+  | 'datamatrix'
+  | 'pdf417'
+  | 'azteccode'
+  | 'code128'
+  | 'code39'
+  | 'ean13'
+  | 'ean8'
+  | 'upca'
+  | 'itf14'
+  | 'gs1-128';
+
+/**
+ * How a barcode field prints its value, the data it encodes, in the field's `fontColor`. Data a
+ * symbology refuses (a letter in an EAN-13, a wrong check digit) is a 400 naming the field.
+ */
+export type BarcodeOptions = {
+  symbology: BarcodeSymbology;
+  /** QR code only: L, M (when left out), Q or H. */
+  errorCorrection?: 'L' | 'M' | 'Q' | 'H';
+  /** Keep the scanners' light margin inside the box (true when left out). */
+  quietZone?: boolean;
+  /** Linear codes: print the data under the bars (true when left out). */
+  showText?: boolean;
+};
 
 /**
  * A field to save: its box in PDF points from the top-left of the page as displayed, `page`
@@ -70,6 +99,8 @@ export type FieldInput = {
   options?: ChoiceOption[];
   /** Text turned counter-clockwise in its box (imported rotated form fields). */
   rotation?: 0 | 90 | 180 | 270;
+  /** Barcode only: its symbology and how it prints. */
+  barcode?: BarcodeOptions;
 };
 
 /** One option of a choice field: the payload sends `value`, a list-style choice prints `label`. */
@@ -95,6 +126,7 @@ export type Field = {
   fontColor: string;
   options?: ChoiceOption[];
   rotation?: 0 | 90 | 180 | 270;
+  barcode?: BarcodeOptions;
 };
 
 export type Template = {

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * How a field changed from one published version to the next. Removals, renames, type changes
- * and a choice's options taken away are `breaking`: a payload built for the older version would
+ * How a field changed from one published version to the next. Removals, renames, type changes,
+ * a choice's options taken away and a barcode's symbology changed are `breaking`: a payload built for the older version would
  * lose values or be refused.
  */
 export const fieldChange = z
@@ -15,6 +15,7 @@ export const fieldChange = z
       'moved',
       'resized',
       'optionsRemoved',
+      'symbologyChanged',
     ]),
     label: z.string(),
     /** `renamed`: the label before. */
@@ -24,6 +25,9 @@ export const fieldChange = z
     previousType: z.string().optional(),
     /** `optionsRemoved`: the values a choice no longer accepts. */
     removedOptions: z.array(z.string()).optional(),
+    /** `symbologyChanged`: the barcode's symbology before (and `symbology` after). */
+    previousSymbology: z.string().optional(),
+    symbology: z.string().optional(),
     breaking: z.boolean(),
   })
   .meta({ id: 'FieldChange' });

@@ -37,6 +37,24 @@ describe('diffFields', () => {
     ]);
   });
 
+  it('names a barcode whose symbology changed as breaking, its other options not', () => {
+    const code = (symbology: string, quietZone?: boolean) => {
+      const barcode = { symbology, quietZone }; // the diff reads only the symbology
+      return field('a', 'Code', { type: 'BARCODE', barcode });
+    };
+    expect(diffFields([code('ean13')], [code('code128')])).toEqual([
+      {
+        kind: 'symbologyChanged',
+        label: 'Code',
+        type: 'BARCODE',
+        previousSymbology: 'ean13',
+        symbology: 'code128',
+        breaking: true,
+      },
+    ]);
+    expect(diffFields([code('qrcode', true)], [code('qrcode', false)])).toEqual([]);
+  });
+
   it('takes a field drawn again on the same box under a new label for a rename', () => {
     expect(diffFields([field('a', 'Name')], [field('z', 'Surname')])).toEqual([
       { kind: 'renamed', label: 'Surname', previousLabel: 'Name', type: 'TEXT', breaking: true },

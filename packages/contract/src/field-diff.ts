@@ -12,6 +12,7 @@ export type DiffableField = Rect & {
   type: string;
   boxes?: readonly Rect[] | undefined;
   options?: readonly { value: string }[] | undefined;
+  barcode?: { symbology: string } | undefined;
 };
 
 const boxesOf = (field: DiffableField) => field.boxes ?? [field];
@@ -55,8 +56,8 @@ const optionsTakenAway = (old: DiffableField, field: DiffableField): string[] =>
  * What changed from one version's fields to the next. A field is the same field when it keeps
  * its id (the editor keeps ids) or, failing that, its label, or (a field deleted and drawn again
  * under another label) its exact box: then a new label is a rename. Removals, renames, type
- * changes and options taken from a choice are breaking: a payload built for the older version
- * would lose values or be refused.
+ * changes, options taken from a choice and a barcode's new symbology are breaking: a payload
+ * built for the older version would lose values or be refused (EAN-13 digits are no Code 39).
  */
 export const diffFields = (
   before: readonly DiffableField[],
@@ -92,6 +93,16 @@ export const diffFields = (
     const removedOptions = optionsTakenAway(old, field);
     if (removedOptions.length > 0) {
       changes.push({ kind: 'optionsRemoved', ...common, removedOptions, breaking: true });
+    }
+    const [before, after] = [old.barcode?.symbology, field.barcode?.symbology];
+    if (old.type === field.type && before && after && before !== after) {
+      changes.push({
+        kind: 'symbologyChanged',
+        ...common,
+        previousSymbology: before,
+        symbology: after,
+        breaking: true,
+      });
     }
     if (!samePlace(old, field)) changes.push({ kind: 'moved', ...common, breaking: false });
     if (!sameSize(old, field)) changes.push({ kind: 'resized', ...common, breaking: false });

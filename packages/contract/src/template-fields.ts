@@ -1,6 +1,7 @@
 // The fields of a template (types, styles, formats, boxes) as sent and as stored; the template
 // itself and its endpoints are in templates.ts, its stamps in stamps.ts.
 import { z } from 'zod';
+import { barcodeOptionsSchema } from './barcodes.ts';
 
 export const fieldTypes = [
   'text',
@@ -13,6 +14,7 @@ export const fieldTypes = [
   'checkbox',
   'radio',
   'choice',
+  'barcode',
 ] as const;
 export type FieldType = (typeof fieldTypes)[number];
 
@@ -232,6 +234,8 @@ export const templateInputBody = rectSchema
       .optional(),
     default: defaultValue,
     fixed: fixedFlag,
+    /** Barcode only: its symbology and how it prints. */
+    barcode: barcodeOptionsSchema.optional(),
     ...fieldStyle,
   })
   // One field type, however it is spelled: `fieldType` as the editor writes it, or `type` as a
@@ -255,7 +259,7 @@ export const templateInput = rectSchema
     label: z.string(),
     /** What the field asks for, in the form's words (an imported field's whole tooltip). */
     description: z.string().optional(),
-    type: z.string().meta({ description: 'Upper case, e.g. TEXT, LINKED_TEXT, CHECKBOX' }),
+    type: z.string().meta({ description: 'Upper case, e.g. TEXT, LINKED_TEXT, CHECKBOX, BARCODE' }),
     fontSize: z.number(),
     fontFamily: z.enum(fontFamilies),
     textAlign: z.enum(textAligns),
@@ -268,6 +272,7 @@ export const templateInput = rectSchema
     format: valueFormatSchema.optional(),
     default: defaultValue,
     fixed: fixedFlag,
+    barcode: barcodeOptionsSchema.optional(),
   })
   .meta({ id: 'TemplateField' });
 export type TemplateInput = z.infer<typeof templateInput>;

@@ -212,16 +212,18 @@ describe('fillIfCheap: filling a template another thread prepared', () => {
     if (hasQpdf) expect(qpdfCheck(cheap!.pdf).status).toBe(0);
   });
 
-  it('declines text that needs an embedded font, pictures and long text', async () => {
+  it('declines text that needs an embedded font, pictures, barcodes and long text', async () => {
     const engine = createFillEngine();
     await engine.fill(template, fields, { Name: 'x' }, key);
     const png = await makePng(4, 4);
     const photo = field('Photo', { type: 'image', rectY: 200 });
+    const code = field('Code', { type: 'barcode', barcode: { symbology: 'qrcode' } });
     const city = field('City', { type: 'choice', options: [{ value: 'lodz', label: 'Łódź' }] });
     for (const [fs, values] of [
       [[city], { City: 'lodz' }], // the label printed needs an embedded font, not the value
       [fields, { Name: 'Łódź' }],
       [[...fields, photo], { Name: 'x', Photo: png }],
+      [[...fields, code], { Name: 'x', Code: 'plain ASCII, yet an encoder to run' }],
       [fields, { Name: 'x'.repeat(5000) }],
       [
         Array.from({ length: 201 }, (_, i) => field(`Tick ${i}`, { type: 'checkbox' })),

@@ -1,6 +1,7 @@
 import { parseColor, type TextStyle } from './draw-text.ts';
 import { PdfEngineError } from './errors.ts';
 import type { FillContext } from './fill-context.ts';
+import { drawBarcodeField } from './field-barcode.ts';
 import { drawChoice } from './field-choice.ts';
 import { copiesOf, drawCopies } from './field-copies.ts';
 import { drawLinkedText } from './field-linked-text.ts';
@@ -62,6 +63,8 @@ const drawInBox = (
     case 'image':
       if (!(value instanceof Uint8Array)) throw wrongType(field.label, 'a PNG or JPEG picture');
       return drawImageField(ctx, field, value);
+    case 'barcode':
+      return drawBarcodeField(ctx, field, asText(field, value), style.color);
     case 'linked_text':
       if (Array.isArray(value)) {
         if (!value.every((item) => typeof item === 'string'))
@@ -121,14 +124,14 @@ const valueFor = (field: FieldSpec, values: FieldValues): FieldValue => {
   return isEmpty(given) && field.default !== undefined ? field.default : given;
 };
 
-/** Only text in standard fonts: no picture to decode, no font to embed or subset. */
+/** Only text in standard fonts: no picture to decode, no code to encode, no font to embed. */
 export const isCheapToDraw = (fields: readonly FieldSpec[], values: FieldValues): boolean => {
   let chars = 0;
   let drawn = 0;
   for (const field of fields) {
     const value = valueFor(field, values);
     if (isEmpty(value)) continue;
-    if (++drawn > CHEAP_FILL_MAX_FIELDS) return false;
+    if (++drawn > CHEAP_FILL_MAX_FIELDS || field.type === 'barcode') return false;
     const texts = Array.isArray(value) ? value : [drawnText(field, value)];
     for (const text of texts) {
       if (text instanceof Uint8Array) return false;

@@ -30,5 +30,6 @@ export {
 export { PdfEngineError, MAX_PAGES, type PdfEngineErrorCode } from './errors.ts';
 export { readImageHeader, type ImageHeader } from './image-header.ts';
 export { MAX_IMAGE_PIXELS } from './field-marks.ts';
+export { barcodeDataProblem } from './barcode-symbol.ts';
 export { MIN_FONT_SIZE } from './text-layout.ts';
 export type * from './types.ts';

@@ -20,7 +20,45 @@ export type FieldType =
   | 'image'
   | 'checkbox'
   | 'radio'
-  | 'choice';
+  | 'choice'
+  | 'barcode';
+
+/**
+ * The kinds of code a barcode field prints (bwip-js's names): four matrix codes, then the
+ * linear ones.
+ *
+ * @example
+ * const symbology: BarcodeSymbology = 'ean13';
+ */
+export type BarcodeSymbology =
+  | 'qrcode'
+  | 'datamatrix'
+  | 'pdf417'
+  | 'azteccode'
+  | 'code128'
+  | 'code39'
+  | 'ean13'
+  | 'ean8'
+  | 'upca'
+  | 'itf14'
+  | 'gs1-128';
+
+/**
+ * How a barcode field prints its value, which is the data encoded. The code is drawn in the
+ * field's `fontColor`.
+ *
+ * @example
+ * const payment: BarcodeOptions = { symbology: 'qrcode', errorCorrection: 'H' };
+ */
+export interface BarcodeOptions {
+  symbology: BarcodeSymbology;
+  /** QR code only: how much of the code may be lost and still read (L 7 %, M 15 %, Q 25 %, H 30 %); M when left out. */
+  errorCorrection?: 'L' | 'M' | 'Q' | 'H';
+  /** Keep the light margin scanners need around the code inside the box (default true). */
+  quietZone?: boolean;
+  /** Linear codes: print the data in digits under the bars (default true). */
+  showText?: boolean;
+}
 
 /**
  * The font families offered in the editor; each maps to a metric-compatible font from npm.
@@ -159,6 +197,8 @@ export interface FieldSpec extends DisplayRect {
    * draws the value it is given: the server formats values before filling.
    */
   format?: ValueFormat;
+  /** Barcode only: the symbology and how the code prints. */
+  barcode?: BarcodeOptions;
 }
 
 /** A field's value format, as stored with the field (the contract's `ValueFormat`). */

@@ -1,4 +1,9 @@
-import type { FieldSpec, FieldValue, FieldValues } from '@platen/pdf-engine';
+import {
+  barcodeDataProblem,
+  type FieldSpec,
+  type FieldValue,
+  type FieldValues,
+} from '@platen/pdf-engine';
 import { AppError } from '../../lib/app-error.ts';
 import { describeOptions, expectedByFormat, formatValue } from '../templates/index.ts';
 import { checkImagePixels, type ImageNetwork, loadImageValue, toDrawable } from './image-source.ts';
@@ -13,6 +18,7 @@ const EXPECTED: Record<Exclude<FieldSpec['type'], 'choice'>, string> = {
   radio: 'true or false',
   image: 'a data: URI or an https:// URL',
   linked_text: 'text or a list of texts',
+  barcode: 'text',
 };
 
 const expectedOf = (field: FieldSpec): string =>
@@ -72,8 +78,36 @@ export const checkFieldValues = (
 };
 
 /**
+ * Refuses data a barcode field's symbology cannot encode (a letter in an EAN-13, a wrong check
+ * digit), naming every such field and the rule it breaks.
+ */
+const checkBarcodeData = async (
+  fields: readonly FieldSpec[],
+  values: ReadonlyMap<string, FieldValue>,
+) => {
+  const problems: { field: string; message: string }[] = [];
+  for (const field of fields) {
+    const value = values.get(field.label);
+    if (field.type !== 'barcode' || !field.barcode || typeof value !== 'string' || value === '')
+      continue;
+    const problem = await barcodeDataProblem(field.barcode, value);
+    if (problem) {
+      problems.push({ field: field.label, message: `The value of "${field.label}" ${problem}` });
+    }
+  }
+  if (problems.length === 0) return;
+  throw new AppError(
+    'INVALID_VALUES',
+    400,
+    problems.map((problem) => problem.message).join(' '),
+    {},
+    { fields: problems },
+  );
+};
+
+/**
  * Checks every value against its field's type and names all the wrong ones at once (product.md
- * §7); then loads image values, reads their headers, checks the document's pixel budget and
+ * §7), and barcode data against its symbology; then loads image values, reads their headers, checks the document's pixel budget and
  * only then converts what needs converting. Values for labels the template does not have are
  * left out here: whether the call may send them is decided before (`refuseUnknownLabels`).
  */
@@ -100,6 +134,7 @@ export const resolveFieldValues = async (
         : valueOf(payload, field.label)) as FieldValue,
     ]),
   );
+  await checkBarcodeData(fields, values);
   const imageFields = fields.filter((field) => {
     const value = values.get(field.label);
     return field.type === 'image' && typeof value === 'string' && value !== '';

@@ -1,3 +1,4 @@
+import { describeBarcodeData, symbologyData } from '@platen/contract';
 import { repeatsInBoxes, type FieldSpec } from '@platen/pdf-engine';
 import { exampleValue } from './api-example.ts';
 import { describeFormat } from './value-formats.ts';
@@ -45,6 +46,15 @@ const schemaOf = (field: FieldSpec): JsonSchema => {
         pattern: '^(data:|https://|$)',
         description: 'A data: URI or an https:// URL of a picture.',
       };
+    case 'barcode': {
+      if (!field.barcode) return { type: ['string', 'null'] };
+      const { pattern } = symbologyData[field.barcode.symbology];
+      return {
+        type: ['string', 'null'],
+        ...(pattern && { pattern }),
+        description: `The data of the code. ${describeBarcodeData(field.barcode.symbology)}`,
+      };
+    }
     case 'email':
       // An annotation only: any text is printed as it is.
       return { type: ['string', 'null'], format: 'email' };

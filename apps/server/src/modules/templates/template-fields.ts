@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { FONT_SIZE, type TemplateInput, type TemplateInputValue } from '@platen/contract';
 import {
+  barcodeDataProblem,
   repeatsInBoxes,
+  type BarcodeOptions,
   type BoxOnPage,
   type ChoiceOption,
   type FieldBoxOnPage,
@@ -108,6 +110,24 @@ const choiceOptions = (
   return options;
 };
 
+/**
+ * A barcode field's options, checked: it needs a symbology; the QR error-correction level is
+ * kept for QR codes only. Other types carry none.
+ */
+const barcodeOptions = (input: TemplateInputValue): BarcodeOptions | undefined => {
+  if (input.fieldType !== 'barcode') return undefined;
+  if (!input.barcode) {
+    throw invalid(`The barcode field "${input.label}" needs a symbology (QR code, EAN-13…).`);
+  }
+  const { symbology, errorCorrection, quietZone, showText } = input.barcode;
+  return {
+    symbology,
+    ...(symbology === 'qrcode' && errorCorrection && { errorCorrection }),
+    ...(quietZone !== undefined && { quietZone }),
+    ...(showText !== undefined && { showText }),
+  };
+};
+
 /** What a field's default must be: what a payload could send it (product.md §3). */
 const checkDefault = (input: TemplateInputValue, options: ChoiceOption[] | undefined) => {
   const value = input.default;
@@ -162,6 +182,7 @@ export const normaliseFields = (
     }
     const [first] = boxes;
     const options = choiceOptions(input, pages);
+    const barcode = barcodeOptions(input);
     const formatRefusal = input.format && formatProblem(input.label, input.fieldType, input.format);
     if (formatRefusal) throw invalid(formatRefusal);
     checkDefault(input, options);
@@ -187,9 +208,23 @@ export const normaliseFields = (
       ...(input.format && { format: input.format }),
       ...(input.default !== undefined && { default: input.default }),
       ...(input.fixed && { fixed: true }),
+      ...(barcode && { barcode }),
     });
   }
   return [...byLabel.values()];
+};
+
+/**
+ * A barcode's default prints whenever a payload leaves the field out, so it must be data its
+ * code takes: refused on save rather than in every document.
+ */
+export const checkBarcodeDefaults = async (fields: readonly FieldSpec[]) => {
+  for (const field of fields) {
+    if (field.type !== 'barcode' || !field.barcode) continue;
+    if (typeof field.default !== 'string' || field.default === '') continue;
+    const problem = await barcodeDataProblem(field.barcode, field.default);
+    if (problem) throw invalid(`The default of the field "${field.label}" ${problem}`);
+  }
 };
 
 /** Keeps the fields whose every box still lies on the new pages; names the others. */
@@ -245,4 +280,5 @@ export const toTemplateInput = (field: FieldSpec): TemplateInput => ({
   ...(field.format && { format: field.format }),
   ...(field.default !== undefined && { default: field.default }),
   ...(field.fixed && { fixed: true }),
+  ...(field.barcode && { barcode: field.barcode }),
 });

@@ -18,6 +18,7 @@ import { revealApiKey } from '../api-keys/index.ts';
 import { curlCommand, exampleValues } from './api-example.ts';
 import {
   asSavableField,
+  checkBarcodeDefaults,
   fieldsThatFit,
   normaliseFields,
   toTemplateInput,
@@ -213,6 +214,7 @@ export const createTemplatesService = (deps: Deps) => {
     }
     const existingIds = new Set(template.fields.map((field) => field.id));
     const fields = normaliseFields(body.inputs, template.pages, existingIds);
+    await checkBarcodeDefaults(fields);
     const stamps =
       body.stamps &&
       (await toStoredStamps(body.stamps, await listStamps(db, template.id), template.pages));

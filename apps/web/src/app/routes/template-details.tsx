@@ -1,3 +1,4 @@
+import { describeBarcodeData, type BarcodeOptions } from '@platen/contract';
 import { ErrorAlert } from '../../components/feedback/ErrorAlert.tsx';
 import { Card, Skeleton, Stack, Title } from '@mantine/core';
 import { useParams } from 'react-router';
@@ -5,6 +6,10 @@ import { DocumentForm } from '../../features/document-form/components/DocumentFo
 import { useTemplate } from '../../features/template-editor/api/get-template.ts';
 import { TemplateDetailsPage } from '../../features/template-editor/components/TemplateDetailsPage.tsx';
 import { errorMessage } from '../../lib/api-error.ts';
+
+/** Under a barcode field's input, what its code's data must look like. */
+const barcodeHint = (barcode: BarcodeOptions | undefined) =>
+  barcode && describeBarcodeData(barcode.symbology);
 
 export default function TemplateDetailsRoute() {
   const { templateName = '' } = useParams();
@@ -30,9 +35,10 @@ export default function TemplateDetailsRoute() {
               ),
             )}
             descriptions={Object.fromEntries(
-              t.inputs.flatMap((input) =>
-                input.description ? [[input.label, input.description]] : [],
-              ),
+              t.inputs.flatMap((input) => {
+                const description = input.description ?? barcodeHint(input.barcode);
+                return description ? [[input.label, description]] : [];
+              }),
             )}
             publication={t}
           />

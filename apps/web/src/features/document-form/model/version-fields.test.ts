@@ -24,6 +24,11 @@ describe("a published version's form", () => {
     expect(schemaFields({})).toEqual([]);
   });
 
+  it("gives a barcode's data a text input: its pattern describes text, not a picture", () => {
+    const ean = { type: ['string', 'null'], pattern: '^(\\d{12}\\d?)?$' };
+    expect(schemaFields({ properties: { EAN: ean } })).toEqual([{ label: 'EAN', kind: 'text' }]);
+  });
+
   it('reads choice fields with their values and formatted dates as dates', () => {
     const fields = schemaFields({
       properties: {

@@ -21,8 +21,14 @@ const kindOfSchema = (schema: unknown): FieldKind => {
   if (types.includes('boolean')) return 'checkbox';
   if (types.includes('number')) return 'number';
   if (isRecord(schema) && schema.format === 'email') return 'email';
-  // Image fields take a data: URI or an https:// URL, and say so with a pattern.
-  if (isRecord(schema) && typeof schema.pattern === 'string') return 'image';
+  // Image fields take a data: URI or an https:// URL, and say so with a pattern (a barcode's
+  // pattern describes its data, which is text).
+  if (
+    isRecord(schema) &&
+    typeof schema.pattern === 'string' &&
+    schema.pattern.startsWith('^(data:')
+  )
+    return 'image';
   return 'text';
 };
 

@@ -193,6 +193,29 @@ describe('the save mapper', () => {
     expect(saved).toEqual({ ...input, type: undefined, fieldType: 'text' });
   });
 
+  it("keeps a barcode's symbology and options, and drops them when its type changes", () => {
+    const input: TemplateInput = {
+      id: uuid,
+      page: 1,
+      rectX: 72,
+      rectY: 60,
+      rectWidth: 120,
+      rectHeight: 120,
+      label: 'Payment',
+      type: 'BARCODE',
+      fontSize: 14,
+      fontFamily: 'helvetica',
+      textAlign: 'left',
+      fontColor: '#1a5fb4',
+      barcode: { symbology: 'qrcode', errorCorrection: 'H', quietZone: false },
+    };
+    const doc = toDocument({ inputs: [input] });
+    const [saved] = toSaveRequest('T', doc).inputs;
+    expect(saved).toEqual({ ...input, type: undefined, fieldType: 'barcode' });
+    const asText = configureBox(doc, { id: uuid as BoxId, settings: { type: 'text' } });
+    expect(toSaveRequest('T', asText).inputs[0]).not.toHaveProperty('barcode');
+  });
+
   it('keeps a saved UUID for a plain field', () => {
     const doc = toDocument({
       inputs: [

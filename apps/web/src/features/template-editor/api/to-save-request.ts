@@ -55,6 +55,7 @@ const boxesOfInput = (input: TemplateInput): FieldBox[] => {
     ...(input.format && { format: input.format }),
     ...(input.default !== undefined && { default: input.default }),
     ...(input.fixed && { fixed: true }),
+    ...(input.barcode && { barcode: input.barcode }),
   };
   const rects = input.boxes?.length ? input.boxes : [input];
   const repeats = style.type !== 'linked_text' && rects.length > 1;
@@ -134,6 +135,8 @@ const toInput = (group: FieldBox[]): TemplateInputBody => {
     ...(first.rotation && { rotation: first.rotation }),
     ...(first.default !== undefined && { default: first.default }),
     ...(first.fixed && { fixed: true }),
+    // Options kept from a type the field no longer has are not sent.
+    ...(first.type === 'barcode' && first.barcode && { barcode: first.barcode }),
     // A format the field's type no longer takes (the type was changed) is not sent.
     ...(first.format &&
       formatFieldTypes[first.format.kind].includes(first.type as FieldType) && {

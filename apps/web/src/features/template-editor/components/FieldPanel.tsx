@@ -28,6 +28,7 @@ import {
 } from '../model/commands.ts';
 import type { BoxId, EditorDocument, FieldBox } from '../model/editor-state.ts';
 import { useEditor } from './editor-context.ts';
+import { BarcodeSettings, DEFAULT_BARCODE } from './BarcodeSettings.tsx';
 import { blankOption, ChoiceOptionsEditor } from './ChoiceOptionsEditor.tsx';
 import { hasUsableOptions } from '../model/save-check.ts';
 import { FormatSettings } from './FormatSettings.tsx';
@@ -60,7 +61,58 @@ type SettingsFormProps = Pick<
   | 'order'
   | 'options'
   | 'format'
+  | 'barcode'
 > & { isInvalid: boolean; hasBadOptions: boolean };
+
+/** Font size, family and alignment: what a field that prints text sets (a barcode does not). */
+const TextStyle = ({
+  id,
+  fontSize,
+  fontFamily,
+  textAlign,
+  set,
+}: Pick<SettingsFormProps, 'id' | 'fontSize' | 'fontFamily' | 'textAlign'> & {
+  set: (settings: FieldSettings) => void;
+}) => (
+  <>
+    <SimpleGrid cols={2} spacing="sm">
+      <NumberInput
+        label="Font size"
+        value={fontSize}
+        min={FONT_SIZE.editorMin}
+        max={FONT_SIZE.editorMax}
+        clampBehavior="strict"
+        allowDecimal={false}
+        onChange={(value) => {
+          const n = toNumber(value);
+          if (n !== undefined && n >= FONT_SIZE.editorMin && n <= FONT_SIZE.editorMax)
+            set({ fontSize: n });
+        }}
+      />
+      <Select
+        label="Font family"
+        data={fontOptions}
+        value={fontFamily}
+        allowDeselect={false}
+        maxDropdownHeight={200}
+        onChange={(value) => value && set({ fontFamily: value as FontFamily })}
+      />
+    </SimpleGrid>
+    <div>
+      <Text size="sm" fw={500} mb={4} id={`align-${id}`}>
+        Text alignment
+      </Text>
+      <SegmentedControl
+        fullWidth
+        size="xs"
+        aria-labelledby={`align-${id}`}
+        data={alignOptions}
+        value={textAlign}
+        onChange={(value) => set({ textAlign: value as TextAlign })}
+      />
+    </div>
+  </>
+);
 
 /** Everything but the rectangle, memoised on plain values so a drag leaves it alone. */
 const SettingsForm = memo(function SettingsForm(props: SettingsFormProps) {
@@ -80,9 +132,11 @@ const SettingsForm = memo(function SettingsForm(props: SettingsFormProps) {
         onChange={(value) => {
           if (!value) return;
           const needsOptions = value === 'choice' && !props.options?.length;
+          const needsSymbology = value === 'barcode' && !props.barcode;
           set({
             type: value as FieldType,
             ...(needsOptions && { options: [blankOption()] }),
+            ...(needsSymbology && { barcode: DEFAULT_BARCODE }),
             // A format belongs to its types: a date pattern means nothing to a number.
             format:
               props.format && formatFieldTypes[props.format.kind].includes(value as FieldType)
@@ -109,44 +163,19 @@ const SettingsForm = memo(function SettingsForm(props: SettingsFormProps) {
             : undefined
         }
       />
-      <SimpleGrid cols={2} spacing="sm">
-        <NumberInput
-          label="Font size"
-          value={props.fontSize}
-          min={FONT_SIZE.editorMin}
-          max={FONT_SIZE.editorMax}
-          clampBehavior="strict"
-          allowDecimal={false}
-          onChange={(value) => {
-            const n = toNumber(value);
-            if (n !== undefined && n >= FONT_SIZE.editorMin && n <= FONT_SIZE.editorMax)
-              set({ fontSize: n });
-          }}
+      {props.type === 'barcode' ? (
+        <BarcodeSettings barcode={props.barcode} onChange={(barcode) => set({ barcode })} />
+      ) : (
+        <TextStyle
+          id={id}
+          fontSize={props.fontSize}
+          fontFamily={props.fontFamily}
+          textAlign={props.textAlign}
+          set={set}
         />
-        <Select
-          label="Font family"
-          data={fontOptions}
-          value={props.fontFamily}
-          allowDeselect={false}
-          maxDropdownHeight={200}
-          onChange={(value) => value && set({ fontFamily: value as FontFamily })}
-        />
-      </SimpleGrid>
-      <div>
-        <Text size="sm" fw={500} mb={4} id={`align-${id}`}>
-          Text alignment
-        </Text>
-        <SegmentedControl
-          fullWidth
-          size="xs"
-          aria-labelledby={`align-${id}`}
-          data={alignOptions}
-          value={props.textAlign}
-          onChange={(value) => set({ textAlign: value as TextAlign })}
-        />
-      </div>
+      )}
       <ColorInput
-        label="Font colour"
+        label={props.type === 'barcode' ? 'Colour' : 'Font colour'}
         value={props.fontColor}
         format="hex"
         eyeDropperButtonProps={{ 'aria-label': 'Pick the colour from the screen' }}
@@ -252,6 +281,7 @@ export const FieldPanel = ({ id }: { id: BoxId }) => {
         order={box.order}
         options={box.options}
         format={box.format}
+        barcode={box.barcode}
         isInvalid={isInvalid}
         hasBadOptions={!hasUsableOptions(box)}
       />

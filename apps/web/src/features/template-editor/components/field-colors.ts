@@ -13,6 +13,7 @@ export const fieldColors: Record<FieldType | '', string> = {
   checkbox: 'green',
   radio: 'lime',
   choice: 'violet',
+  barcode: 'yellow',
 };
 
 export const fieldColorVar = (type: FieldType | '', shade = 6) =>

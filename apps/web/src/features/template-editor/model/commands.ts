@@ -71,6 +71,7 @@ export type FieldSettings = Partial<
     | 'order'
     | 'options'
     | 'format'
+    | 'barcode'
   >
 >;
 
@@ -142,7 +143,15 @@ export const configureBox = (
 };
 
 /** What the boxes of a field printed in several share; each keeps its own size and alignment. */
-const COPY_SHARED_KEYS = ['type', 'label', 'fontFamily', 'fontColor', 'options', 'format'] as const;
+const COPY_SHARED_KEYS = [
+  'type',
+  'label',
+  'fontFamily',
+  'fontColor',
+  'options',
+  'format',
+  'barcode',
+] as const;
 
 const sharedSettings = (settings: FieldSettings): FieldSettings =>
   Object.fromEntries(
@@ -247,6 +256,7 @@ export const pasteBox = (
     // A choice keeps its options; a radio group's boxes follow the copy (choice-boxes.ts).
     ...(source.options && { options: source.options }),
     ...(source.format && { format: source.format }),
+    ...(source.barcode && { barcode: source.barcode }),
   };
   return { doc: configureBox(added.doc, { id: added.id, settings }), id: added.id };
 };
@@ -262,4 +272,5 @@ export const FIELD_TYPE_LABELS: Record<FieldType, string> = {
   checkbox: 'Checkbox',
   radio: 'Radio',
   choice: 'Choice',
+  barcode: 'Barcode or QR code',
 };

@@ -1,4 +1,11 @@
-import type { ChoiceOption, FieldType, FontFamily, TextAlign, ValueFormat } from '@platen/contract';
+import type {
+  BarcodeOptions,
+  ChoiceOption,
+  FieldType,
+  FontFamily,
+  TextAlign,
+  ValueFormat,
+} from '@platen/contract';
 import type { PageSize, RectPt } from '../geometry/page-geometry.ts';
 
 export type BoxId = string & { readonly __brand: 'BoxId' };
@@ -45,6 +52,8 @@ export type FieldBox = {
   default?: string | boolean;
   /** Prints its default in every document and takes no value (an imported read-only field). */
   fixed?: boolean;
+  /** Barcode only: the symbology and how the code prints (in `fontColor`). */
+  barcode?: BarcodeOptions;
 };
 
 /** A static image placed on a page (product.md §5, §9). */

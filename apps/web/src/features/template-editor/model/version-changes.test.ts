@@ -25,6 +25,11 @@ describe('version changes in words', () => {
     expect(describeChange(change('added', { type: 'LONG_TEXT' }))).toEqual({
       text: 'Added "Name" (Long Text)',
     });
+    const symbology = { type: 'BARCODE', previousSymbology: 'ean13', symbology: 'code128' };
+    expect(describeChange(change('symbologyChanged', symbology))).toEqual({
+      text: '"Name" now prints Code 128 (was EAN-13)',
+      impact: 'Data sent for the EAN-13 may be refused.',
+    });
   });
 
   it('summarizes a version with breaking kinds first, saying "(breaking)" only of them', () => {

@@ -1,10 +1,23 @@
-import { fieldTypes, type FieldChange, type FieldType } from '@platen/contract';
+import {
+  barcodeSymbologies,
+  barcodeSymbologyNames,
+  fieldTypes,
+  type BarcodeSymbology,
+  type FieldChange,
+  type FieldType,
+} from '@platen/contract';
 import { FIELD_TYPE_LABELS } from './commands.ts';
 
 /** A field type as the editor names it; changes carry it in either case ('TEXT' or 'text'). */
 export const typeLabel = (type: string): string => {
   const known = fieldTypes.find((t): t is FieldType => t === type.toLowerCase());
   return known ? FIELD_TYPE_LABELS[known] : type.toLowerCase();
+};
+
+/** A symbology as people call it ("EAN-13"); an unknown one as it came. */
+const symbologyName = (symbology = ''): string => {
+  const known = barcodeSymbologies.find((s): s is BarcodeSymbology => s === symbology);
+  return known ? barcodeSymbologyNames[known] : symbology;
 };
 
 /** One change in words, and for a breaking one what it does to integrations. */
@@ -35,6 +48,11 @@ export const describeChange = (change: FieldChange): { text: string; impact?: st
         impact: `Payloads sending ${values} as ${label} will be refused.`,
       };
     }
+    case 'symbologyChanged':
+      return {
+        text: `${label} now prints ${symbologyName(change.symbology)} (was ${symbologyName(change.previousSymbology)})`,
+        impact: `Data sent for the ${symbologyName(change.previousSymbology)} may be refused.`,
+      };
     case 'moved':
       return { text: `Moved ${label}` };
     case 'resized':
@@ -48,6 +66,7 @@ const KIND_WORDS: Record<FieldChange['kind'], string> = {
   renamed: 'renamed',
   typeChanged: 'type changed',
   optionsRemoved: 'options removed',
+  symbologyChanged: 'symbology changed',
   moved: 'moved',
   resized: 'resized',
 };

@@ -1,0 +1,84 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { decodePng, renderBox } from '../packages/pdf-engine/test/barcode-decode.ts';
+import { expectAccessible, hasChromium, saveScreenshot } from './support/browser.ts';
+import { editorSuite, openSignedIn } from './support/editor-suite.ts';
+import {
+  configureSelected,
+  dragOnPage,
+  fetchTemplateByApi,
+  gearMenu,
+  pdfPage,
+  saveInEditor,
+  waitForPageDrawn,
+} from './support/templates.ts';
+
+/** The PDF Generate opens in a new tab, read through the blob the page made for it. */
+const generatedPdf = async (page: Page): Promise<Uint8Array> => {
+  const popup = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Generate' }).click();
+  const tab = await popup;
+  await tab.waitForURL(/^blob:/);
+  const base64 = await page.evaluate(async () => {
+    const blob = (window as unknown as { lastBlob?: Blob }).lastBlob;
+    const bytes = new Uint8Array(blob ? await blob.arrayBuffer() : []);
+    let text = '';
+    for (const byte of bytes) text += String.fromCharCode(byte);
+    return btoa(text);
+  });
+  await tab.close();
+  return new Uint8Array(Buffer.from(base64, 'base64'));
+};
+
+describe.skipIf(!hasChromium)('barcode fields', () => {
+  const suite = editorSuite('barcodes', { Parcel: 'two-pages-second-turned.pdf' });
+
+  it('draws an EAN-13 field in the editor, fills it in the Form tab, and the PDF scans', async () => {
+    const { page, context } = await openSignedIn(suite, { theme: 'light', width: 1440 });
+    await context.addInitScript(() => {
+      const create = URL.createObjectURL.bind(URL);
+      URL.createObjectURL = (blob: Blob | MediaSource) => {
+        (window as unknown as { lastBlob?: unknown }).lastBlob = blob;
+        return create(blob);
+      };
+    });
+    await page.goto(`${suite.url}/admin/templates/Parcel`);
+    await waitForPageDrawn(page, 1);
+    const width = (await fetchTemplateByApi(suite.url, suite.tokens, 'Parcel')).body.pages[0]!
+      .width;
+    await gearMenu(page, 'Edit template');
+    await dragOnPage(page, pdfPage(page, 1), width, { x: 100, y: 200 }, { x: 320, y: 300 });
+    await configureSelected(page, 'Barcode or QR code', 'Article');
+    const panel = page.getByTestId('field-panel');
+    // A new barcode field is a QR code, with its error correction; no font settings.
+    await expect
+      .poll(() => panel.getByRole('textbox', { name: 'Error correction' }).count())
+      .toBe(1);
+    expect(await panel.getByRole('textbox', { name: 'Font family' }).count()).toBe(0);
+    await panel.getByRole('textbox', { name: 'Symbology' }).click();
+    await page.getByRole('option', { name: 'EAN-13', exact: true }).click();
+    await panel.getByRole('checkbox', { name: 'Print the data under the bars' }).waitFor();
+    await saveScreenshot(page, 'barcode-field-panel-1440-light');
+    await expectAccessible(page, 'barcode field panel');
+    await saveInEditor(page);
+    const saved = (await fetchTemplateByApi(suite.url, suite.tokens, 'Parcel')).body;
+    const article = saved.inputs.find((input) => input.label === 'Article');
+    expect(article).toMatchObject({ type: 'BARCODE', barcode: { symbology: 'ean13' } });
+
+    await page.getByRole('tab', { name: '2 Form' }).click();
+    const input = page.getByRole('textbox', { name: 'Article' });
+    await expect.poll(() => input.inputValue()).toBe('5901234123457'); // the API example
+    await page.getByText('An EAN-13: 12 digits, or 13 with a correct check digit.').waitFor();
+    await input.fill('4006381333931');
+    await page.getByTestId('json-preview').getByText('"4006381333931"').waitFor();
+    await saveScreenshot(page, 'barcode-form-tab-1440-light');
+    await expectAccessible(page, 'form tab with a barcode');
+    const pdf = await generatedPdf(page);
+    const png = renderBox(pdf, article!);
+    expect(
+      (await decodePng(png, ['EAN13'])).map((r) => r.text),
+      png,
+    ).toEqual(['4006381333931']);
+    await context.close();
+  });
+});
