@@ -9,6 +9,7 @@ import { NEWLINE, unitLength } from './code-points.ts';
 import type { EngineFont } from './engine-font.ts';
 import { FaceSubsetter } from './face-subset.ts';
 import { familyMetrics, standardRuns, type LineMetrics, type TextRun } from './fonts.ts';
+import { lineBreaks } from './line-breaks.ts';
 import { whenReady, type MaybePromise } from './maybe-async.ts';
 import { Shaper, type ShapedItem } from './shape-text.ts';
 import type { MeasuredText } from './text-layout.ts';
@@ -81,6 +82,7 @@ export const shapeText = (
   return whenReady(fonts.shaper.shapeValue(text, family), (shaped) => {
     const t: ShapedText = {
       ...shaped,
+      breaks: lineBreaks(text, shaped.codes),
       text,
       fonts: [],
       metrics: tallestMetrics(familyMetrics(family), shaped.items),
