@@ -73,13 +73,14 @@ export const shapeText = (
   fonts: EngineFonts,
   text: string,
   family: FontFamily,
+  language?: string,
 ): MaybePromise<ShapedText> => {
   const runs = standardRuns(text, family);
   if (runs) return measureRuns(runs);
-  const key = `${family}\u0000${text}`;
+  const key = `${family}\u0000${language ?? ''}\u0000${text}`;
   const known = fonts.shapedTexts.get(key);
   if (known) return known;
-  return whenReady(fonts.shaper.shapeValue(text, family), (shaped) => {
+  return whenReady(fonts.shaper.shapeValue(text, family, language), (shaped) => {
     const t: ShapedText = {
       ...shaped,
       breaks: lineBreaks(text, shaped.codes),

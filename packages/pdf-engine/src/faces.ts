@@ -189,13 +189,38 @@ export const mayCover = (name: FaceName, codePoint: number): boolean => {
   return !ranges || ranges.some(([from, to]) => codePoint >= from && codePoint <= to);
 };
 
-/** The faces tried for a value, in order: its Han characters follow the value's own language. */
-export const chainFor = (family: FontFamily, text: string): FaceName[] => {
-  const first: FaceName | undefined = KANA.test(text)
-    ? 'noto-jp'
-    : HANGUL.test(text)
-      ? 'noto-kr'
-      : undefined;
+/** The CJK face for a language's script: `Intl.Locale` adds the likely script (zh-TW → Hant). */
+const HAN_FACES: Record<string, FaceName> = {
+  Hans: 'noto-sc',
+  Hant: 'noto-tc',
+  Jpan: 'noto-jp',
+  Kore: 'noto-kr',
+};
+const hanFaces = new Map<string, FaceName | undefined>();
+
+/** The face a language writes Han characters with (zh-Hant → Traditional), if it writes them. */
+export const hanFaceOf = (language: string): FaceName | undefined => {
+  if (!hanFaces.has(language)) {
+    let script: string | undefined;
+    try {
+      script = new Intl.Locale(language).maximize().script;
+    } catch {
+      script = undefined; // not a BCP 47 tag: the text decides
+    }
+    hanFaces.set(language, script ? HAN_FACES[script] : undefined);
+  }
+  return hanFaces.get(language);
+};
+
+/**
+ * The faces tried for a value, in order. Han characters (shared by Chinese, Japanese and Korean,
+ * drawn differently by each) follow the field's language when it names one, else the text: kana
+ * → Japanese, hangul → Korean, else Simplified Chinese.
+ */
+export const chainFor = (family: FontFamily, text: string, language?: string): FaceName[] => {
+  const first: FaceName | undefined =
+    (language && hanFaceOf(language)) ||
+    (KANA.test(text) ? 'noto-jp' : HANGUL.test(text) ? 'noto-kr' : undefined);
   const cjk = first ? [first, ...CJK_FACES.filter((f) => f !== first)] : CJK_FACES;
   return [FAMILY_FACE[family], ...SCRIPT_FACES, ...cjk, ...LAST_FACES];
 };

@@ -303,3 +303,22 @@ describe('fill: a font subset per document', () => {
     expect(mappedCharacters(second.pdf).join('')).not.toContain('Ł');
   });
 });
+
+describe('fill: a field’s language', () => {
+  const f = scriptFields()[1]!;
+  const value = '陳大文，臺北市信義區';
+  const fontNames = (pdf: Uint8Array) =>
+    [
+      ...Buffer.from(pdf)
+        .toString('latin1')
+        .matchAll(/\/BaseFont \/[A-Z]{6}\+([\w-]+)/g),
+    ].map((m) => m[1]);
+
+  it('sets Traditional Chinese in the Traditional face, and Han without one in Simplified', async () => {
+    const traditional = await fill(template, [{ ...f, language: 'zh-Hant' }], { [f.label]: value });
+    const unsaid = await fill(template, [f], { [f.label]: value });
+    expect(new Set(fontNames(traditional.pdf))).toEqual(new Set(['NotoSansTC-Regular']));
+    expect(new Set(fontNames(unsaid.pdf))).toEqual(new Set(['NotoSansSC-Regular']));
+    if (hasPoppler) expect(textInBox(traditional.pdf, f)).toBe(value);
+  });
+});

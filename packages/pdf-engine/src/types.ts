@@ -159,6 +159,12 @@ export interface FieldSpec extends DisplayRect {
    * draws the value it is given: the server formats values before filling.
    */
   format?: ValueFormat;
+  /**
+   * The language of the field's values, a BCP 47 tag (`zh-Hant`, `ja`, `ar`…): it picks the face
+   * where scripts share characters (Han in Traditional or Simplified Chinese, Japanese, Korean)
+   * and the shaping language. Absent, the text decides (kana → Japanese, hangul → Korean).
+   */
+  language?: string;
 }
 
 /** A field's value format, as stored with the field (the contract's `ValueFormat`). */
