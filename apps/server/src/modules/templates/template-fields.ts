@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { FONT_SIZE, type TemplateInput, type TemplateInputValue } from '@platen/contract';
+import {
+  FONT_SIZE,
+  languageFieldTypes,
+  type TemplateInput,
+  type TemplateInputValue,
+} from '@platen/contract';
 import {
   repeatsInBoxes,
   type BoxOnPage,
@@ -165,6 +170,11 @@ export const normaliseFields = (
     const formatRefusal = input.format && formatProblem(input.label, input.fieldType, input.format);
     if (formatRefusal) throw invalid(formatRefusal);
     checkDefault(input, options);
+    if (input.language && !languageFieldTypes.includes(input.fieldType)) {
+      throw invalid(
+        `The field "${input.label}" is a ${input.fieldType} field: only fields that print text take a language.`,
+      );
+    }
     byLabel.set(input.label, {
       id: input.id && existingIds.has(input.id) ? input.id : randomUUID(),
       label: input.label,
@@ -187,6 +197,7 @@ export const normaliseFields = (
       ...(input.format && { format: input.format }),
       ...(input.default !== undefined && { default: input.default }),
       ...(input.fixed && { fixed: true }),
+      ...(input.language && { language: input.language }),
     });
   }
   return [...byLabel.values()];
@@ -245,4 +256,5 @@ export const toTemplateInput = (field: FieldSpec): TemplateInput => ({
   ...(field.format && { format: field.format }),
   ...(field.default !== undefined && { default: field.default }),
   ...(field.fixed && { fixed: true }),
+  ...(field.language && { language: field.language }),
 });
