@@ -31,6 +31,7 @@ import { useEditor } from './editor-context.ts';
 import { blankOption, ChoiceOptionsEditor } from './ChoiceOptionsEditor.tsx';
 import { hasUsableOptions } from '../model/save-check.ts';
 import { FormatSettings } from './FormatSettings.tsx';
+import { LanguageSelect } from './LanguageSelect.tsx';
 import { Geometry } from './GeometryInputs.tsx';
 import { toNumber } from './to-number.ts';
 
@@ -60,6 +61,7 @@ type SettingsFormProps = Pick<
   | 'order'
   | 'options'
   | 'format'
+  | 'language'
 > & { isInvalid: boolean; hasBadOptions: boolean };
 
 /** Everything but the rectangle, memoised on plain values so a drag leaves it alone. */
@@ -159,6 +161,11 @@ const SettingsForm = memo(function SettingsForm(props: SettingsFormProps) {
         format={props.format}
         onChange={(format) => set({ format })}
       />
+      <LanguageSelect
+        type={props.type}
+        language={props.language}
+        onChange={(language) => set({ language })}
+      />
       {props.type === 'choice' && (
         <ChoiceOptionsEditor
           options={props.options ?? []}
@@ -252,6 +259,7 @@ export const FieldPanel = ({ id }: { id: BoxId }) => {
         order={box.order}
         options={box.options}
         format={box.format}
+        language={box.language}
         isInvalid={isInvalid}
         hasBadOptions={!hasUsableOptions(box)}
       />

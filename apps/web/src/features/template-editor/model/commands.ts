@@ -71,11 +71,19 @@ export type FieldSettings = Partial<
     | 'order'
     | 'options'
     | 'format'
+    | 'language'
   >
 >;
 
 /** The style keys a linked-text chain shares: it is drawn and saved as one field. */
-const CHAIN_STYLE_KEYS = ['fontSize', 'fontFamily', 'textAlign', 'fontColor', 'format'] as const;
+const CHAIN_STYLE_KEYS = [
+  'fontSize',
+  'fontFamily',
+  'textAlign',
+  'fontColor',
+  'format',
+  'language',
+] as const;
 type ChainStyle = Pick<FieldBox, (typeof CHAIN_STYLE_KEYS)[number]>;
 
 const styleOf = (box: FieldBox): ChainStyle => ({
@@ -84,6 +92,7 @@ const styleOf = (box: FieldBox): ChainStyle => ({
   textAlign: box.textAlign,
   fontColor: box.fontColor,
   format: box.format,
+  language: box.language,
 });
 
 /** A box with every property equal (an edited box keeps all the keys of its original). */
@@ -142,7 +151,15 @@ export const configureBox = (
 };
 
 /** What the boxes of a field printed in several share; each keeps its own size and alignment. */
-const COPY_SHARED_KEYS = ['type', 'label', 'fontFamily', 'fontColor', 'options', 'format'] as const;
+const COPY_SHARED_KEYS = [
+  'type',
+  'label',
+  'fontFamily',
+  'fontColor',
+  'options',
+  'format',
+  'language',
+] as const;
 
 const sharedSettings = (settings: FieldSettings): FieldSettings =>
   Object.fromEntries(
@@ -247,6 +264,7 @@ export const pasteBox = (
     // A choice keeps its options; a radio group's boxes follow the copy (choice-boxes.ts).
     ...(source.options && { options: source.options }),
     ...(source.format && { format: source.format }),
+    ...(source.language && { language: source.language }),
   };
   return { doc: configureBox(added.doc, { id: added.id, settings }), id: added.id };
 };
