@@ -39,13 +39,12 @@ export const LanguageSelect = (props: {
       : FIELD_LANGUAGES;
   return (
     <Select
-      label="Language"
+      label="Text language"
       description="Picks the font where scripts share characters (Chinese, Japanese, Korean)"
       placeholder="Decided by the text"
       data={data}
       value={props.language ?? null}
       clearable
-      searchable
       maxDropdownHeight={200}
       comboboxProps={{ withinPortal: true }}
       onChange={(value) => props.onChange(value ?? undefined)}
