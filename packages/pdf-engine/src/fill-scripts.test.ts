@@ -294,6 +294,21 @@ describe('fill: a font subset per document', () => {
     expect(Buffer.from(again.pdf).equals(Buffer.from(first.pdf))).toBe(true);
   });
 
+  it('subsets the four CJK faces in one engine, each more than once', async () => {
+    // One subsetter's memory holds three preprocessed CJK faces; the fourth once failed.
+    const engine = createFillEngine();
+    const f = scriptFields()[0]!;
+    for (const round of [1, 2, 3]) {
+      for (const language of ['zh-Hans', 'ja', 'ko', 'zh-Hant']) {
+        const value = `臺北 ${round} 東京`;
+        const { pdf } = await engine.fill(template, [{ ...f, language }], { [f.label]: value });
+        expect(mappedCharacters(pdf).sort(), `${language}, round ${round}`).toEqual(
+          [...new Set(value)].sort(),
+        );
+      }
+    }
+  });
+
   it('does so for Latin too', async () => {
     const f: FieldSpec = { ...scriptFields()[0]!, label: 'latin' };
     const first = await fill(template, [f], { latin: 'Łódź' });
@@ -305,7 +320,8 @@ describe('fill: a font subset per document', () => {
 });
 
 describe('fill: a field’s language', () => {
-  const f = scriptFields()[1]!;
+  const f: FieldSpec = { ...scriptFields()[1]! };
+  delete f.language;
   const value = '陳大文，臺北市信義區';
   const fontNames = (pdf: Uint8Array) =>
     [

@@ -35,6 +35,14 @@ export const SCRIPT_SAMPLES: Record<string, string> = {
   Tibetan: 'ལྷ་ས། བོད་ཡིག',
 };
 
+/** The samples whose Han characters need their language's face (see faces.ts). */
+const SAMPLE_LANGUAGES: Record<string, string> = {
+  'Simplified Chinese': 'zh-Hans',
+  'Traditional Chinese': 'zh-Hant',
+  Japanese: 'ja',
+  Korean: 'ko',
+};
+
 const ROW = 46;
 const TOP = 40;
 const ROWS_PER_PAGE = 15;
@@ -60,6 +68,7 @@ export const scriptFields = (): FieldSpec[] =>
     fontFamily: i % 3 === 0 ? 'helvetica' : i % 3 === 1 ? 'timesnewroman' : 'courier',
     textAlign: i % 2 === 0 ? 'left' : 'right',
     fontColor: '#000000',
+    ...(SAMPLE_LANGUAGES[label] && { language: SAMPLE_LANGUAGES[label] }),
   }));
 
 export const scriptValues = (): FieldValues => ({ ...SCRIPT_SAMPLES });
