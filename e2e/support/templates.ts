@@ -98,6 +98,13 @@ export const dragOnPage = async (
   from: { x: number; y: number },
   to: { x: number; y: number },
 ) => {
+  // A tall field panel may have scrolled the start of the drag under the sticky header, or out
+  // of the window: then it is brought to the window's middle first.
+  const start = (await pageView(pageElement, widthPt)).toScreen(from);
+  await pageElement.evaluate((element, point) => {
+    const hit = document.elementFromPoint(point.x, point.y);
+    if (!hit || !element.contains(hit)) window.scrollBy(0, point.y - window.innerHeight / 2);
+  }, start);
   const { toScreen } = await pageView(pageElement, widthPt);
   const at = (p: { x: number; y: number }) => {
     const { x, y } = toScreen(p);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Endpoint } from './endpoint.ts';
+import { languageTagSchema } from './template-fields.ts';
 import { generationFields, templateNameSchema } from './templates.ts';
 
 /** Response header carrying how each value fitted its box, as compact JSON. */
@@ -47,6 +48,11 @@ export const generateDocumentBody = z
     /** Answer 422 instead of truncating text that does not fit at 6 pt. */
     strict: z.boolean().optional(),
     ignoreUnknownFields: z.boolean().optional().meta({ description: IGNORE_UNKNOWN_FIELDS }),
+    /** The language of the values of fields that set none. */
+    language: languageTagSchema.optional().meta({
+      description:
+        'The language (BCP 47: zh-Hant, zh-Hans, ja, ko, ar…) of the values of every field that sets no `language` of its own: it picks the face where scripts share characters (Traditional vs Simplified Chinese vs Japanese vs Korean Han) and the shaping language.',
+    }),
     /** Test mode: filled with these values, marked SAMPLE on every page, not counted. */
     test: z
       .boolean()

@@ -50,6 +50,42 @@ export const fieldBoxSchema = rectSchema
   .meta({ id: 'FieldBox' });
 export type FieldBox = z.infer<typeof fieldBoxSchema>;
 
+const LANGUAGE_MESSAGE = 'A language must be a BCP 47 tag, such as zh-Hant, ja, ko or ar.';
+
+/**
+ * A BCP 47 language tag, stored in its canonical spelling (`ZH-hant` → `zh-Hant`). It picks the
+ * face where scripts share characters (Han in Traditional or Simplified Chinese, Japanese,
+ * Korean) and the shaping language.
+ */
+export const languageTagSchema = z
+  .string()
+  .max(35, { error: LANGUAGE_MESSAGE })
+  .transform((tag, context) => {
+    try {
+      const [canonical] = Intl.getCanonicalLocales(tag);
+      if (canonical) return canonical;
+    } catch {
+      // a RangeError: not a tag
+    }
+    context.addIssue({ code: 'custom', message: LANGUAGE_MESSAGE });
+    return z.NEVER;
+  })
+  .meta({
+    description:
+      'The language of the text, a BCP 47 tag (zh-Hant, zh-Hans, ja, ko, ar…). It picks the face where scripts share characters (Traditional vs Simplified Chinese vs Japanese vs Korean Han) and the shaping language; without it the text decides (kana → Japanese, hangul → Korean, else Simplified Chinese).',
+  });
+
+/** The field types whose values are text drawn in a font, and so may carry a language. */
+export const languageFieldTypes: readonly FieldType[] = [
+  'text',
+  'date',
+  'number',
+  'email',
+  'linked_text',
+  'long_text',
+  'choice',
+];
+
 /** Most options a choice field may list (a list of the world's countries has about 250). */
 export const MAX_CHOICE_OPTIONS = 1000;
 
@@ -189,6 +225,7 @@ const fieldStyle = {
   comb: z.boolean().optional(),
   rotation: fieldRotation.optional(),
   format: valueFormatSchema.optional(),
+  language: languageTagSchema.optional(),
 };
 
 /**
@@ -273,6 +310,7 @@ export const templateInput = rectSchema
     default: defaultValue,
     fixed: fixedFlag,
     barcode: barcodeOptionsSchema.optional(),
+    language: z.string().optional().meta({ description: 'A BCP 47 tag (zh-Hant, ja, ko, ar…).' }),
   })
   .meta({ id: 'TemplateField' });
 export type TemplateInput = z.infer<typeof templateInput>;

@@ -9,6 +9,7 @@ import { NEWLINE, unitLength } from './code-points.ts';
 import type { EngineFont } from './engine-font.ts';
 import { FaceSubsetter } from './face-subset.ts';
 import { familyMetrics, standardRuns, type LineMetrics, type TextRun } from './fonts.ts';
+import { lineBreaks } from './line-breaks.ts';
 import { whenReady, type MaybePromise } from './maybe-async.ts';
 import { Shaper, type ShapedItem } from './shape-text.ts';
 import type { MeasuredText } from './text-layout.ts';
@@ -72,15 +73,17 @@ export const shapeText = (
   fonts: EngineFonts,
   text: string,
   family: FontFamily,
+  language?: string,
 ): MaybePromise<ShapedText> => {
   const runs = standardRuns(text, family);
   if (runs) return measureRuns(runs);
-  const key = `${family}\u0000${text}`;
+  const key = `${family}\u0000${language ?? ''}\u0000${text}`;
   const known = fonts.shapedTexts.get(key);
   if (known) return known;
-  return whenReady(fonts.shaper.shapeValue(text, family), (shaped) => {
+  return whenReady(fonts.shaper.shapeValue(text, family, language), (shaped) => {
     const t: ShapedText = {
       ...shaped,
+      breaks: lineBreaks(text, shaped.codes),
       text,
       fonts: [],
       metrics: tallestMetrics(familyMetrics(family), shaped.items),

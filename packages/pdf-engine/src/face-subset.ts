@@ -68,10 +68,18 @@ const tag = (name: string) =>
     name.charCodeAt(3)) >>>
   0;
 
+// The compiled module, like any import, once per thread; its instances belong to an engine.
+let subsetModule: object | undefined;
+
+/**
+ * A new instance of the subsetter. Its memory is fixed at 65 MB (harfbuzzjs builds it without
+ * memory growth): three CJK faces, copied in and preprocessed, fill it and the fourth's copy
+ * fails. So each face gets an instance of its own (see {@link FaceSubsetter}).
+ */
 const loadSubsetter = (): SubsetExports => {
   const path = createRequire(import.meta.url).resolve('harfbuzzjs/dist/harfbuzz-subset.wasm');
-  const module = new WebAssembly.Module(readFileSync(path));
-  return new WebAssembly.Instance(module, {}).exports as unknown as SubsetExports;
+  subsetModule ??= new WebAssembly.Module(readFileSync(path));
+  return new WebAssembly.Instance(subsetModule, {}).exports as unknown as SubsetExports;
 };
 
 /** A table of a TrueType font, located through its table directory. */
@@ -298,14 +306,15 @@ const MAX_PARTS = 1024;
  * it, WebAssembly memory included.
  */
 export class FaceSubsetter {
-  private wasm?: SubsetExports;
   /**
-   * Each face's bytes copied once into the subsetter's memory, as an hb_face, and how often it
-   * was subset. A face is preprocessed (hb_subset_preprocess: its tables indexed once) when it is
+   * Each face's bytes copied once into a subsetter's memory, as an hb_face, and how often it
+   * was subset. Every face has a subsetter instance of its own: one instance's fixed memory holds
+   * no more than three CJK faces. An instance costs about 1 ms to make, and only the memory a
+   * face's copy and tables touch is resident. A face is preprocessed (hb_subset_preprocess: its tables indexed once) when it is
    * subset a second time: that costs 0.2-0.4 s for a CJK face and brings each later subset from
    * several milliseconds to a few tenths, but an engine that draws one document should not pay it.
    */
-  private readonly hbFaces = new Map<Face, { ptr: number; uses: number }>();
+  private readonly hbFaces = new Map<Face, { e: SubsetExports; ptr: number; uses: number }>();
   private readonly subsets = new Map<string, SubsetBytes>();
   private subsetBytes = 0;
   private readonly parts = new Map<string, FontParts>();
@@ -354,8 +363,7 @@ export class FaceSubsetter {
   }
 
   private makeSubset(face: Face, gids: readonly number[], key: string): SubsetBytes {
-    const e = (this.wasm ??= loadSubsetter());
-    const hbFace = this.hbFace(e, face);
+    const { e, ptr: hbFace } = this.hbFace(face);
     const kept = withComponents(face.bytes, gids);
     let font = runSubset(e, hbFace, kept, NO_HINTING | NO_LAYOUT_CLOSURE);
     const maxp = font && table(font, 'maxp');
@@ -371,21 +379,24 @@ export class FaceSubsetter {
     return { fontFile: font, newIds, tag: subsetTag(key) };
   }
 
-  private hbFace(e: SubsetExports, face: Face): number {
+  private hbFace(face: Face): { e: SubsetExports; ptr: number } {
     let known = this.hbFaces.get(face);
     if (known === undefined) {
+      const e = loadSubsetter();
       const data = e.malloc(face.bytes.length);
+      // 0: it does not fit (never write there: that is the instance's own memory).
+      if (!data) throw new Error(`${face.name} does not fit the subsetter's memory.`);
       new Uint8Array(e.memory.buffer).set(face.bytes, data);
       const READONLY = 1;
       const ptr = e.hb_face_create(e.hb_blob_create(data, face.bytes.length, READONLY, 0, 0), 0);
-      known = { ptr, uses: 0 };
+      known = { e, ptr, uses: 0 };
       this.hbFaces.set(face, known);
     }
     if (++known.uses === 2) {
       const raw = known.ptr;
-      known.ptr = e.hb_subset_preprocess(raw);
-      e.hb_face_destroy(raw); // the preprocessed face keeps its own reference to the blob
+      known.ptr = known.e.hb_subset_preprocess(raw);
+      known.e.hb_face_destroy(raw); // the preprocessed face keeps its own reference to the blob
     }
-    return known.ptr;
+    return known;
   }
 }

@@ -22,12 +22,30 @@ export type FaceName =
   | 'noto-hebrew'
   | 'noto-devanagari'
   | 'noto-thai'
+  | 'noto-bengali'
+  | 'noto-gurmukhi'
+  | 'noto-gujarati'
+  | 'noto-oriya'
+  | 'noto-tamil'
+  | 'noto-telugu'
+  | 'noto-kannada'
+  | 'noto-malayalam'
+  | 'noto-sinhala'
+  | 'noto-lao'
+  | 'noto-tibetan'
+  | 'noto-myanmar'
+  | 'noto-ethiopic'
+  | 'noto-khmer'
   | 'noto-sc'
   | 'noto-tc'
   | 'noto-jp'
   | 'noto-kr'
   | 'noto-symbols2'
   | 'noto-emoji';
+
+/** The regular TTF of a Noto Sans package of `@expo-google-fonts`. */
+const notoSans = (pkg: string, name: string) =>
+  `@expo-google-fonts/noto-sans-${pkg}/400Regular/NotoSans${name}_400Regular.ttf`;
 
 /** Where each face lives in node_modules. To add a face: a package, a line here, a place in CHAIN. */
 export const FACE_PATHS: Record<FaceName, string> = {
@@ -40,6 +58,22 @@ export const FACE_PATHS: Record<FaceName, string> = {
   'noto-devanagari':
     '@expo-google-fonts/noto-sans-devanagari/400Regular/NotoSansDevanagari_400Regular.ttf',
   'noto-thai': '@expo-google-fonts/noto-sans-thai/400Regular/NotoSansThai_400Regular.ttf',
+  'noto-bengali': notoSans('bengali', 'Bengali'),
+  'noto-gurmukhi': notoSans('gurmukhi', 'Gurmukhi'),
+  'noto-gujarati': notoSans('gujarati', 'Gujarati'),
+  'noto-oriya': notoSans('oriya', 'Oriya'),
+  'noto-tamil': notoSans('tamil', 'Tamil'),
+  'noto-telugu': notoSans('telugu', 'Telugu'),
+  'noto-kannada': notoSans('kannada', 'Kannada'),
+  'noto-malayalam': notoSans('malayalam', 'Malayalam'),
+  'noto-sinhala': notoSans('sinhala', 'Sinhala'),
+  'noto-lao': notoSans('lao', 'Lao'),
+  // Google Fonts has no static Noto Sans Tibetan: the serif is the only Tibetan Noto face.
+  'noto-tibetan':
+    '@expo-google-fonts/noto-serif-tibetan/400Regular/NotoSerifTibetan_400Regular.ttf',
+  'noto-myanmar': notoSans('myanmar', 'Myanmar'),
+  'noto-ethiopic': notoSans('ethiopic', 'Ethiopic'),
+  'noto-khmer': notoSans('khmer', 'Khmer'),
   'noto-sc': '@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf',
   'noto-tc': '@expo-google-fonts/noto-sans-tc/400Regular/NotoSansTC_400Regular.ttf',
   'noto-jp': '@expo-google-fonts/noto-sans-jp/400Regular/NotoSansJP_400Regular.ttf',
@@ -61,12 +95,33 @@ export const FAMILY_FACE: Record<FontFamily, FaceName> = {
  * are drawn by faces made for them; Han goes to Simplified Chinese unless the value holds kana
  * (Japanese) or hangul (Korean), see {@link chainFor}.
  */
-const SCRIPT_FACES: FaceName[] = ['noto-arabic', 'noto-hebrew', 'noto-devanagari', 'noto-thai'];
+const SCRIPT_FACES: FaceName[] = [
+  'noto-arabic',
+  'noto-hebrew',
+  'noto-devanagari',
+  'noto-thai',
+  'noto-bengali',
+  'noto-gurmukhi',
+  'noto-gujarati',
+  'noto-oriya',
+  'noto-tamil',
+  'noto-telugu',
+  'noto-kannada',
+  'noto-malayalam',
+  'noto-sinhala',
+  'noto-lao',
+  'noto-tibetan',
+  'noto-myanmar',
+  'noto-ethiopic',
+  'noto-khmer',
+];
 const CJK_FACES: FaceName[] = ['noto-sc', 'noto-tc', 'noto-jp', 'noto-kr'];
 const LAST_FACES: FaceName[] = ['dejavu', 'noto-symbols2', 'noto-emoji'];
 
 const KANA = /[\u3040-\u30ff\u31f0-\u31ff]/;
 const HANGUL = /[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]/;
+
+const DANDAS: [number, number] = [0x0964, 0x0965];
 
 /** Code point ranges a script face is tried for: loading a CJK face for an emoji would waste 50 ms and 20 MB. */
 const FACE_RANGES: Partial<Record<FaceName, [number, number][]>> = {
@@ -87,6 +142,33 @@ const FACE_RANGES: Partial<Record<FaceName, [number, number][]>> = {
     [0xa8e0, 0xa8ff],
   ],
   'noto-thai': [[0x0e00, 0x0e7f]],
+  // Indic faces also get the Devanagari dandas (U+0964, U+0965) their texts end sentences with.
+  'noto-bengali': [[0x0980, 0x09ff], DANDAS],
+  'noto-gurmukhi': [[0x0a00, 0x0a7f], DANDAS],
+  'noto-gujarati': [[0x0a80, 0x0aff], DANDAS],
+  'noto-oriya': [[0x0b00, 0x0b7f], DANDAS],
+  'noto-tamil': [[0x0b80, 0x0bff], [0x11fc0, 0x11fff], DANDAS],
+  'noto-telugu': [[0x0c00, 0x0c7f], DANDAS],
+  'noto-kannada': [[0x0c80, 0x0cff], DANDAS],
+  'noto-malayalam': [[0x0d00, 0x0d7f], DANDAS],
+  'noto-sinhala': [[0x0d80, 0x0dff], [0x111e0, 0x111ff], DANDAS],
+  'noto-lao': [[0x0e80, 0x0eff]],
+  'noto-tibetan': [[0x0f00, 0x0fff]],
+  'noto-myanmar': [
+    [0x1000, 0x109f],
+    [0xa9e0, 0xa9ff],
+    [0xaa60, 0xaa7f],
+  ],
+  'noto-ethiopic': [
+    [0x1200, 0x139f],
+    [0x2d80, 0x2ddf],
+    [0xab00, 0xab2f],
+    [0x1e7e0, 0x1e7ff],
+  ],
+  'noto-khmer': [
+    [0x1780, 0x17ff],
+    [0x19e0, 0x19ff],
+  ],
 };
 const CJK_RANGES: [number, number][] = [
   [0x1100, 0x11ff],
@@ -107,13 +189,38 @@ export const mayCover = (name: FaceName, codePoint: number): boolean => {
   return !ranges || ranges.some(([from, to]) => codePoint >= from && codePoint <= to);
 };
 
-/** The faces tried for a value, in order: its Han characters follow the value's own language. */
-export const chainFor = (family: FontFamily, text: string): FaceName[] => {
-  const first: FaceName | undefined = KANA.test(text)
-    ? 'noto-jp'
-    : HANGUL.test(text)
-      ? 'noto-kr'
-      : undefined;
+/** The CJK face for a language's script: `Intl.Locale` adds the likely script (zh-TW → Hant). */
+const HAN_FACES: Record<string, FaceName> = {
+  Hans: 'noto-sc',
+  Hant: 'noto-tc',
+  Jpan: 'noto-jp',
+  Kore: 'noto-kr',
+};
+const hanFaces = new Map<string, FaceName | undefined>();
+
+/** The face a language writes Han characters with (zh-Hant → Traditional), if it writes them. */
+export const hanFaceOf = (language: string): FaceName | undefined => {
+  if (!hanFaces.has(language)) {
+    let script: string | undefined;
+    try {
+      script = new Intl.Locale(language).maximize().script;
+    } catch {
+      script = undefined; // not a BCP 47 tag: the text decides
+    }
+    hanFaces.set(language, script ? HAN_FACES[script] : undefined);
+  }
+  return hanFaces.get(language);
+};
+
+/**
+ * The faces tried for a value, in order. Han characters (shared by Chinese, Japanese and Korean,
+ * drawn differently by each) follow the field's language when it names one, else the text: kana
+ * → Japanese, hangul → Korean, else Simplified Chinese.
+ */
+export const chainFor = (family: FontFamily, text: string, language?: string): FaceName[] => {
+  const first: FaceName | undefined =
+    (language && hanFaceOf(language)) ||
+    (KANA.test(text) ? 'noto-jp' : HANGUL.test(text) ? 'noto-kr' : undefined);
   const cjk = first ? [first, ...CJK_FACES.filter((f) => f !== first)] : CJK_FACES;
   return [FAMILY_FACE[family], ...SCRIPT_FACES, ...cjk, ...LAST_FACES];
 };
@@ -196,5 +303,10 @@ export class FaceLibrary {
       this.faces.set(name, face);
     }
     return face;
+  }
+
+  /** The faces read so far, in the order they were first needed. */
+  loaded(): FaceName[] {
+    return [...this.faces.keys()];
   }
 }

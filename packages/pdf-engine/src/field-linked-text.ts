@@ -53,7 +53,12 @@ const drawItems = async (ctx: FillContext, field: FieldSpec, items: string[], st
     const item = items[i];
     if (item === undefined || item === '') continue;
     const { page, frame } = boxFrame(ctx, field.label, box.page, box);
-    const shaped = await shapeText(ctx.fonts, normaliseText(item, false), field.fontFamily);
+    const shaped = await shapeText(
+      ctx.fonts,
+      normaliseText(item, false),
+      field.fontFamily,
+      field.language,
+    );
     missing.push(...shaped.missing);
     const m = textMetrics(shaped, field.fontFamily);
     const fit = fitSingleLine(shaped, singleLineSpace(frame), m, field.fontSize);
@@ -142,7 +147,12 @@ const flowLayouts = (
 
 const drawFlow = async (ctx: FillContext, field: FieldSpec, value: string, style: TextStyle) => {
   const boxes = linkedBoxes(field);
-  const shaped = await shapeText(ctx.fonts, normaliseText(value, false), field.fontFamily);
+  const shaped = await shapeText(
+    ctx.fonts,
+    normaliseText(value, false),
+    field.fontFamily,
+    field.language,
+  );
   const m = textMetrics(shaped, field.fontFamily);
   const spaces = boxes.map((box) => wrappedSpace({ width: box.rectWidth, height: box.rectHeight }));
   const layouts = flowLayouts(shaped, spaces, m, field.fontSize);

@@ -97,18 +97,21 @@ export const drawTextField = (
 ): MaybePromise<FieldFit> => {
   const isLong = field.type === 'long_text';
   const limited = limitLength(normaliseText(value, isLong), field.maxLength);
-  return whenReady(shapeText(ctx.fonts, limited.text, field.fontFamily), (shaped) => {
-    if (field.comb && field.maxLength) {
-      const fit = drawComb(ctx, field, shaped, style);
-      return withMissing(limited.isCut ? { ...fit, result: 'truncated' } : fit, shaped.missing);
-    }
-    const { page, frame } = boxFrame(ctx, field.label, field.page, field);
-    const m = textMetrics(shaped, field.fontFamily);
-    const layout = isLong
-      ? fitWrapped(shaped, wrappedSpace(frame), m, field.fontSize)
-      : fitSingleLine(shaped, singleLineSpace(frame), m, field.fontSize);
-    drawTextLayout(page, frame, shaped, layout, { ...style, anchor: isLong ? 'top' : 'middle' });
-    const result = limited.isCut ? 'truncated' : layout.result;
-    return withMissing({ result, fontSize: layout.size }, shaped.missing);
-  });
+  return whenReady(
+    shapeText(ctx.fonts, limited.text, field.fontFamily, field.language),
+    (shaped) => {
+      if (field.comb && field.maxLength) {
+        const fit = drawComb(ctx, field, shaped, style);
+        return withMissing(limited.isCut ? { ...fit, result: 'truncated' } : fit, shaped.missing);
+      }
+      const { page, frame } = boxFrame(ctx, field.label, field.page, field);
+      const m = textMetrics(shaped, field.fontFamily);
+      const layout = isLong
+        ? fitWrapped(shaped, wrappedSpace(frame), m, field.fontSize)
+        : fitSingleLine(shaped, singleLineSpace(frame), m, field.fontSize);
+      drawTextLayout(page, frame, shaped, layout, { ...style, anchor: isLong ? 'top' : 'middle' });
+      const result = limited.isCut ? 'truncated' : layout.result;
+      return withMissing({ result, fontSize: layout.size }, shaped.missing);
+    },
+  );
 };

@@ -59,14 +59,18 @@ const shapeRun = (
   face: Face,
   codes: number[],
   rtl: boolean,
+  language: string | undefined,
 ): PlacedGlyph[] => {
-  const key = `${face.name}${rtl ? '<' : '>'}${String.fromCodePoint(...codes)}`;
+  const key = `${face.name}${language ?? ''}${rtl ? '<' : '>'}${String.fromCodePoint(...codes)}`;
   let glyphs = shapedRuns.get(key);
   if (glyphs) return glyphs;
   const hb = loadedHarfBuzz()!;
   const buffer = new hb.Buffer();
   buffer.addCodePoints(codes);
   buffer.setDirection(rtl ? hb.Direction.RTL : hb.Direction.LTR);
+  // The language selects a face's localized forms (its `locl` features); unset, HarfBuzz uses
+  // the script's default.
+  if (language) buffer.setLanguage(language);
   buffer.guessSegmentProperties();
   hb.shape(face.font, buffer);
   glyphs = buffer.getGlyphInfosAndPositions().map((g) => ({
@@ -110,7 +114,12 @@ const levelsOf = (text: string, count: number): Uint8Array => {
   return levels;
 };
 
-const shapeLoaded = (shaper: Shaper, text: string, family: FontFamily): ShapedValue => {
+const shapeLoaded = (
+  shaper: Shaper,
+  text: string,
+  family: FontFamily,
+  language: string | undefined,
+): ShapedValue => {
   const codes: number[] = [];
   for (let at = 0; at < text.length;) {
     const codePoint = text.codePointAt(at)!;
@@ -119,7 +128,7 @@ const shapeLoaded = (shaper: Shaper, text: string, family: FontFamily): ShapedVa
   }
   const widths = new Array<number>(codes.length).fill(0);
   const levels = levelsOf(text, codes.length);
-  const chain = chainFor(family, text);
+  const chain = chainFor(family, text, language);
   const missing = new Set<string>();
   const faces: (Face | undefined)[] = new Array<Face | undefined>(codes.length);
   let current: Face | undefined;
@@ -142,7 +151,7 @@ const shapeLoaded = (shaper: Shaper, text: string, family: FontFamily): ShapedVa
     while (j < codes.length && faces[j] === face && levels[j] === levels[i]) j++;
     if (face) {
       const rtl = levels[i]! % 2 === 1;
-      const glyphs = shapeRun(shaper.runs, face, codes.slice(i, j), rtl)
+      const glyphs = shapeRun(shaper.runs, face, codes.slice(i, j), rtl, language)
         .filter((g) => {
           if (g.gid !== 0) return true;
           missing.add(String.fromCodePoint(codes[i + g.cluster]!));
@@ -162,11 +171,18 @@ export class Shaper {
   readonly faces = new FaceLibrary();
   readonly runs = new Map<string, PlacedGlyph[]>();
 
-  /** Shapes a value at once when HarfBuzz is loaded, else after loading it. */
-  shapeValue(text: string, family: FontFamily): ShapedValue | Promise<ShapedValue> {
+  /**
+   * Shapes a value at once when HarfBuzz is loaded, else after loading it. `language` (BCP 47)
+   * picks the Han face and the shaping language.
+   */
+  shapeValue(
+    text: string,
+    family: FontFamily,
+    language?: string,
+  ): ShapedValue | Promise<ShapedValue> {
     return loadedHarfBuzz()
-      ? shapeLoaded(this, text, family)
-      : loadHarfBuzz().then(() => shapeLoaded(this, text, family));
+      ? shapeLoaded(this, text, family, language)
+      : loadHarfBuzz().then(() => shapeLoaded(this, text, family, language));
   }
 }
 

@@ -20,6 +20,8 @@ const SHRINK_STEP = 0.5;
 export interface MeasuredText {
   codes: number[];
   widths: number[];
+  /** 1 where a line may break before a character without a space (line-breaks.ts). */
+  breaks?: Uint8Array;
 }
 
 /** Characters [start, end) of a MeasuredText, drawn as one line. */
@@ -54,18 +56,24 @@ export const rangeWidth = (t: MeasuredText, r: LineRange, size: number): number 
   return sum * size;
 };
 
-/** Ends one line starting at `start`: at a newline, the last space that fits, or mid-word. */
+/**
+ * Ends one line starting at `start`: at a newline, else at the last place that fits where a line
+ * may break (a space; between words of Thai, Lao, Khmer, Burmese; between CJK characters unless
+ * kinsoku forbids it), else mid-word.
+ */
 const breakLine = (t: MeasuredText, start: number, end: number, maxWidth: number): LineRange => {
   let width = 0;
-  let lastSpace = -1;
+  let lastBreak = -1;
+  const breaks = t.breaks;
   for (let i = start; i < end; i++) {
     const code = t.codes[i]!;
     if (code === NEWLINE) return { start, end: i };
+    if (breaks?.[i] && i > start) lastBreak = i;
     const w = t.widths[i]!;
     if (width + w > maxWidth && i > start && !isSpace(code)) {
-      return { start, end: lastSpace > start ? lastSpace : i };
+      return { start, end: lastBreak > start ? lastBreak : i };
     }
-    if (isSpace(code)) lastSpace = i;
+    if (isSpace(code)) lastBreak = i;
     width += w;
   }
   return { start, end };

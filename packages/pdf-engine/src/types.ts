@@ -199,6 +199,12 @@ export interface FieldSpec extends DisplayRect {
   format?: ValueFormat;
   /** Barcode only: the symbology and how the code prints. */
   barcode?: BarcodeOptions;
+  /**
+   * The language of the field's values, a BCP 47 tag (`zh-Hant`, `ja`, `ar`…): it picks the face
+   * where scripts share characters (Han in Traditional or Simplified Chinese, Japanese, Korean)
+   * and the shaping language. Absent, the text decides (kana → Japanese, hangul → Korean).
+   */
+  language?: string;
 }
 
 /** A field's value format, as stored with the field (the contract's `ValueFormat`). */

@@ -1,4 +1,4 @@
-import type { GenerateDocumentBody } from '@platen/contract';
+import { languageFieldTypes, type GenerateDocumentBody } from '@platen/contract';
 import type { FieldSpec, FillOptions, FitReport } from '@platen/pdf-engine';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -43,6 +43,22 @@ export type Document = { pdf: Uint8Array; fitReport: FitReport; version: number 
 /** The labels a payload may carry: every field's but a fixed one's, which prints its default. */
 const payloadLabels = (fields: readonly FieldSpec[]) =>
   fields.filter((field) => !field.fixed).map((field) => field.label);
+
+/** The fill's fields, each without a language of its own given the request's (when it has one). */
+const withLanguage = <T extends { fields: readonly FieldSpec[] }>(
+  input: T,
+  language: string | undefined,
+): T =>
+  language
+    ? {
+        ...input,
+        fields: input.fields.map((field) =>
+          field.language || !languageFieldTypes.includes(field.type)
+            ? field
+            : { ...field, language },
+        ),
+      }
+    : input;
 
 const templateIdNotFound = (id: string) =>
   new AppError('TEMPLATE_NOT_FOUND', 404, `There is no template with the id "${id}".`);
@@ -184,7 +200,7 @@ export const createDocumentsService = (deps: Deps) => {
   ): Promise<Document> => {
     const { userId, template, version } = await findTarget(keyHash, body);
     if (!body.ignoreUnknownFields) refuseUnknownLabels(await labelsOf(template), body.fields ?? {});
-    const input = await prepare(template, body.fields ?? {});
+    const input = withLanguage(await prepare(template, body.fields ?? {}), body.language);
     if (body.test) {
       await deps.limiter.consume(rateRules.testDocumentsPerUser, userId);
       const options = { strict: body.strict ?? false, sample: true };

@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { FONT_SIZE, type TemplateInput, type TemplateInputValue } from '@platen/contract';
+import {
+  FONT_SIZE,
+  languageFieldTypes,
+  type TemplateInput,
+  type TemplateInputValue,
+} from '@platen/contract';
 import {
   barcodeDataProblem,
   repeatsInBoxes,
@@ -186,6 +191,11 @@ export const normaliseFields = (
     const formatRefusal = input.format && formatProblem(input.label, input.fieldType, input.format);
     if (formatRefusal) throw invalid(formatRefusal);
     checkDefault(input, options);
+    if (input.language && !languageFieldTypes.includes(input.fieldType)) {
+      throw invalid(
+        `The field "${input.label}" is a ${input.fieldType} field: only fields that print text take a language.`,
+      );
+    }
     byLabel.set(input.label, {
       id: input.id && existingIds.has(input.id) ? input.id : randomUUID(),
       label: input.label,
@@ -209,6 +219,7 @@ export const normaliseFields = (
       ...(input.default !== undefined && { default: input.default }),
       ...(input.fixed && { fixed: true }),
       ...(barcode && { barcode }),
+      ...(input.language && { language: input.language }),
     });
   }
   return [...byLabel.values()];
@@ -281,4 +292,5 @@ export const toTemplateInput = (field: FieldSpec): TemplateInput => ({
   ...(field.default !== undefined && { default: field.default }),
   ...(field.fixed && { fixed: true }),
   ...(field.barcode && { barcode: field.barcode }),
+  ...(field.language && { language: field.language }),
 });

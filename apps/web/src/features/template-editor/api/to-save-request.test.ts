@@ -216,6 +216,44 @@ describe('the save mapper', () => {
     expect(toSaveRequest('T', asText).inputs[0]).not.toHaveProperty('barcode');
   });
 
+  it("keeps a field's language through a save, and drops it when the field no longer prints text", () => {
+    const input: TemplateInput = {
+      id: uuid,
+      page: 1,
+      rectX: 72,
+      rectY: 60,
+      rectWidth: 240,
+      rectHeight: 20,
+      label: 'Address',
+      type: 'TEXT',
+      fontSize: 12,
+      fontFamily: 'helvetica',
+      textAlign: 'left',
+      fontColor: '#000000',
+      language: 'zh-Hant',
+    };
+    const doc = toDocument({ inputs: [input] });
+    const [saved] = toSaveRequest('T', doc).inputs;
+    expect(saved).toEqual({ ...input, type: undefined, fieldType: 'text' });
+    const cleared = configureBox(doc, { id: uuid as BoxId, settings: { language: undefined } });
+    expect(toSaveRequest('T', cleared).inputs[0]).not.toHaveProperty('language');
+    const ja = configureBox(doc, { id: uuid as BoxId, settings: { language: 'ja' } });
+    expect(toSaveRequest('T', ja).inputs[0]?.language).toBe('ja');
+    const ticked = configureBox(doc, { id: uuid as BoxId, settings: { type: 'checkbox' } });
+    expect(toSaveRequest('T', ticked).inputs[0]).not.toHaveProperty('language');
+  });
+
+  it('sets one language for every box of a linked-text chain', () => {
+    const chain = { type: 'linked_text' as const, label: 'Story' };
+    const { doc, ids } = docWith([
+      { set: { ...chain, order: 1 } },
+      { y: 200, set: { ...chain, order: 2 } },
+    ]);
+    const set = configureBox(doc, { id: ids[1]!, settings: { language: 'th' } });
+    expect(set.boxes[ids[0]!]?.language).toBe('th');
+    expect(toSaveRequest('T', set).inputs[0]?.language).toBe('th');
+  });
+
   it('keeps a saved UUID for a plain field', () => {
     const doc = toDocument({
       inputs: [

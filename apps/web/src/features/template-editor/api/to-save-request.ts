@@ -1,6 +1,7 @@
 import {
   fieldTypes,
   formatFieldTypes,
+  languageFieldTypes,
   type ChoiceOption,
   type FieldType,
   type SaveTemplateBody,
@@ -53,6 +54,7 @@ const boxesOfInput = (input: TemplateInput): FieldBox[] => {
     ...(input.comb !== undefined && { comb: input.comb }),
     ...(input.options && { options: input.options }),
     ...(input.format && { format: input.format }),
+    ...(input.language && { language: input.language }),
     ...(input.default !== undefined && { default: input.default }),
     ...(input.fixed && { fixed: true }),
     ...(input.barcode && { barcode: input.barcode }),
@@ -137,6 +139,9 @@ const toInput = (group: FieldBox[]): TemplateInputBody => {
     ...(first.fixed && { fixed: true }),
     // Options kept from a type the field no longer has are not sent.
     ...(first.type === 'barcode' && first.barcode && { barcode: first.barcode }),
+    // A language on a field that no longer prints text (the type was changed) is not sent.
+    ...(first.language &&
+      languageFieldTypes.includes(first.type as FieldType) && { language: first.language }),
     // A format the field's type no longer takes (the type was changed) is not sent.
     ...(first.format &&
       formatFieldTypes[first.format.kind].includes(first.type as FieldType) && {

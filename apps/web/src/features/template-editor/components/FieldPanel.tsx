@@ -32,6 +32,7 @@ import { BarcodeSettings, DEFAULT_BARCODE } from './BarcodeSettings.tsx';
 import { blankOption, ChoiceOptionsEditor } from './ChoiceOptionsEditor.tsx';
 import { hasUsableOptions } from '../model/save-check.ts';
 import { FormatSettings } from './FormatSettings.tsx';
+import { LanguageSelect } from './LanguageSelect.tsx';
 import { Geometry } from './GeometryInputs.tsx';
 import { toNumber } from './to-number.ts';
 
@@ -62,6 +63,7 @@ type SettingsFormProps = Pick<
   | 'options'
   | 'format'
   | 'barcode'
+  | 'language'
 > & { isInvalid: boolean; hasBadOptions: boolean };
 
 /** Font size, family and alignment: what a field that prints text sets (a barcode does not). */
@@ -188,6 +190,11 @@ const SettingsForm = memo(function SettingsForm(props: SettingsFormProps) {
         format={props.format}
         onChange={(format) => set({ format })}
       />
+      <LanguageSelect
+        type={props.type}
+        language={props.language}
+        onChange={(language) => set({ language })}
+      />
       {props.type === 'choice' && (
         <ChoiceOptionsEditor
           options={props.options ?? []}
@@ -282,6 +289,7 @@ export const FieldPanel = ({ id }: { id: BoxId }) => {
         options={box.options}
         format={box.format}
         barcode={box.barcode}
+        language={box.language}
         isInvalid={isInvalid}
         hasBadOptions={!hasUsableOptions(box)}
       />

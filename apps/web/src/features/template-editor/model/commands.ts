@@ -72,11 +72,19 @@ export type FieldSettings = Partial<
     | 'options'
     | 'format'
     | 'barcode'
+    | 'language'
   >
 >;
 
 /** The style keys a linked-text chain shares: it is drawn and saved as one field. */
-const CHAIN_STYLE_KEYS = ['fontSize', 'fontFamily', 'textAlign', 'fontColor', 'format'] as const;
+const CHAIN_STYLE_KEYS = [
+  'fontSize',
+  'fontFamily',
+  'textAlign',
+  'fontColor',
+  'format',
+  'language',
+] as const;
 type ChainStyle = Pick<FieldBox, (typeof CHAIN_STYLE_KEYS)[number]>;
 
 const styleOf = (box: FieldBox): ChainStyle => ({
@@ -85,6 +93,7 @@ const styleOf = (box: FieldBox): ChainStyle => ({
   textAlign: box.textAlign,
   fontColor: box.fontColor,
   format: box.format,
+  language: box.language,
 });
 
 /** A box with every property equal (an edited box keeps all the keys of its original). */
@@ -151,6 +160,7 @@ const COPY_SHARED_KEYS = [
   'options',
   'format',
   'barcode',
+  'language',
 ] as const;
 
 const sharedSettings = (settings: FieldSettings): FieldSettings =>
@@ -257,6 +267,7 @@ export const pasteBox = (
     ...(source.options && { options: source.options }),
     ...(source.format && { format: source.format }),
     ...(source.barcode && { barcode: source.barcode }),
+    ...(source.language && { language: source.language }),
   };
   return { doc: configureBox(added.doc, { id: added.id, settings }), id: added.id };
 };

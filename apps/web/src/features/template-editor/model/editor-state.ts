@@ -48,6 +48,8 @@ export type FieldBox = {
   rotation?: 90 | 180 | 270;
   /** How the value prints: a date pattern, a number or amount format, upper case. */
   format?: ValueFormat | undefined;
+  /** The language of its values (BCP 47): picks the Han face and the shaping language. */
+  language?: string | undefined;
   /** What the field prints when a payload leaves it out (an imported form's own value). */
   default?: string | boolean;
   /** Prints its default in every document and takes no value (an imported read-only field). */

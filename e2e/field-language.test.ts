@@ -1,0 +1,55 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectAccessible, hasChromium, saveScreenshot } from './support/browser.ts';
+import { editorSuite, openSignedIn } from './support/editor-suite.ts';
+import {
+  configureSelected,
+  dragOnPage,
+  fetchTemplateByApi,
+  gearMenu,
+  pdfPage,
+  saveInEditor,
+  waitForPageDrawn,
+} from './support/templates.ts';
+
+/** Picks an option of a Mantine select of the field panel by the select's label. */
+const choose = async (page: Page, label: string, option: string) => {
+  await page.getByTestId('field-panel').getByRole('textbox', { name: label, exact: true }).click();
+  await page.getByRole('option').filter({ hasText: option }).first().click();
+};
+
+describe.skipIf(!hasChromium)('a field’s language', () => {
+  const suite = editorSuite('language', { Address: 'two-pages-second-turned.pdf' });
+
+  it('is set in the field panel for text fields only, and saved as a BCP 47 tag', async () => {
+    const { page, context } = await openSignedIn(suite, { theme: 'light', width: 1440 });
+    await page.goto(`${suite.url}/admin/templates/Address`);
+    await waitForPageDrawn(page, 1);
+    const width = (await fetchTemplateByApi(suite.url, suite.tokens, 'Address')).body.pages[0]!
+      .width;
+    await gearMenu(page, 'Edit template');
+
+    await dragOnPage(page, pdfPage(page, 1), width, { x: 60, y: 100 }, { x: 300, y: 125 });
+    await configureSelected(page, 'Small Text', 'Street');
+    const select = page
+      .getByTestId('field-panel')
+      .getByRole('textbox', { name: 'Text language', exact: true });
+    expect(await select.getAttribute('placeholder')).toBe('Decided by the text');
+    await choose(page, 'Text language', 'Chinese (Traditional)');
+    await saveScreenshot(page, 'field-language-panel-1440-light');
+    await expectAccessible(page, 'field panel with a language');
+
+    await dragOnPage(page, pdfPage(page, 1), width, { x: 60, y: 160 }, { x: 300, y: 185 });
+    await configureSelected(page, 'Checkbox', 'Agreed');
+    expect(await select.count()).toBe(0);
+    await saveInEditor(page);
+
+    const saved = (await fetchTemplateByApi(suite.url, suite.tokens, 'Address')).body;
+    const inputs = saved.inputs as { label: string; language?: string }[];
+    expect(Object.fromEntries(inputs.map((input) => [input.label, input.language]))).toEqual({
+      Street: 'zh-Hant',
+      Agreed: undefined,
+    });
+    await context.close();
+  });
+});
