@@ -25,6 +25,8 @@ export type GenerateOptions = {
   test?: boolean;
   /** Leave out values whose label the version does not have, instead of refusing the call. */
   ignoreUnknownFields?: boolean;
+  /** The language (BCP 47) of the values of fields that set none of their own. */
+  language?: string;
   /**
    * Makes a retry safe: pass the same key (1 to 255 printable ASCII characters, e.g.
    * `crypto.randomUUID()` made once per document) when you send the same call again after a

@@ -14,6 +14,7 @@ import type {
   TemplateResponse,
 } from '@platen/contract';
 import { describe, expectTypeOf, it } from 'vitest';
+import type { GenerateOptions } from './client.ts';
 import type { FieldValues } from './types.ts';
 import type { FieldInput, Template, TemplateList } from './types.ts';
 import type {
@@ -37,6 +38,9 @@ describe('the client types', () => {
   it('send what the server accepts', () => {
     expectTypeOf<FieldInput>().toExtend<TemplateInputBody>();
     expectTypeOf<FieldValues>().toExtend<NonNullable<GenerateDocumentBody['fields']>>();
+    expectTypeOf<Omit<GenerateOptions, 'idempotencyKey' | 'signal'>>().toExtend<
+      Partial<GenerateDocumentBody>
+    >();
     expectTypeOf<BatchInput>().toExtend<CreateBatchBody>();
     expectTypeOf<PublishOptions>().toExtend<PublishTemplateBody>();
     expectTypeOf<WebhookEndpointInput>().toExtend<CreateWebhookEndpointBody>();

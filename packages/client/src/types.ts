@@ -101,6 +101,11 @@ export type FieldInput = {
   rotation?: 0 | 90 | 180 | 270;
   /** Barcode only: its symbology and how it prints. */
   barcode?: BarcodeOptions;
+  /**
+   * The language of the text, a BCP 47 tag (`zh-Hant`, `ja`, `ar`…): it picks the face where
+   * scripts share characters and the shaping language.
+   */
+  language?: string;
 };
 
 /** One option of a choice field: the payload sends `value`, a list-style choice prints `label`. */
@@ -127,6 +132,7 @@ export type Field = {
   options?: ChoiceOption[];
   rotation?: 0 | 90 | 180 | 270;
   barcode?: BarcodeOptions;
+  language?: string;
 };
 
 export type Template = {
