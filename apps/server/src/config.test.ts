@@ -47,6 +47,14 @@ describe('configuration', () => {
     expect(loadConfig({ NODE_ENV: 'production', APP_SECRET: secret }).appSecret).toBe(secret);
   });
 
+  it('bounds PostgreSQL statements at 30 s unless told otherwise, 0 for no limit', () => {
+    expect(loadConfig({}).databaseStatementTimeoutMs).toBe(30_000);
+    expect(loadConfig({ DATABASE_STATEMENT_TIMEOUT_MS: '0' }).databaseStatementTimeoutMs).toBe(0);
+    expect(() => loadConfig({ DATABASE_STATEMENT_TIMEOUT_MS: '-5' })).toThrow(
+      /DATABASE_STATEMENT_TIMEOUT_MS/,
+    );
+  });
+
   it('allows private webhook URLs only outside production', () => {
     expect(loadConfig({}).webhooks.allowPrivateUrls).toBe(false);
     expect(loadConfig({ WEBHOOKS_ALLOW_PRIVATE_URLS: 'true' }).webhooks.allowPrivateUrls).toBe(

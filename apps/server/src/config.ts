@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
+import { DEFAULT_STATEMENT_TIMEOUT_MS } from './db/database.ts';
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -11,6 +12,12 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL (leave it unset for SQLite)')
     .optional(),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(3_600_000)
+    .default(DEFAULT_STATEMENT_TIMEOUT_MS),
   APP_URL: z.url().default('http://localhost:3000'),
   APP_SECRET: z.string().optional(),
   SMTP_URL: z
@@ -281,6 +288,8 @@ export type Config = {
   dataDir: string;
   /** PostgreSQL when set, else SQLite in `dataDir`. */
   databaseUrl: string | undefined;
+  /** How long one PostgreSQL statement may run before it is cancelled (0: no limit). */
+  databaseStatementTimeoutMs: number;
   appUrl: string;
   /** Undefined means "generate one into DATA_DIR/secrets.json" (refused in production). */
   appSecret: string | undefined;
@@ -349,6 +358,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     host: e.HOST ?? (e.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
+    databaseStatementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
     appUrl: e.APP_URL.replace(/(?<!\/)\/+$/, ''),
     appSecret: e.APP_SECRET,
     smtpUrl: e.SMTP_URL,

@@ -9,6 +9,7 @@ import type { Config } from '../src/config.ts';
 import type { Deps } from '../src/deps.ts';
 import type { Clock } from '../src/lib/clock.ts';
 import { createLogger } from '../src/lib/logger.ts';
+import { recordAnswer } from './observed-answers.ts';
 import { recordCallSecrets, recordConfigSecrets, runLogDestination } from './run-log.ts';
 
 export type TestDatabase = 'sqlite' | 'postgres';
@@ -66,6 +67,7 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   host: '127.0.0.1',
   dataDir: join(tmpdir(), 'platen-test-unused'),
   databaseUrl: undefined,
+  databaseStatementTimeoutMs: 30_000,
   appUrl: 'https://platen.example',
   appSecret: 'test-secret-that-is-long-enough-for-hkdf-0123456789',
   smtpUrl: undefined,
@@ -155,6 +157,12 @@ export const buildTestApp = async (
       headers: opts.headers,
       body: opts.payload,
       answer: res.body,
+    });
+    recordAnswer({
+      method: opts.method ?? 'GET',
+      url: typeof opts.url === 'string' ? opts.url : (opts.url?.pathname ?? ''),
+      status: res.statusCode,
+      type: typeof res.headers['content-type'] === 'string' ? res.headers['content-type'] : null,
     });
     return res;
   };

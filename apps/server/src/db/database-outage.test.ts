@@ -179,6 +179,8 @@ describe.runIf(hasPostgres)('the app when PostgreSQL ends its connections', () =
         },
       });
     }
+    // The last ends reach the idle connections' sockets a moment after the loops stopped.
+    await pause(200);
     const after = await generate(app, apiKey, { templateName: 'Invoice', fields: { Name: 'B' } });
     expect(after.statusCode, after.body).toBe(200);
     expect(uncaught.seen).toEqual([]);
@@ -208,6 +210,38 @@ describe('the app when SQLite stays locked past its busy timeout', () => {
     } finally {
       other.exec('ROLLBACK');
       other.close();
+    }
+    expect((await generate(app, apiKey, { templateName: 'Invoice', fields: {} })).statusCode).toBe(
+      200,
+    );
+  });
+});
+
+describe.runIf(hasPostgres)('the app when a PostgreSQL statement waits past its timeout', () => {
+  let app: TestApp;
+  let apiKey: string;
+  beforeAll(async () => {
+    app = await buildTestApp('postgres', { databaseStatementTimeoutMs: 500 });
+    const ada = await signUp(app);
+    await uploadTemplate(app, ada, { name: 'Invoice', pdf: await makePdf() });
+    apiKey = await apiKeyOf(app, ada, 'Invoice');
+  });
+  afterAll(() => app.dispose());
+
+  it('cancels it, answers 503 with Retry-After, then 200 once the lock is gone', async () => {
+    // Another session holding a lock on the templates (an operator's statement, a long migration).
+    const other = new pg.Client({ connectionString: app.deps.config.databaseUrl });
+    await other.connect();
+    await other.query('BEGIN');
+    await other.query('LOCK TABLE templates IN ACCESS EXCLUSIVE MODE');
+    try {
+      const res = await generate(app, apiKey, { templateName: 'Invoice', fields: {} });
+      expect(res.statusCode, res.body).toBe(503);
+      expect(res.headers['retry-after']).toBe('2');
+      expect(errorBody(res)).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+    } finally {
+      await other.query('ROLLBACK');
+      await other.end();
     }
     expect((await generate(app, apiKey, { templateName: 'Invoice', fields: {} })).statusCode).toBe(
       200,

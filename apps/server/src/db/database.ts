@@ -14,14 +14,20 @@ import pg from 'pg';
 import { migrations } from './migrations/index.ts';
 import type { Db, Tables } from './tables.ts';
 
-export type DatabaseTarget = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+export type DatabaseTarget =
+  { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; statementTimeoutMs?: number };
 
 export const databaseTarget = (opts: {
   databaseUrl: string | undefined;
+  databaseStatementTimeoutMs?: number;
   dataDir: string;
 }): DatabaseTarget =>
   opts.databaseUrl
-    ? { kind: 'postgres', url: opts.databaseUrl }
+    ? {
+        kind: 'postgres',
+        url: opts.databaseUrl,
+        statementTimeoutMs: opts.databaseStatementTimeoutMs,
+      }
     : { kind: 'sqlite', file: join(opts.dataDir, 'platen.db') };
 
 /** Distinct statements kept compiled; the app has a few hundred at most. */
@@ -62,6 +68,13 @@ const openSqlite = (file: string) => {
 
 const postgresPools = new WeakMap<Db, pg.Pool>();
 
+/**
+ * How long PostgreSQL lets one statement run before it cancels it (57014, answered 503): a query
+ * stuck behind a lock or on an overloaded server frees its connection instead of holding it and
+ * its request for ever. `DATABASE_STATEMENT_TIMEOUT_MS` changes it; 0 means no limit.
+ */
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 30_000;
+
 /** How long a query waits for a connection, new or free, before it fails (and answers 503). */
 const POOL_CONNECT_TIMEOUT_MS = 10_000;
 
@@ -101,6 +114,8 @@ export const openDatabase = (
     // A server that does not answer (a failover, a dropped network) is given up on after this
     // long, and the request answered 503, rather than waiting for as long as TCP does.
     connectionTimeoutMillis: POOL_CONNECT_TIMEOUT_MS,
+    // Sent as a start-up parameter: the session's default, which RESET returns to.
+    statement_timeout: target.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS,
     keepAlive: true,
   });
   watchConnections(pool, onConnectionLost);
@@ -115,13 +130,24 @@ export const databasePoolStats = (db: Db): Record<string, number> => {
   return pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } : {};
 };
 
-/** Brings the schema up to date; runs at every start, so a new version migrates itself. */
+/**
+ * Brings the schema up to date; runs at every start, so a new version migrates itself. On one
+ * connection, without the statement timeout: a migration of a large table may take minutes.
+ */
 export const migrateToLatest = async (db: Db): Promise<void> => {
-  const migrator = new Migrator({
-    db,
-    provider: { getMigrations: () => Promise.resolve(migrations) },
+  const isPostgres = postgresPools.has(db);
+  const { error, results } = await db.connection().execute(async (connection) => {
+    if (isPostgres) await sql`set statement_timeout = 0`.execute(connection);
+    try {
+      const migrator = new Migrator({
+        db: connection,
+        provider: { getMigrations: () => Promise.resolve(migrations) },
+      });
+      return await migrator.migrateToLatest();
+    } finally {
+      if (isPostgres) await sql`reset statement_timeout`.execute(connection);
+    }
   });
-  const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed`, { cause: error });

@@ -24,11 +24,13 @@ const NETWORK_CODES = new Set([
 /*
  * PostgreSQL's own words for a server that is going away or not there yet: 57P01 (terminated by
  * an administrator: a fast shutdown or restart), 57P02 (crash shutdown), 57P03 (cannot connect
- * now: starting up, shutting down, in recovery) and class 08 (connection exceptions). node-pg
+ * now: starting up, shutting down, in recovery), 57014 (a statement cancelled, by the statement
+ * timeout or an operator: it waited on a lock or an overloaded server) and class 08 (connection
+ * exceptions). node-pg
  * says the rest in messages only: a socket closed under a query, a client that lost its
  * connection, and the pool's connection timeout.
  */
-const POSTGRES_UNAVAILABLE_CODES = new Set(['57P01', '57P02', '57P03']);
+const POSTGRES_UNAVAILABLE_CODES = new Set(['57P01', '57P02', '57P03', '57014']);
 const PG_LOST_CONNECTION_MESSAGES = [
   'Connection terminated',
   'Client has encountered a connection error and is not queryable',

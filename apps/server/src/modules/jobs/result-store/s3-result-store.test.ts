@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { createServer, type Socket } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { S3Config } from '../../../config.ts';
 import {
@@ -8,7 +9,11 @@ import {
   resultBytes,
 } from '../../../../test/result-data.ts';
 import { startLocalS3, type LocalS3 } from '../../../../test/s3-server.ts';
-import { createS3Client, createS3ResultStore } from './s3-result-store.ts';
+import {
+  createS3Client,
+  createS3ResultStore,
+  isResultStoreUnavailable,
+} from './s3-result-store.ts';
 
 const MiB = 1024 * 1024;
 
@@ -129,6 +134,35 @@ describe('result store on S3', () => {
       });
     } finally {
       await stranger.close();
+    }
+  });
+});
+
+describe('result store on an S3 server that stops answering', () => {
+  it('gives up on a call after the idle timeout, as the store being unavailable', async () => {
+    // Accepts connections and reads requests, then says nothing: a hung server or a black hole.
+    const sockets: Socket[] = [];
+    const server = createServer((socket) => {
+      sockets.push(socket);
+      socket.resume();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as { port: number };
+    const config: S3Config = {
+      bucket: 'results',
+      endpoint: `http://127.0.0.1:${port}`,
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+    };
+    const client = createS3Client(config, { connectMs: 1_000, idleMs: 300 });
+    const store = createS3ResultStore(config, { client });
+    try {
+      const failure = await store.read('jobs/1/1/results.zip').catch((error: unknown) => error);
+      expect(isResultStoreUnavailable(failure), String(failure)).toBe(true);
+    } finally {
+      await store.close();
+      for (const socket of sockets) socket.destroy();
+      server.close();
     }
   });
 });

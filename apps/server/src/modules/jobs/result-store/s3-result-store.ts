@@ -58,7 +58,13 @@ export const isResultStoreUnavailable = (error: unknown): boolean => {
   return $fault === 'server' || ($metadata?.httpStatusCode ?? 0) >= 500;
 };
 
-export const createS3Client = (config: S3Config) =>
+/**
+ * How long the store may take to accept a connection, and how long a request may go without a
+ * byte sent or received (not its whole duration: a large upload takes as long as it takes).
+ */
+export const S3_TIMEOUTS = { connectMs: 5_000, idleMs: 30_000 };
+
+export const createS3Client = (config: S3Config, timeouts = S3_TIMEOUTS) =>
   new S3Client({
     region: config.region,
     // Without keys the SDK's own chain applies (AWS_* variables, an instance or task role).
@@ -69,6 +75,15 @@ export const createS3Client = (config: S3Config) =>
     // servers refuse them. Elsewhere than AWS they are sent only where the API requires one.
     requestChecksumCalculation: config.endpoint ? 'WHEN_REQUIRED' : 'WHEN_SUPPORTED',
     responseChecksumValidation: config.endpoint ? 'WHEN_REQUIRED' : 'WHEN_SUPPORTED',
+    // Bounded waits: a store that does not accept the connection, or stops sending or taking
+    // bytes mid-request, fails the call (TimeoutError: retried by the job, 503 on a download)
+    // instead of holding it for as long as TCP would. `socketTimeout` is the time without a byte;
+    // `requestTimeout` would bound a whole request (a large part on a slow link) and, without
+    // `throwOnRequestTimeout`, only logs a warning when it passes.
+    requestHandler: {
+      connectionTimeout: timeouts.connectMs,
+      socketTimeout: timeouts.idleMs,
+    },
   });
 
 /**
