@@ -69,7 +69,8 @@ export const login = {
   noStore: true,
   body: loginBody,
   response: tokenPair,
-  errors: [429],
+  // 401: the e-mail and password do not match an account.
+  errors: [401, 429],
 } as const satisfies Endpoint;
 
 export const register = {
