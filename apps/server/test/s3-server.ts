@@ -1,4 +1,5 @@
 import { mkdtemp, rm } from 'node:fs/promises';
+import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import S3rver from 's3rver';
@@ -10,6 +11,10 @@ const S3RVER_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 export type LocalS3 = {
   /** A bucket on the server, made empty for the caller, with s3rver's credentials. */
   config: S3Config;
+  /** Stops serving, keeping what it stores: its port refuses connections until `resume`. */
+  pause(): Promise<void>;
+  /** Serves again on the same port, with what it stored before the pause. */
+  resume(): Promise<void>;
   stop(): Promise<void>;
 };
 
@@ -43,15 +48,19 @@ const tolerateConcurrentDeletes = (server: S3rver) => {
 
 export const startLocalS3 = async (bucket = 'platen-results'): Promise<LocalS3> => {
   const directory = await mkdtemp(join(tmpdir(), 'platen-s3-'));
-  const server = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    silent: true,
-    directory,
-    configureBuckets: [{ name: bucket, configs: [] }],
-  });
-  tolerateConcurrentDeletes(server);
-  const { port } = await server.run();
+  const serve = async (port: number) => {
+    const server = new S3rver({
+      address: '127.0.0.1',
+      port,
+      silent: true,
+      directory,
+      configureBuckets: [{ name: bucket, configs: [] }],
+    });
+    tolerateConcurrentDeletes(server);
+    return { server, port: (await server.run()).port };
+  };
+  let { server, port } = await serve(0);
+  let isServing = true;
   return {
     config: {
       bucket,
@@ -59,8 +68,18 @@ export const startLocalS3 = async (bucket = 'platen-results'): Promise<LocalS3> 
       region: 'us-east-1',
       credentials: S3RVER_CREDENTIALS,
     },
-    async stop() {
+    async pause() {
+      // As a crash would: requests in flight end too, not only the listening socket.
+      (server as unknown as { httpServer?: Server }).httpServer?.closeAllConnections();
       await server.close();
+      isServing = false;
+    },
+    async resume() {
+      ({ server, port } = await serve(port));
+      isServing = true;
+    },
+    async stop() {
+      if (isServing) await server.close();
       await rm(directory, { recursive: true, force: true });
     },
   };

@@ -1,9 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../../lib/logger.ts';
 import { errorBody, signUp } from '../../../test/http.ts';
-import { createBatch, getJob, pathOf, waitForJob } from '../../../test/jobs.ts';
+import {
+  createBatch,
+  getJob,
+  pathOf,
+  unzip,
+  waitForJob,
+  waitForJobState,
+} from '../../../test/jobs.ts';
 import { makePdf } from '../../../test/pdf-fixtures.ts';
 import { startLocalS3, type LocalS3 } from '../../../test/s3-server.ts';
-import { buildTestApp, testDatabases, type TestApp } from '../../../test/test-app.ts';
+import { buildTestApp, testConfig, testDatabases, type TestApp } from '../../../test/test-app.ts';
 import { apiKeyOf, saveFields, textField, uploadTemplate } from '../../../test/templates.ts';
 
 /*
@@ -59,6 +67,76 @@ describe.each(testDatabases())(
       });
       // What does not read the store is served meanwhile.
       expect((await getJob(app, apiKey, job.id)).status).toBe('succeeded');
+    });
+  },
+);
+
+describe.each(testDatabases())(
+  'a batch while the S3 server stops and comes back, on %s',
+  (database) => {
+    let app: TestApp;
+    let s3: LocalS3;
+    let apiKey: string;
+    const lines: { event?: string; code?: string; err?: { message?: string } }[] = [];
+
+    beforeAll(async () => {
+      s3 = await startLocalS3();
+      const log = createLogger(
+        { logLevel: 'info' },
+        { write: (line: string) => lines.push(JSON.parse(line) as (typeof lines)[number]) },
+      );
+      app = await buildTestApp(
+        database,
+        // Chunks of 1 item, each stored as it is made; a failed try waits a second.
+        { s3: s3.config, jobs: { ...testConfig().jobs, chunkItems: 1, retrySeconds: 1 } },
+        { log },
+      );
+      const account = await signUp(app);
+      await uploadTemplate(app, account, { name: 'Invoice', pdf: await makePdf() });
+      await saveFields(app, account, 'Invoice', [textField('Name')]);
+      apiKey = await apiKeyOf(app, account, 'Invoice');
+    });
+    afterAll(async () => {
+      await app?.dispose();
+      await s3?.stop();
+    });
+
+    it('says why its try failed, then goes on from its last chunk and makes every item once', async () => {
+      const items = Array.from({ length: 90 }, (_, index) => ({ Name: `Item ${index + 1}` }));
+      const created = await createBatch(app, apiKey, {
+        templateName: 'Invoice',
+        items,
+        fileName: '{Name}.pdf',
+      });
+      expect(created.statusCode, created.body).toBe(202);
+      const id = created.json<{ id: string }>().id;
+
+      await waitForJobState(app, apiKey, id, (job) => job.progress.done >= 1);
+      await s3.pause();
+      const waiting = await waitForJobState(app, apiKey, id, (job) => job.error !== null);
+      expect(waiting).toMatchObject({
+        status: 'running',
+        error: { code: 'RESULT_STORE_UNAVAILABLE' },
+      });
+      expect(waiting.progress.done).toBeLessThan(90);
+      await s3.resume();
+
+      const job = await waitForJob(app, apiKey, id);
+      expect(job).toMatchObject({
+        status: 'succeeded',
+        progress: { done: 90, failed: 0 },
+        error: null,
+      });
+      expect(job.attempt).toBeGreaterThanOrEqual(2);
+      const zip = unzip(
+        (await app.inject({ method: 'GET', url: pathOf(job.results[0]!.signedUrl) })).rawPayload,
+      );
+      expect(Object.keys(zip)).toHaveLength(90);
+      expect(Object.keys(zip)).toContain('Item 90.pdf');
+
+      const failedTry = lines.find((line) => line.event === 'job.try_failed');
+      expect(failedTry).toMatchObject({ code: 'RESULT_STORE_UNAVAILABLE' });
+      expect(failedTry?.err?.message).toBeTruthy();
     });
   },
 );
