@@ -7,7 +7,10 @@ import { corpusPdf } from './support/templates.ts';
 const SPOUSE_TOOLTIP = TOOLTIP_FORM_FIELDS.find(([name]) => name.includes('SPSSN'))![1]!;
 
 describe.skipIf(!hasChromium)('forms brought in from elsewhere', () => {
-  const suite = editorSuite('imported', { Return: 'form-long-tooltips.pdf' });
+  const suite = editorSuite('imported', {
+    Return: 'form-long-tooltips.pdf',
+    Form1040: 'irs-f1040-2013.pdf',
+  });
 
   it("shows an imported field's whole tooltip under its input in the Form tab", async () => {
     const { page, context } = await openSignedIn(suite, { theme: 'light', width: 1440 });
@@ -26,6 +29,26 @@ describe.skipIf(!hasChromium)('forms brought in from elsewhere', () => {
     expect(await firstName.getAttribute('aria-describedby')).toBeNull();
     await saveScreenshot(page, 'imported-descriptions-form-tab-1440-light');
     await expectAccessible(page, 'form tab with field descriptions');
+    await context.close();
+  });
+
+  it("shows a real return's tooltip under its input, and its preselected state as the value", async () => {
+    const { page, context } = await openSignedIn(suite, { theme: 'dark', width: 1440 });
+    await page.goto(`${suite.url}/admin/templates/Form1040?tab=form`);
+    const address = page.getByRole('textbox', { name: 'Home address (number and street)' });
+    await address.waitFor();
+    const description = page.getByText(
+      'Home address (number and street). If you have a Post Office Box, see instructions.',
+      { exact: true },
+    );
+    await description.waitFor();
+    const describedBy = (await address.getAttribute('aria-describedby')) ?? '';
+    expect(describedBy).toContain((await description.getAttribute('id')) ?? 'no id');
+    // The 2013 1040 holds "AP" in its state list: the form starts from it, as generate prints it.
+    const state = page.getByRole('textbox', { name: 'State', exact: true });
+    expect(await state.inputValue()).toBe('AP');
+    await saveScreenshot(page, 'imported-gov-form-tab-1440-dark');
+    await expectAccessible(page, 'form tab of an imported government return');
     await context.close();
   });
 

@@ -97,13 +97,31 @@ const GENERATED = {
   'svgz-million-rects.svgz': image(images.svgzMillionRects),
 } satisfies Record<string, Entry>;
 
-/** US federal forms (public domain), committed as published; sources in gov-forms/README.md. */
+/** US federal and state forms, committed as published; sources in gov-forms/README.md. */
 const GOV_FORMS = {
   'irs-fw9.pdf': 'IRS Form W-9: 6 pages, AcroForm with XFA, comb fields and hierarchical names',
   'irs-f1040-2010-prefilled.pdf':
     'IRS Form 1040 (2010): 2 pages, 242 fields, Acrobat hybrid xref (table plus /XRefStm)',
   'irs-i1040-instructions-24p.pdf':
     'IRS 1040 instructions, pages 1-24: 2 MB, ~84,000 objects in object streams',
+  'irs-f1040-2013.pdf': 'IRS Form 1040 (2013): 246 fields, read-only preparer values, lists',
+  'irs-f1040ez-2013.pdf': 'IRS Form 1040EZ (2013), LiveCycle: read-only preparer values',
+  'irs-f1040a-2013.pdf': 'IRS Form 1040A (2013), LiveCycle: 157 fields',
+  'irs-f4868-2013.pdf': 'IRS Form 4868 (2013): 38 fields, one checkbox group',
+  'irs-fw2-2013.pdf': 'IRS Form W-2 (2013), written by iText: 76 fields with tooltips',
+  'irs-f1099r-2013.pdf': 'IRS Form 1099-R (2013): 47 fields with tooltips',
+  'irs-f941sb.pdf': 'IRS Schedule B (Form 941), LiveCycle Designer: 212 fields, no tooltips',
+  'ssa-ss5-2011-encrypted.pdf':
+    'SSA Form SS-5 (2011), LiveCycle: encrypted with an empty user password, radio groups',
+  'va-760-2013.pdf': 'Virginia Form 760 (2013): read-only "Virginia Approved Form for Filing"',
+  'nd-1-2013.pdf': 'North Dakota Form ND-1 (2013): radio groups, a read-only preparer value',
+  'sc-1040-2013.pdf': 'South Carolina SC1040 (2013): 3 pages, read-only values, list defaults',
+  'dc-d40-2013.pdf': 'District of Columbia D-40 (2013): radio groups with a value set',
+  'de-200-01-2013.pdf': 'Delaware Form 200-01 (2013): 142 fields with tooltips',
+  'or-40-2013.pdf': 'Oregon Form 40 (2013): 148 fields',
+  'or-10-2013.pdf': 'Oregon Form 10 (2013): 221 fields, three text fields with several widgets',
+  'mo-dss-food-stamp-application-encrypted.pdf':
+    'Missouri food stamp application, 8 pages: encrypted (empty user password), 31 checkbox groups',
 } as const;
 
 export type GeneratedName = keyof typeof GENERATED;

@@ -6,7 +6,7 @@ import { uploadTemplate } from '../../../test/templates.ts';
 
 /** Encrypted files that open without a password: decrypted on upload (unlock-pdf.ts). */
 const OPENS_WITHOUT_PASSWORD =
-  /^(enc-aes256-empty-user-password|enc_aes256_empty_user_password|junk_before_header_rc4_30p|form-enc-.*-(no-user-password|clear-metadata))\.pdf$/;
+  /^(enc-aes256-empty-user-password|enc_aes256_empty_user_password|junk_before_header_rc4_30p|form-enc-.*-(no-user-password|clear-metadata)|.*-encrypted)\.pdf$/;
 
 /** Ours, then the third-party corpus's when it is present (its absence is printed). */
 const pdfs = [
