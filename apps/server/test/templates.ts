@@ -1,6 +1,7 @@
 import type { TemplateInputBody, TemplateResponse } from '@platen/contract';
-import { call, type Account } from './http.ts';
+import { call, signUp, type Account } from './http.ts';
 import { multipartBody } from './multipart.ts';
+import { makePdf } from './pdf-fixtures.ts';
 import type { TestApp } from './test-app.ts';
 
 export const uploadTemplate = (
@@ -59,6 +60,15 @@ export const apiKeyOf = async (app: TestApp, account: Account, name: string) => 
   const { apiKey } = await getTemplate(app, account, name);
   if (!apiKey) throw new Error(`template "${name}" not found: was the upload refused?`);
   return apiKey;
+};
+
+/** A new account's API key, with an "Invoice" template of one text field, Name. */
+export const invoiceApiKey = async (app: TestApp): Promise<string> => {
+  const account = await signUp(app);
+  const uploaded = await uploadTemplate(app, account, { name: 'Invoice', pdf: await makePdf() });
+  if (uploaded.statusCode !== 200) throw new Error(`upload refused: ${uploaded.body}`);
+  await saveFields(app, account, 'Invoice', [textField('Name')]);
+  return apiKeyOf(app, account, 'Invoice');
 };
 
 export const generate = (app: TestApp, apiKey: string | undefined, body: unknown) =>

@@ -7,7 +7,14 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { errorBody, signUp, type Account } from '../../test/http.ts';
 import { makePdf } from '../../test/pdf-fixtures.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
-import { apiKeyOf, generate, saveFields, textField, uploadTemplate } from '../../test/templates.ts';
+import {
+  apiKeyOf,
+  generate,
+  invoiceApiKey,
+  saveFields,
+  textField,
+  uploadTemplate,
+} from '../../test/templates.ts';
 import { isDatabaseUnavailable } from './errors.ts';
 
 const hasPostgres = Boolean(process.env.TEST_DATABASE_URL);
@@ -192,9 +199,7 @@ describe('the app when SQLite stays locked past its busy timeout', () => {
   let apiKey: string;
   beforeAll(async () => {
     app = await buildTestApp('sqlite');
-    const ada = await signUp(app);
-    await uploadTemplate(app, ada, { name: 'Invoice', pdf: await makePdf() });
-    apiKey = await apiKeyOf(app, ada, 'Invoice');
+    apiKey = await invoiceApiKey(app);
   });
   afterAll(() => app.dispose());
 
@@ -222,9 +227,7 @@ describe.runIf(hasPostgres)('the app when a PostgreSQL statement waits past its 
   let apiKey: string;
   beforeAll(async () => {
     app = await buildTestApp('postgres', { databaseStatementTimeoutMs: 500 });
-    const ada = await signUp(app);
-    await uploadTemplate(app, ada, { name: 'Invoice', pdf: await makePdf() });
-    apiKey = await apiKeyOf(app, ada, 'Invoice');
+    apiKey = await invoiceApiKey(app);
   });
   afterAll(() => app.dispose());
 

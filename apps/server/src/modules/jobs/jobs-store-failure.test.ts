@@ -9,6 +9,7 @@ import { buildTestApp, testConfig, testDatabases, type TestApp } from '../../../
 import { webhookCalls } from '../../../test/webhooks.ts';
 import {
   apiKeyOf,
+  invoiceApiKey,
   saveFields,
   textField,
   uploadTemplate,
@@ -36,14 +37,6 @@ const refusingStore = () => {
     close: async () => undefined,
   };
   return { store, keys };
-};
-
-/** A new account's API key, with an "Invoice" template of one text field, Name. */
-const invoiceApiKey = async (app: TestApp) => {
-  const account = await signUp(app);
-  await uploadTemplate(app, account, { name: 'Invoice', pdf: await makePdf() });
-  await saveFields(app, account, 'Invoice', [textField('Name')]);
-  return apiKeyOf(app, account, 'Invoice');
 };
 
 describe.each(testDatabases())('a job whose result store fails, on %s', (database) => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../lib/logger.ts';
-import { errorBody, signUp } from '../../../test/http.ts';
+import { errorBody } from '../../../test/http.ts';
 import {
   createBatch,
   getJob,
@@ -9,10 +9,9 @@ import {
   waitForJob,
   waitForJobState,
 } from '../../../test/jobs.ts';
-import { makePdf } from '../../../test/pdf-fixtures.ts';
 import { startLocalS3, type LocalS3 } from '../../../test/s3-server.ts';
 import { buildTestApp, testConfig, testDatabases, type TestApp } from '../../../test/test-app.ts';
-import { apiKeyOf, saveFields, textField, uploadTemplate } from '../../../test/templates.ts';
+import { invoiceApiKey } from '../../../test/templates.ts';
 
 /*
  * The object store really going away: an S3 server (s3rver, over HTTP, the real AWS SDK) holds a
@@ -29,10 +28,7 @@ describe.each(testDatabases())(
     beforeAll(async () => {
       s3 = await startLocalS3();
       app = await buildTestApp(database, { s3: s3.config });
-      const account = await signUp(app);
-      await uploadTemplate(app, account, { name: 'Invoice', pdf: await makePdf() });
-      await saveFields(app, account, 'Invoice', [textField('Name')]);
-      apiKey = await apiKeyOf(app, account, 'Invoice');
+      apiKey = await invoiceApiKey(app);
     });
     afterAll(async () => {
       await app?.dispose();
@@ -91,10 +87,7 @@ describe.each(testDatabases())(
         { s3: s3.config, jobs: { ...testConfig().jobs, chunkItems: 1, retrySeconds: 1 } },
         { log },
       );
-      const account = await signUp(app);
-      await uploadTemplate(app, account, { name: 'Invoice', pdf: await makePdf() });
-      await saveFields(app, account, 'Invoice', [textField('Name')]);
-      apiKey = await apiKeyOf(app, account, 'Invoice');
+      apiKey = await invoiceApiKey(app);
     });
     afterAll(async () => {
       await app?.dispose();
