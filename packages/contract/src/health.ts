@@ -16,7 +16,8 @@ export const health = {
 
 /**
  * Ready: the database answers and the PDF workers serve their queue (counts for operators).
- * `degraded`: ready, but the Redis of the rate limits does not answer, so they are not counted.
+ * `degraded`: ready, but the Redis of the rate limits does not answer, so they are not counted,
+ * or the S3 result store does not, so batches wait and result downloads answer 503.
  */
 export const readinessResponse = z.object({
   status: z.enum(['ok', 'degraded']),
@@ -33,6 +34,8 @@ export const readinessResponse = z.object({
    * after failing to answer (until a later request finds it answering again).
    */
   redis: z.enum(['ok', 'unavailable']).optional(),
+  /** With S3_BUCKET: whether the bucket answers a read (within a second). */
+  resultStore: z.enum(['ok', 'unavailable']).optional(),
 });
 
 export const readiness = {

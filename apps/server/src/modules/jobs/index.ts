@@ -19,3 +19,4 @@ export { isValidResultSignature, signedQuery } from './result-links.ts';
 export { createUniqueNamer, safeFileBase } from './file-names.ts';
 export { openZipOutput } from './result-writers.ts';
 export { isResultStoreUnavailable } from './result-store/s3-result-store.ts';
+export type { ResultStore } from './result-store/result-store.ts';

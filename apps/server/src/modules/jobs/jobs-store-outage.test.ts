@@ -46,6 +46,8 @@ describe.each(testDatabases())(
       expect(job.status).toBe('succeeded');
       const url = pathOf(job.results[0]!.signedUrl);
       expect((await app.inject({ method: 'GET', url })).statusCode).toBe(200);
+      const ready = await app.inject({ method: 'GET', url: '/readyz' });
+      expect(ready.json()).toMatchObject({ status: 'ok', resultStore: 'ok' });
 
       await s3?.stop();
       s3 = undefined;
@@ -61,8 +63,11 @@ describe.each(testDatabases())(
         type: 'https://platen.example/docs/errors#SERVICE_UNAVAILABLE',
         title: 'Service unavailable',
       });
-      // What does not read the store is served meanwhile.
+      // What does not read the store is served meanwhile, and the instance stays ready.
       expect((await getJob(app, apiKey, job.id)).status).toBe('succeeded');
+      const degraded = await app.inject({ method: 'GET', url: '/readyz' });
+      expect(degraded.statusCode).toBe(200);
+      expect(degraded.json()).toMatchObject({ status: 'degraded', resultStore: 'unavailable' });
     });
   },
 );
