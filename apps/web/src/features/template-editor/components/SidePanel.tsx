@@ -11,6 +11,7 @@ import { useEditor } from './editor-context.ts';
 import { FieldPanel } from './FieldPanel.tsx';
 import { StampsPanel } from './StampsPanel.tsx';
 import { ZoomControl, type ZoomSetting } from './ZoomControl.tsx';
+import classes from './editor.module.css';
 
 type SidePanelProps = {
   templateName: string;
@@ -87,7 +88,7 @@ export const OptionsBody = () => {
 
 /** product.md §2: the desktop side panel with the document name, rename pen, help and field options. */
 export const SidePanel = (props: SidePanelProps) => (
-  <Stack gap="md" w={320} style={{ flex: 'none' }}>
+  <Stack gap="md" w={320} className={classes.sidePanel} data-testid="side-panel">
     <Card withBorder>
       <Group justify="space-between" wrap="nowrap" gap="xs">
         <div style={{ minWidth: 0 }}>
