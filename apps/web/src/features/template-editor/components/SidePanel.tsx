@@ -25,7 +25,8 @@ type SidePanelProps = {
 const HELP =
   'Edit template, then press and drag on a page to draw a field. Drag a field to move it, its ' +
   'handles resize it. Arrows nudge by 1 pt (Shift: 10 pt), Ctrl/Cmd+Z undoes, Ctrl/Cmd+C and V ' +
-  'copy and paste, Delete removes, Escape cancels a drag. Hold Alt to place without snapping.';
+  'copy and paste, Delete removes, Escape cancels a drag. Enter on a selected field goes to its ' +
+  'Label, Escape there back to the field. Hold Alt to place without snapping.';
 
 export const UndoRedo = () => {
   const { store, isEditing } = useEditor();
