@@ -348,7 +348,11 @@ describe.skipIf(!hasChromium)('the Form and Api tabs, and the template actions',
           page.getByRole('button', { name: 'Generate' }).click(),
         );
         expect(imagesIn(pdf)).toContainEqual({ width: 960, height: 540 });
-        // A URL instead: typed in the field, it takes the picture's place.
+        // A URL instead: chosen, then typed, it is sent in the picture's place.
+        await page
+          .getByRole('radiogroup', { name: 'Picture source for signature' })
+          .getByText('URL')
+          .click();
         const url = page.getByRole('textbox', { name: 'Picture URL for signature' });
         await url.fill('https://example.com/signature.png');
         await expect.poll(previewText).toContain('"signature":"https://example.com/signature.png"');

@@ -71,6 +71,12 @@ export const expectContrastChecked = async (page: Page, selector: string, label:
 
 const screenshotDir = join(import.meta.dirname, '..', 'screenshots');
 
+/** Where a screenshot of that name is kept (its folder made), for a picture of the view alone. */
+export const screenshotPath = (name: string) => {
+  mkdirSync(screenshotDir, { recursive: true });
+  return join(screenshotDir, `${name}.png`);
+};
+
 export const saveScreenshot = async (page: Page, name: string) => {
   mkdirSync(screenshotDir, { recursive: true });
   await waitForAnimations(page);

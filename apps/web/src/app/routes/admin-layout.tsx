@@ -5,6 +5,7 @@ import { pictureSource } from '../../components/admin-shell/initials-picture.ts'
 import { paths } from '../../config/paths.ts';
 import { signOut } from '../../features/auth/api/logout.ts';
 import { usePicture } from '../../features/profile/api/get-picture.ts';
+import { UnconfirmedEmailBanner } from '../../features/profile/components/UnconfirmedEmailBanner.tsx';
 import { findSessionUser } from '../../lib/session.ts';
 
 /** The admin area: the shell with the header's user, around the current screen. */
@@ -28,6 +29,7 @@ export default function AdminLayoutRoute() {
 
   return (
     <AdminShell user={user} onLogout={() => void logout()}>
+      <UnconfirmedEmailBanner />
       <Outlet />
     </AdminShell>
   );

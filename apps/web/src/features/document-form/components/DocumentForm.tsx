@@ -10,7 +10,7 @@ import {
   useComputedColorScheme,
 } from '@mantine/core';
 import { IconFileTypePdf } from '@tabler/icons-react';
-import type { ChoiceOption } from '@platen/contract';
+import { FIT_REPORT_HEADER, type ChoiceOption } from '@platen/contract';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { LazyAceJsonView } from '../../../components/code-view/LazyAceJsonView.tsx';
@@ -20,11 +20,13 @@ import { openPdfInNewTab, showGenerationError } from '../../../components/files/
 import { generatePdf } from '../api/generate-document.ts';
 import { useVersionFields } from '../api/get-version-fields.ts';
 import { batchFields } from '../model/batch-values.ts';
+import { firstNoted, fitNotesOf, fitSummary, type FitNote } from '../model/fit-notes.ts';
 import { kindsOfPayload, payloadPreview } from '../model/field-kinds.ts';
 import { versionToFill, type VersionChoice } from '../model/version-choice.ts';
 import { formForVersion } from '../model/version-fields.ts';
 import { ArrayInput } from './ArrayInput.tsx';
 import { BatchPanel } from './BatchPanel.tsx';
+import { FitNoted, FitSummary } from './FitNoted.tsx';
 import { ValueInput } from './ValueInput.tsx';
 import { VersionPicker } from './VersionPicker.tsx';
 
@@ -71,6 +73,8 @@ export const DocumentForm = ({
     kindsOfPayload(payload.fields, imageFields, Object.keys(choiceFields), longTextFields),
   );
   const [isGenerating, setIsGenerating] = useState(false);
+  // What the last Generate's fit report said of each field; a field's note goes when it is edited.
+  const [fitNotes, setFitNotes] = useState<Record<string, FitNote>>({});
   const scheme = useComputedColorScheme('dark');
   const [choice, setChoice] = useState<VersionChoice>('api');
   const version = versionToFill(choice, publication.publishedVersion);
@@ -109,13 +113,22 @@ export const DocumentForm = ({
       action={isBatch ? 'Start' : 'Generate'}
     />
   );
-  const set = (name: string) => (value: unknown) => setFields((old) => ({ ...old, [name]: value }));
+  const set = (name: string) => (value: unknown) => {
+    setFields((old) => ({ ...old, [name]: value }));
+    setFitNotes((old) =>
+      name in old
+        ? Object.fromEntries(Object.entries(old).filter(([label]) => label !== name))
+        : old,
+    );
+  };
+  const summary = fitSummary(fitNotes);
 
   const generate = async () => {
     setIsGenerating(true);
     try {
       const { blob, headers } = await generatePdf(body, apiKey);
       openPdfInNewTab(blob);
+      setFitNotes(fitNotesOf(headers.get(FIT_REPORT_HEADER)));
       warnOfMissingGlyphs(missingGlyphsOf(headers));
     } catch (error) {
       showGenerationError(error);
@@ -180,28 +193,28 @@ export const DocumentForm = ({
                     This template has no fields yet: draw some in Edit template.
                   </Text>
                 )}
-                {Object.entries(shown.fields).map(([name, value]) =>
-                  Array.isArray(value) ? (
-                    <ArrayInput
-                      key={name}
-                      name={name}
-                      kind={shown.kinds[name] ?? 'text'}
-                      items={value}
-                      onChange={set(name)}
-                    />
-                  ) : (
-                    <ValueInput
-                      key={name}
-                      name={name}
-                      kind={shown.kinds[name] ?? 'text'}
-                      label={name}
-                      value={value}
-                      options={optionsOf(name)}
-                      description={descriptions[name]}
-                      onChange={set(name)}
-                    />
-                  ),
-                )}
+                {Object.entries(shown.fields).map(([name, value]) => (
+                  <FitNoted key={name} label={name} note={fitNotes[name]}>
+                    {Array.isArray(value) ? (
+                      <ArrayInput
+                        name={name}
+                        kind={shown.kinds[name] ?? 'text'}
+                        items={value}
+                        onChange={set(name)}
+                      />
+                    ) : (
+                      <ValueInput
+                        name={name}
+                        kind={shown.kinds[name] ?? 'text'}
+                        label={name}
+                        value={value}
+                        options={optionsOf(name)}
+                        description={descriptions[name]}
+                        onChange={set(name)}
+                      />
+                    )}
+                  </FitNoted>
+                ))}
                 <Button
                   type="submit"
                   loading={isGenerating}
@@ -209,6 +222,12 @@ export const DocumentForm = ({
                 >
                   Generate
                 </Button>
+                {summary && (
+                  <FitSummary
+                    summary={summary}
+                    first={firstNoted(Object.keys(shown.fields), fitNotes)}
+                  />
+                )}
               </Stack>
             </form>
           </Card>

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { showAlertDialog } from '../../../components/dialogs/alert-dialog.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { useConfirmEmail } from '../api/confirm-email.ts';
-import { useResendEmailCode } from '../api/resend-email-code.ts';
+import { useSendNewEmailCode } from '../hooks/use-send-new-email-code.ts';
 import { emailCodeProblem } from '../model/validators.ts';
 
 type VerifyEmailModalProps = { opened: boolean; onClose: () => void };
@@ -11,7 +11,7 @@ type VerifyEmailModalProps = { opened: boolean; onClose: () => void };
 /** product.md §2 Verify Email modal: the mailed code, Verify, and Re-send Code. */
 export const VerifyEmailModal = ({ opened, onClose }: VerifyEmailModalProps) => {
   const confirm = useConfirmEmail();
-  const resend = useResendEmailCode();
+  const resend = useSendNewEmailCode();
   const [code, setCode] = useState('');
   const [isTouched, setTouched] = useState(false);
   const problem = isTouched ? emailCodeProblem(code) : undefined;
@@ -43,18 +43,6 @@ export const VerifyEmailModal = ({ opened, onClose }: VerifyEmailModalProps) => 
     );
   };
 
-  const sendNewCode = () =>
-    resend.mutate(undefined, {
-      onSuccess: (answer) =>
-        void showAlertDialog({
-          kind: 'success',
-          title: 'Code sent!',
-          message: answer.message,
-        }).then(() => window.location.reload()),
-      onError: (error) =>
-        void showAlertDialog({ kind: 'error', title: 'Email Error', message: errorMessage(error) }),
-    });
-
   return (
     <Modal opened={opened} onClose={onClose} title="Verify Email" centered>
       <form onSubmit={verify} noValidate>
@@ -75,7 +63,7 @@ export const VerifyEmailModal = ({ opened, onClose }: VerifyEmailModalProps) => 
             }}
           />
           <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={sendNewCode} loading={resend.isPending}>
+            <Button variant="default" onClick={resend.send} loading={resend.isPending}>
               Re-send Code
             </Button>
             <Button type="submit" loading={confirm.isPending}>

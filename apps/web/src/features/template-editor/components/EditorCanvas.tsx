@@ -9,18 +9,23 @@ type EditorCanvasProps = {
   file: string;
   pages: readonly PageSize[];
   renderKey: number;
+  /** The least height: the canvas grows with its pages, and the page's own scroll reaches them. */
   height: number | string;
   canvasRef: (element: HTMLDivElement | null) => void;
 };
 
-/** The neutral canvas with every page stacked (the editor looks like a design tool). */
+/**
+ * The neutral canvas with every page stacked (the editor looks like a design tool). It scrolls
+ * only sideways (a zoom wider than the view): up and down, the editor page has one scroll, the
+ * window's, so no field is reachable only from a scroll inside another (docs in editor.module.css).
+ */
 export const EditorCanvas = ({ file, pages, renderKey, height, canvasRef }: EditorCanvasProps) => {
   const { doc, error } = usePdfDocument(file);
   return (
     <div
       ref={canvasRef}
       className={classes.canvas}
-      style={{ height }}
+      style={{ minHeight: height }}
       tabIndex={0}
       role="region"
       aria-label="Pages"

@@ -20,10 +20,10 @@ const useIsNearView = (ref: React.RefObject<HTMLElement | null>) => {
   useEffect(() => {
     const element = ref.current;
     if (!element) return;
-    // The canvas scrolls, not the window: with it as the root the margin reaches past its edge.
+    // The window scrolls the pages (the canvas grows with them): the viewport is the root.
     const observer = new IntersectionObserver(
       (entries) => setIsNear(entries.some((entry) => entry.isIntersecting)),
-      { root: element.closest('[data-editor-canvas]'), rootMargin: NEAR_VIEW_MARGIN },
+      { rootMargin: NEAR_VIEW_MARGIN },
     );
     observer.observe(element);
     return () => observer.disconnect();

@@ -28,6 +28,7 @@ import {
 } from '../model/commands.ts';
 import type { BoxId, EditorDocument, FieldBox } from '../model/editor-state.ts';
 import { useEditor } from './editor-context.ts';
+import { focusSelectedBox, panelLabelInputProps } from '../interaction/panel-focus.ts';
 import { BarcodeSettings, DEFAULT_BARCODE } from './BarcodeSettings.tsx';
 import { blankOption, ChoiceOptionsEditor } from './ChoiceOptionsEditor.tsx';
 import { hasUsableOptions } from '../model/save-check.ts';
@@ -154,6 +155,7 @@ const SettingsForm = memo(function SettingsForm(props: SettingsFormProps) {
       />
       <TextInput
         label="Label"
+        {...panelLabelInputProps}
         value={props.label}
         onChange={(event) => set({ label: event.currentTarget.value })}
         withAsterisk
@@ -276,7 +278,16 @@ export const FieldPanel = ({ id }: { id: BoxId }) => {
   const isInvalid = useEditorSelector(store, (state) => state.invalidIds.has(id));
   if (!box) return null;
   return (
-    <Stack gap="sm" data-testid="field-panel">
+    <Stack
+      gap="sm"
+      data-testid="field-panel"
+      onKeyDown={(event) => {
+        // Escape in a text input goes back to the field; an open list closes first (Mantine).
+        const target = event.target as HTMLElement;
+        if (event.key !== 'Escape' || target.getAttribute('aria-expanded') === 'true') return;
+        if (target.tagName === 'INPUT' && focusSelectedBox()) event.preventDefault();
+      }}
+    >
       <SettingsForm
         id={id}
         type={box.type}

@@ -11,6 +11,7 @@ import { useEditor } from './editor-context.ts';
 import { FieldPanel } from './FieldPanel.tsx';
 import { StampsPanel } from './StampsPanel.tsx';
 import { ZoomControl, type ZoomSetting } from './ZoomControl.tsx';
+import classes from './editor.module.css';
 
 type SidePanelProps = {
   templateName: string;
@@ -24,7 +25,8 @@ type SidePanelProps = {
 const HELP =
   'Edit template, then press and drag on a page to draw a field. Drag a field to move it, its ' +
   'handles resize it. Arrows nudge by 1 pt (Shift: 10 pt), Ctrl/Cmd+Z undoes, Ctrl/Cmd+C and V ' +
-  'copy and paste, Delete removes, Escape cancels a drag. Hold Alt to place without snapping.';
+  'copy and paste, Delete removes, Escape cancels a drag. Enter on a selected field goes to its ' +
+  'Label, Escape there back to the field. Hold Alt to place without snapping.';
 
 export const UndoRedo = () => {
   const { store, isEditing } = useEditor();
@@ -87,7 +89,7 @@ export const OptionsBody = () => {
 
 /** product.md §2: the desktop side panel with the document name, rename pen, help and field options. */
 export const SidePanel = (props: SidePanelProps) => (
-  <Stack gap="md" w={320} style={{ flex: 'none' }}>
+  <Stack gap="md" w={320} className={classes.sidePanel} data-testid="side-panel">
     <Card withBorder>
       <Group justify="space-between" wrap="nowrap" gap="xs">
         <div style={{ minWidth: 0 }}>

@@ -12,6 +12,22 @@ import {
   IconX,
 } from '@tabler/icons-react';
 
+/**
+ * An opened menu puts the focus on its first item, so Enter then ArrowDown walk the items. Mantine's
+ * focus trap would focus a hidden element of its own instead, which a keyboard user cannot see.
+ */
+const firstItemFocused = {
+  position: 'bottom-end',
+  withinPortal: true,
+  trapFocus: false,
+  onOpen: () =>
+    setTimeout(() =>
+      document
+        .querySelector<HTMLElement>('.mantine-Menu-dropdown [role="menuitem"]:not([disabled])')
+        ?.focus(),
+    ),
+} as const;
+
 type TemplateMenusProps = {
   isEditing: boolean;
   isSaving: boolean;
@@ -49,7 +65,7 @@ export const TemplateMenus = (props: TemplateMenusProps) => (
         >
           Save
         </Button>
-        <Menu position="bottom-end" withinPortal>
+        <Menu {...firstItemFocused}>
           <Menu.Target>
             <Button variant="default" rightSection={<IconChevronDown size={14} aria-hidden />}>
               Editing mode
@@ -69,7 +85,7 @@ export const TemplateMenus = (props: TemplateMenusProps) => (
         </Menu>
       </>
     )}
-    <Menu position="bottom-end" withinPortal>
+    <Menu {...firstItemFocused}>
       <Menu.Target>
         <ActionIcon variant="default" size="lg" aria-label="Template actions">
           <IconSettings size={18} aria-hidden />

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import type { BoxId } from '../model/editor-state.ts';
 import type { EditorStore } from '../model/editor-store.ts';
+import { focusPanelLabel } from '../interaction/panel-focus.ts';
 
 const isTyping = (target: EventTarget | null): boolean =>
   target instanceof HTMLElement &&
@@ -18,7 +19,8 @@ type KeyboardOptions = {
 
 /**
  * The editor's keys, as in design tools: undo/redo, Delete/Backspace, arrow nudges (Shift: 10 pt),
- * copy/paste, Escape to cancel a drag or drop the selection. Keys typed into fields are left alone.
+ * copy/paste, Escape to cancel a drag or drop the selection, Enter to the field panel's Label (and
+ * Escape there back to the field: panel-focus.ts). Keys typed into fields are left alone.
  */
 export const useEditorKeyboard = ({
   store,
@@ -45,6 +47,11 @@ export const useEditorKeyboard = ({
           else store.select(null);
           return true;
         }
+        // Only from the pages (a box, the canvas) or nothing focused: a button keeps its Enter.
+        const isOnPages =
+          event.target === document.body ||
+          (event.target instanceof Element && event.target.closest('[data-editor-canvas]'));
+        if (event.key === 'Enter' && !isCommand && selected && isOnPages) return focusPanelLabel();
         if ((event.key === 'Delete' || event.key === 'Backspace') && selected) {
           return (requestDelete(selected, true), true);
         }

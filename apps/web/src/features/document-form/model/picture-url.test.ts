@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { isStillTyping, pictureUrlProblem } from './picture-url.ts';
+
+describe('a picture address typed in the Form tab', () => {
+  it('takes an https:// address and an empty input', () => {
+    expect(pictureUrlProblem('https://example.com/logo.png')).toBeNull();
+    expect(pictureUrlProblem('  ')).toBeNull();
+  });
+
+  it('refuses http:// and other schemes as the server does, and says why', () => {
+    expect(pictureUrlProblem('http://example.com/logo.png')).toMatch(/^Only https:\/\//);
+    expect(pictureUrlProblem('ftp://example.com/logo.png')).toMatch(/^Only https:\/\//);
+  });
+
+  it('refuses what is no address at all', () => {
+    expect(pictureUrlProblem('example.com/logo.png')).toMatch(/^Not a web address/);
+    expect(pictureUrlProblem('https://')).toMatch(/^Not a web address/);
+  });
+
+  it('waits while the typing may still become https://, not once it cannot', () => {
+    expect(isStillTyping('htt')).toBe(true);
+    expect(isStillTyping('HTTPS:/')).toBe(true);
+    expect(isStillTyping('http://')).toBe(false);
+    expect(isStillTyping('www.')).toBe(false);
+  });
+});
