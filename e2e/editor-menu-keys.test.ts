@@ -3,7 +3,7 @@ import { hasChromium, saveScreenshot } from './support/browser.ts';
 import { editorSuite, openSignedIn } from './support/editor-suite.ts';
 import { waitForPageDrawn } from './support/templates.ts';
 
-describe.skipIf(!hasChromium)('the template menu by keyboard', () => {
+describe.skipIf(!hasChromium)('the template and account menus by keyboard', () => {
   const suite = editorSuite('editor-menu-keys', { Memo: 'two-pages-second-turned.pdf' });
 
   for (const { width, height } of [
@@ -26,6 +26,15 @@ describe.skipIf(!hasChromium)('the template menu by keyboard', () => {
       await page.keyboard.press('ArrowDown');
       expect(await focused()).toBe(await page.getByRole('menuitem').nth(1).textContent());
       await saveScreenshot(page, `editor-menu-keys-${width}-dark`);
+      await page.keyboard.press('Escape');
+      await expect.poll(() => page.getByRole('menuitem').count()).toBe(0);
+
+      // The header's account menu likewise.
+      await page.getByTestId('user-menu').focus();
+      await page.keyboard.press('Enter');
+      await expect.poll(focused).toBe('Profile');
+      await page.keyboard.press('ArrowDown');
+      expect(await focused()).toBe('Logout');
       await page.keyboard.press('Escape');
       await expect.poll(() => page.getByRole('menuitem').count()).toBe(0);
       await context.close();

@@ -2,6 +2,7 @@ import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths.ts';
+import { firstItemFocused } from '../menus/first-item-focused.ts';
 
 export type HeaderUser = { name: string; pictureSrc: string };
 
@@ -9,7 +10,7 @@ type UserMenuProps = { user: HeaderUser; onLogout: () => void };
 
 /** product.md §2: the header's picture and name, opening a menu with Profile and Logout. */
 export const UserMenu = ({ user, onLogout }: UserMenuProps) => (
-  <Menu position="bottom-end" width={200} shadow="md" withinPortal>
+  <Menu position="bottom-end" width={200} shadow="md" withinPortal {...firstItemFocused}>
     <Menu.Target>
       <UnstyledButton
         aria-label={`Account menu of ${user.name}`}

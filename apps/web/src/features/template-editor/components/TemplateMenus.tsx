@@ -11,22 +11,10 @@ import {
   IconTrash,
   IconX,
 } from '@tabler/icons-react';
+import { firstItemFocused } from '../../../components/menus/first-item-focused.ts';
 
-/**
- * An opened menu puts the focus on its first item, so Enter then ArrowDown walk the items. Mantine's
- * focus trap would focus a hidden element of its own instead, which a keyboard user cannot see.
- */
-const firstItemFocused = {
-  position: 'bottom-end',
-  withinPortal: true,
-  trapFocus: false,
-  onOpen: () =>
-    setTimeout(() =>
-      document
-        .querySelector<HTMLElement>('.mantine-Menu-dropdown [role="menuitem"]:not([disabled])')
-        ?.focus(),
-    ),
-} as const;
+/** The template's menus open under their button, with the focus on their first item. */
+const menuProps = { position: 'bottom-end', withinPortal: true, ...firstItemFocused } as const;
 
 type TemplateMenusProps = {
   isEditing: boolean;
@@ -65,7 +53,7 @@ export const TemplateMenus = (props: TemplateMenusProps) => (
         >
           Save
         </Button>
-        <Menu {...firstItemFocused}>
+        <Menu {...menuProps}>
           <Menu.Target>
             <Button variant="default" rightSection={<IconChevronDown size={14} aria-hidden />}>
               Editing mode
@@ -85,7 +73,7 @@ export const TemplateMenus = (props: TemplateMenusProps) => (
         </Menu>
       </>
     )}
-    <Menu {...firstItemFocused}>
+    <Menu {...menuProps}>
       <Menu.Target>
         <ActionIcon variant="default" size="lg" aria-label="Template actions">
           <IconSettings size={18} aria-hidden />
