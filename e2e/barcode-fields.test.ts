@@ -1,4 +1,3 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { decodePng, renderBox } from '../packages/pdf-engine/test/barcode-decode.ts';
 import { expectAccessible, hasChromium, saveScreenshot } from './support/browser.ts';
@@ -12,36 +11,14 @@ import {
   saveInEditor,
   waitForPageDrawn,
 } from './support/templates.ts';
-
-/** The PDF Generate opens in a new tab, read through the blob the page made for it. */
-const generatedPdf = async (page: Page): Promise<Uint8Array> => {
-  const popup = page.waitForEvent('popup');
-  await page.getByRole('button', { name: 'Generate' }).click();
-  const tab = await popup;
-  await tab.waitForURL(/^blob:/);
-  const base64 = await page.evaluate(async () => {
-    const blob = (window as unknown as { lastBlob?: Blob }).lastBlob;
-    const bytes = new Uint8Array(blob ? await blob.arrayBuffer() : []);
-    let text = '';
-    for (const byte of bytes) text += String.fromCharCode(byte);
-    return btoa(text);
-  });
-  await tab.close();
-  return new Uint8Array(Buffer.from(base64, 'base64'));
-};
+import { generatedPdf, keepBlobs } from './support/pdf-tabs.ts';
 
 describe.skipIf(!hasChromium)('barcode fields', () => {
   const suite = editorSuite('barcodes', { Parcel: 'two-pages-second-turned.pdf' });
 
   it('draws an EAN-13 field in the editor, fills it in the Form tab, and the PDF scans', async () => {
     const { page, context } = await openSignedIn(suite, { theme: 'light', width: 1440 });
-    await context.addInitScript(() => {
-      const create = URL.createObjectURL.bind(URL);
-      URL.createObjectURL = (blob: Blob | MediaSource) => {
-        (window as unknown as { lastBlob?: unknown }).lastBlob = blob;
-        return create(blob);
-      };
-    });
+    await keepBlobs(context);
     await page.goto(`${suite.url}/admin/templates/Parcel`);
     await waitForPageDrawn(page, 1);
     const width = (await fetchTemplateByApi(suite.url, suite.tokens, 'Parcel')).body.pages[0]!

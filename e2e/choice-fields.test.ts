@@ -16,23 +16,7 @@ import {
   saveInEditor,
   waitForPageDrawn,
 } from './support/templates.ts';
-
-/** The PDF Generate opens in a new tab, read through the blob the page made for it. */
-const generatedPdf = async (page: Page): Promise<Buffer> => {
-  const popup = page.waitForEvent('popup');
-  await page.getByRole('button', { name: 'Generate' }).click();
-  const tab = await popup;
-  await tab.waitForURL(/^blob:/);
-  const base64 = await page.evaluate(async () => {
-    const blob = (window as unknown as { lastBlob?: Blob }).lastBlob;
-    const bytes = new Uint8Array(blob ? await blob.arrayBuffer() : []);
-    let text = '';
-    for (const byte of bytes) text += String.fromCharCode(byte);
-    return btoa(text);
-  });
-  await tab.close();
-  return Buffer.from(base64, 'base64');
-};
+import { generatedPdf, keepBlobs } from './support/pdf-tabs.ts';
 
 /** The words of page 1 and their boxes in points from the top-left (`pdftotext -bbox`). */
 const words = (pdf: Buffer) => {
@@ -72,13 +56,7 @@ describe.skipIf(!hasChromium)('choice fields', () => {
 
   const open = async (theme: 'dark' | 'light') => {
     const opened = await openSignedIn(suite, { theme, width: 1440 });
-    await opened.context.addInitScript(() => {
-      const create = URL.createObjectURL.bind(URL);
-      URL.createObjectURL = (blob: Blob | MediaSource) => {
-        (window as unknown as { lastBlob?: unknown }).lastBlob = blob;
-        return create(blob);
-      };
-    });
+    await keepBlobs(opened.context);
     return opened;
   };
 

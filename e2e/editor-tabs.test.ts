@@ -2,7 +2,6 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   expectAccessible,
@@ -26,24 +25,7 @@ import {
   uploadTemplateByApi,
   waitForPageDrawn,
 } from './support/templates.ts';
-
-/** The PDF a new tab shows, read through its blob: URL from the page that made it. */
-const readPopupPdf = async (page: Page, click: () => Promise<void>): Promise<Buffer> => {
-  const popup = page.waitForEvent('popup');
-  await click();
-  const tab = await popup;
-  await tab.waitForURL(/^blob:/);
-  // The page's CSP keeps fetch() away from blob: URLs; the blob itself was kept at creation.
-  const base64 = await page.evaluate(async () => {
-    const blob = (window as unknown as { lastBlob?: Blob }).lastBlob;
-    const bytes = new Uint8Array(blob ? await blob.arrayBuffer() : []);
-    let text = '';
-    for (const byte of bytes) text += String.fromCharCode(byte);
-    return btoa(text);
-  });
-  await tab.close();
-  return Buffer.from(base64, 'base64');
-};
+import { keepBlobs, readPopupPdf } from './support/pdf-tabs.ts';
 
 /** The pictures a PDF holds, from poppler's `pdfimages -list`. */
 const imagesIn = (pdf: Buffer) => {
@@ -89,13 +71,7 @@ describe.skipIf(!hasChromium)('the Form and Api tabs, and the template actions',
 
   const open = async (width = 1440, theme: 'dark' | 'light' = 'dark') => {
     const opened = await openSignedIn(suite, { theme, width });
-    await opened.context.addInitScript(() => {
-      const create = URL.createObjectURL.bind(URL);
-      URL.createObjectURL = (blob: Blob | MediaSource) => {
-        (window as unknown as { lastBlob?: unknown }).lastBlob = blob;
-        return create(blob);
-      };
-    });
+    await keepBlobs(opened.context);
     await opened.context.grantPermissions(['clipboard-read', 'clipboard-write'], {
       origin: suite.url,
     });

@@ -15,26 +15,16 @@ import {
   saveInEditor,
   waitForPageDrawn,
 } from './support/templates.ts';
+import { generatedPdf, keepBlobs } from './support/pdf-tabs.ts';
 
 /** A private-use character: no font has it, so the fit report names it. */
 const UNPRINTABLE = '\u{F0000}';
 
-/** The PDF Generate opens in a new tab, read through the blob the page made for it. */
+/** The text of page 1 of the PDF Generate opens. */
 const generatedText = async (page: Page): Promise<string> => {
-  const popup = page.waitForEvent('popup');
-  await page.getByRole('button', { name: 'Generate' }).click();
-  const tab = await popup;
-  await tab.waitForURL(/^blob:/);
-  const base64 = await page.evaluate(async () => {
-    const blob = (window as unknown as { lastBlob?: Blob }).lastBlob;
-    const bytes = new Uint8Array(blob ? await blob.arrayBuffer() : []);
-    let text = '';
-    for (const byte of bytes) text += String.fromCharCode(byte);
-    return btoa(text);
-  });
-  await tab.close();
+  const pdf = await generatedPdf(page);
   const dir = mkdtempSync(join(tmpdir(), 'platen-formats-'));
-  writeFileSync(join(dir, 'doc.pdf'), Buffer.from(base64, 'base64'));
+  writeFileSync(join(dir, 'doc.pdf'), pdf);
   const text = execFileSync('pdftotext', ['-f', '1', '-l', '1', join(dir, 'doc.pdf'), '-'], {
     encoding: 'utf8',
   });
@@ -53,13 +43,7 @@ describe.skipIf(!hasChromium)('field formats', () => {
 
   it('sets a date and an amount format in the field panel, prints them, and warns of a character no font has', async () => {
     const { page, context } = await openSignedIn(suite, { theme: 'light', width: 1440 });
-    await context.addInitScript(() => {
-      const create = URL.createObjectURL.bind(URL);
-      URL.createObjectURL = (blob: Blob | MediaSource) => {
-        (window as unknown as { lastBlob?: unknown }).lastBlob = blob;
-        return create(blob);
-      };
-    });
+    await keepBlobs(context);
     await page.goto(`${suite.url}/admin/templates/Invoice`);
     await waitForPageDrawn(page, 1);
     const width = (await fetchTemplateByApi(suite.url, suite.tokens, 'Invoice')).body.pages[0]!

@@ -19,6 +19,7 @@ import {
   publishedTemplate,
   textField,
 } from './support/versions.ts';
+import { keepBlobs } from './support/pdf-tabs.ts';
 
 const TWO_PAGES = 'two-pages-second-turned.pdf';
 const ONE_SHORT_PAGE = 'pdf20-half-letter.pdf';
@@ -30,14 +31,7 @@ describe.skipIf(!hasChromium)('template versions in the app', () => {
 
   const open = async (opts: { theme?: Theme; width?: number } = {}) => {
     const opened = await openSignedIn(suite, opts);
-    // The generated PDFs open in new tabs from blob: URLs; keep the last blob to read it back.
-    await opened.context.addInitScript(() => {
-      const create = URL.createObjectURL.bind(URL);
-      URL.createObjectURL = (blob: Blob | MediaSource) => {
-        (window as unknown as { lastBlob?: unknown }).lastBlob = blob;
-        return create(blob);
-      };
-    });
+    await keepBlobs(opened.context);
     return opened;
   };
 
