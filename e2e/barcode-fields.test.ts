@@ -6,10 +6,9 @@ import {
   configureSelected,
   dragOnPage,
   fetchTemplateByApi,
-  gearMenu,
+  openForEditing,
   pdfPage,
   saveInEditor,
-  waitForPageDrawn,
 } from './support/templates.ts';
 import { generatedPdf, keepBlobs } from './support/pdf-tabs.ts';
 
@@ -19,11 +18,7 @@ describe.skipIf(!hasChromium)('barcode fields', () => {
   it('draws an EAN-13 field in the editor, fills it in the Form tab, and the PDF scans', async () => {
     const { page, context } = await openSignedIn(suite, { theme: 'light', width: 1440 });
     await keepBlobs(context);
-    await page.goto(`${suite.url}/admin/templates/Parcel`);
-    await waitForPageDrawn(page, 1);
-    const width = (await fetchTemplateByApi(suite.url, suite.tokens, 'Parcel')).body.pages[0]!
-      .width;
-    await gearMenu(page, 'Edit template');
+    const width = await openForEditing(page, suite, 'Parcel');
     await dragOnPage(page, pdfPage(page, 1), width, { x: 100, y: 200 }, { x: 320, y: 300 });
     await configureSelected(page, 'Barcode or QR code', 'Article');
     const panel = page.getByTestId('field-panel');

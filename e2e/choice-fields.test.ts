@@ -12,6 +12,7 @@ import {
   dragOnPage,
   fetchTemplateByApi,
   gearMenu,
+  openForEditing,
   pdfPage,
   saveInEditor,
   waitForPageDrawn,
@@ -62,11 +63,7 @@ describe.skipIf(!hasChromium)('choice fields', () => {
 
   it('draws a choice with its options and fills it from the Form tab', async () => {
     const { page, context } = await open('light');
-    await page.goto(`${suite.url}/admin/templates/Letters`);
-    await waitForPageDrawn(page, 1);
-    const width = (await fetchTemplateByApi(suite.url, suite.tokens, 'Letters')).body.pages[0]!
-      .width;
-    await gearMenu(page, 'Edit template');
+    const width = await openForEditing(page, suite, 'Letters');
     await dragOnPage(page, pdfPage(page, 1), width, { x: 100, y: 200 }, { x: 300, y: 230 });
     await configureSelected(page, 'Choice', 'Size');
     const panel = page.getByTestId('field-panel');

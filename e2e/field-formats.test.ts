@@ -7,10 +7,12 @@ import { describe, expect, it } from 'vitest';
 import { expectAccessible, hasChromium, saveScreenshot } from './support/browser.ts';
 import { editorSuite, openSignedIn } from './support/editor-suite.ts';
 import {
+  choosePanelOption,
   configureSelected,
   dragOnPage,
   fetchTemplateByApi,
   gearMenu,
+  openForEditing,
   pdfPage,
   saveInEditor,
   waitForPageDrawn,
@@ -32,33 +34,23 @@ const generatedText = async (page: Page): Promise<string> => {
   return text.replace(/[\s\u00a0\u202f]+/g, ' ');
 };
 
-/** Picks an option of a Mantine select by the select's label. */
-const choose = async (page: Page, label: string, option: string) => {
-  await page.getByTestId('field-panel').getByRole('textbox', { name: label, exact: true }).click();
-  await page.getByRole('option').filter({ hasText: option }).first().click();
-};
-
 describe.skipIf(!hasChromium)('field formats', () => {
   const suite = editorSuite('formats', { Invoice: 'two-pages-second-turned.pdf' });
 
   it('sets a date and an amount format in the field panel, prints them, and warns of a character no font has', async () => {
     const { page, context } = await openSignedIn(suite, { theme: 'light', width: 1440 });
     await keepBlobs(context);
-    await page.goto(`${suite.url}/admin/templates/Invoice`);
-    await waitForPageDrawn(page, 1);
-    const width = (await fetchTemplateByApi(suite.url, suite.tokens, 'Invoice')).body.pages[0]!
-      .width;
-    await gearMenu(page, 'Edit template');
+    const width = await openForEditing(page, suite, 'Invoice');
 
     await dragOnPage(page, pdfPage(page, 1), width, { x: 60, y: 100 }, { x: 300, y: 125 });
     await configureSelected(page, 'Date', 'Due');
-    await choose(page, 'Date format', '31 January 2026');
-    await choose(page, 'Language', 'de-DE');
+    await choosePanelOption(page, 'Date format', '31 January 2026');
+    await choosePanelOption(page, 'Language', 'de-DE');
 
     await dragOnPage(page, pdfPage(page, 1), width, { x: 60, y: 160 }, { x: 300, y: 185 });
     await configureSelected(page, 'Number', 'Total');
-    await choose(page, 'Number format', 'Amount in a currency');
-    await choose(page, 'Locale', 'de-DE');
+    await choosePanelOption(page, 'Number format', 'Amount in a currency');
+    await choosePanelOption(page, 'Locale', 'de-DE');
     const example = page.getByTestId('number-format-example');
     await expect
       .poll(async () => (await example.textContent())?.replace(/\u00a0/g, ' '))

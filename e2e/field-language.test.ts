@@ -1,33 +1,22 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible, hasChromium, saveScreenshot } from './support/browser.ts';
 import { editorSuite, openSignedIn } from './support/editor-suite.ts';
 import {
+  choosePanelOption,
   configureSelected,
   dragOnPage,
   fetchTemplateByApi,
-  gearMenu,
+  openForEditing,
   pdfPage,
   saveInEditor,
-  waitForPageDrawn,
 } from './support/templates.ts';
-
-/** Picks an option of a Mantine select of the field panel by the select's label. */
-const choose = async (page: Page, label: string, option: string) => {
-  await page.getByTestId('field-panel').getByRole('textbox', { name: label, exact: true }).click();
-  await page.getByRole('option').filter({ hasText: option }).first().click();
-};
 
 describe.skipIf(!hasChromium)('a field’s language', () => {
   const suite = editorSuite('language', { Address: 'two-pages-second-turned.pdf' });
 
   it('is set in the field panel for text fields only, and saved as a BCP 47 tag', async () => {
     const { page, context } = await openSignedIn(suite, { theme: 'light', width: 1440 });
-    await page.goto(`${suite.url}/admin/templates/Address`);
-    await waitForPageDrawn(page, 1);
-    const width = (await fetchTemplateByApi(suite.url, suite.tokens, 'Address')).body.pages[0]!
-      .width;
-    await gearMenu(page, 'Edit template');
+    const width = await openForEditing(page, suite, 'Address');
 
     await dragOnPage(page, pdfPage(page, 1), width, { x: 60, y: 100 }, { x: 300, y: 125 });
     await configureSelected(page, 'Small Text', 'Street');
@@ -35,7 +24,7 @@ describe.skipIf(!hasChromium)('a field’s language', () => {
       .getByTestId('field-panel')
       .getByRole('textbox', { name: 'Text language', exact: true });
     expect(await select.getAttribute('placeholder')).toBe('Decided by the text');
-    await choose(page, 'Text language', 'Chinese (Traditional)');
+    await choosePanelOption(page, 'Text language', 'Chinese (Traditional)');
     await saveScreenshot(page, 'field-language-panel-1440-light');
     await expectAccessible(page, 'field panel with a language');
 

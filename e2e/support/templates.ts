@@ -151,6 +151,28 @@ export const gearMenu = async (page: Page, item: string) => {
   await page.getByRole('menuitem', { name: item }).click();
 };
 
+/**
+ * Opens a template's page, waits for page 1, and switches to editing; answers page 1's width in
+ * points, which drawing on the page takes.
+ */
+export const openForEditing = async (
+  page: Page,
+  suite: { url: string; tokens: Tokens },
+  name: string,
+): Promise<number> => {
+  await page.goto(`${suite.url}/admin/templates/${encodeURIComponent(name)}`);
+  await waitForPageDrawn(page, 1);
+  const { body } = await fetchTemplateByApi(suite.url, suite.tokens, name);
+  await gearMenu(page, 'Edit template');
+  return body.pages[0]!.width;
+};
+
+/** Picks an option of a Mantine select of the field panel by the select's label. */
+export const choosePanelOption = async (page: Page, label: string, option: string) => {
+  await page.getByTestId('field-panel').getByRole('textbox', { name: label, exact: true }).click();
+  await page.getByRole('option').filter({ hasText: option }).first().click();
+};
+
 /** Chooses a field type and a label for the selected box in the field panel. */
 export const configureSelected = async (page: Page, type: string, label: string) => {
   const panel = page.getByTestId('field-panel');
