@@ -32,6 +32,8 @@ export interface ProductServerOptions {
   env?: Record<string, string>;
   /** Where the server's log lines (its stdout) go: this process's output, or nowhere. */
   log?: 'inherit' | 'ignore';
+  /** The compiled server, as `npm start` runs it (`npm run build` first), not the sources. */
+  compiled?: boolean;
 }
 
 export const startProductServer = async ({
@@ -39,12 +41,18 @@ export const startProductServer = async ({
   root = repoRoot,
   env = {},
   log = 'inherit',
+  compiled = false,
 }: ProductServerOptions = {}): Promise<RunningServer & ServerData> => {
   const dataDir = mkdtempSync(join(tmpdir(), 'platen-bench-'));
   const port = await freePort();
   const child = spawn(
     process.execPath,
-    [...nodeArgs, '--import', 'tsx', 'apps/server/src/server.ts'],
+    [
+      ...nodeArgs,
+      ...(compiled
+        ? ['--expose-gc', 'apps/server/dist/server.mjs']
+        : ['--import', 'tsx', 'apps/server/src/server.ts']),
+    ],
     {
       cwd: root,
       env: {
@@ -78,19 +86,10 @@ const expectOk = async (res: Response, what: string) => {
   return res;
 };
 
-/**
- * Registers, uploads the template, saves the fields (the benchmark's FIELDS unless given);
- * returns the API key and template name.
- */
-export const prepareAccount = async (
-  server: { baseUrl: string } & ServerData,
-  template: { meta: BenchTemplate; bytes: Uint8Array },
-  fields: readonly FieldSpec[] = FIELDS,
-) => {
-  const { baseUrl } = server;
+/** A new account on the server, through the public API: its session token and CSRF headers. */
+export const registerAccount = async (baseUrl: string) => {
   const csrf = cookieValue(await fetch(`${baseUrl}/v1/auth/csrf`), 'XSRF-TOKEN');
   const base = { cookie: `XSRF-TOKEN=${csrf}`, 'x-xsrf-token': csrf };
-  const json = { ...base, 'content-type': 'application/json' };
   const email = `bench-${randomUUID()}@example.com`; // several accounts on one server
   const body = {
     firstName: 'Bench',
@@ -101,13 +100,27 @@ export const prepareAccount = async (
   const register = await expectOk(
     await fetch(`${baseUrl}/v1/auth/register`, {
       method: 'POST',
-      headers: json,
+      headers: { ...base, 'content-type': 'application/json' },
       body: JSON.stringify(body),
     }),
     'register',
   );
   const { token } = (await register.json()) as { token: string };
-  const auth = { authorization: `Bearer ${token}` };
+  return { base, auth: { authorization: `Bearer ${token}` } };
+};
+
+/**
+ * Registers, uploads the template, saves the fields (the benchmark's FIELDS unless given);
+ * returns the API key and template name.
+ */
+export const prepareAccount = async (
+  server: { baseUrl: string } & ServerData,
+  template: { meta: BenchTemplate; bytes: Uint8Array },
+  fields: readonly FieldSpec[] = FIELDS,
+) => {
+  const { baseUrl } = server;
+  const { base, auth } = await registerAccount(baseUrl);
+  const json = { ...base, 'content-type': 'application/json' };
   const templateName = `Bench ${template.meta.id}`;
   const form = new FormData();
   form.set('templateName', templateName);

@@ -6,6 +6,7 @@ const start = async () => {
   const config = loadConfig();
   const app = await buildApp(config);
   await app.listen({ port: config.port, host: config.host });
+  app.deps.pdfPool.startWorkers();
   // Jobs queued or left running when an instance stopped go on now.
   await app.jobs.startWorking();
   const warning = exposureWarning(config);

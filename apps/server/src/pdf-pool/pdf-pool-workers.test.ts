@@ -111,4 +111,11 @@ describe('the PDF pool, when workers are stopped, die or cannot start', () => {
     expect(broken.stats()).toMatchObject({ running: 0, waiting: 0 });
     expect(broken.isStalled()).toBe(false);
   });
+
+  it('starts its first worker when told to, before any task asks for one', () => {
+    const one = open({ threads: 2 });
+    expect(one.stats().workersAlive).toBe(0);
+    one.startWorkers();
+    expect(one.stats()).toEqual({ workersAlive: 1, running: 0, waiting: 0 });
+  });
 });

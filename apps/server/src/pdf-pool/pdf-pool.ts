@@ -44,6 +44,11 @@ export type PdfPool = {
   stats: () => PdfPoolStats;
   /** Tasks wait, or were handed out, and no worker lives to run them (`/readyz` fails then). */
   isStalled: () => boolean;
+  /**
+   * Starts the first worker now rather than on the first task: a serving instance calls it,
+   * so the first upload does not wait the seconds a worker takes to load the engine and pdf.js.
+   */
+  startWorkers: () => void;
   close: () => Promise<void>;
 };
 
@@ -272,6 +277,9 @@ export const createPdfPool = (options: PdfPoolOptions): PdfPool => {
     isStalled: () => {
       const { workersAlive, running, waiting } = stats();
       return running + waiting > 0 && workersAlive === 0;
+    },
+    startWorkers: () => {
+      if (!isClosing) getPool();
     },
     close: async () => {
       isClosing = true;
