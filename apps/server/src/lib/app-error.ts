@@ -18,6 +18,5 @@ export class AppError extends Error {
   }
 }
 
-export const notFound = (message: string) => new AppError('NOT_FOUND', 404, message);
 export const unauthorized = (message = 'Please sign in to continue.') =>
   new AppError('UNAUTHORIZED', 401, message);

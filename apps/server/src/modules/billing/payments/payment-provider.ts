@@ -68,6 +68,3 @@ export type PaymentProvider = {
     identifier: string;
   }) => Promise<void>;
 };
-
-/** A plan-less or unknown price cannot be mapped; the error says which. */
-export class ProviderError extends Error {}
