@@ -16,6 +16,7 @@ import {
   type LabelSource,
 } from './import-labels.ts';
 import { labelOptionsFromPage } from './import-option-words.ts';
+import { printedTextReader, type PrintedTextReader } from './page-words.ts';
 import { listOptions, widgetOptions } from './import-options.ts';
 import { withFormValue } from './import-values.ts';
 import { asEngineError, loadTemplate, type LoadedTemplate } from './load-template.ts';
@@ -172,6 +173,28 @@ const fieldsOnNoPage = (t: LoadedTemplate, widgets: FoundWidget[]): NotImported[
     }));
 };
 
+/** The imported fields with their labels, and their options' labels, as a person reads them. */
+const labelledFields = async (
+  imported: { field: FieldSpec; widgets: FoundWidget[] }[],
+  printed: PrintedTextReader,
+) => {
+  const labels = await formLabels(printed, imported.map(labelCandidate));
+  const unique = uniqueLabels();
+  const fields = await labelOptionsFromPage(
+    imported.map((o, i) => {
+      const { label, description } = labels[i]!;
+      return {
+        ...o.field,
+        id: `acroform-${i + 1}`,
+        label: unique(label),
+        ...(description && { description }),
+      };
+    }),
+    printed,
+  );
+  return { fields, labels };
+};
+
 /**
  * Imports a fillable PDF's form fields as template fields (readable unique labels; rects in the
  * displayed top-left model; font size, alignment, max length, comb and rotation kept; radio
@@ -191,21 +214,10 @@ export const importAcroForm = async (pdf: Uint8Array): Promise<AcroFormImport> =
     const outcomes = groupWidgets(widgets).map((group) => importGroup(group, label));
     const imported = outcomes.filter((o) => 'field' in o);
     // Labels again, for the form as a whole: tooltips, else the words printed beside a box;
-    // then a choice's options named by a code get the words beside their boxes.
-    const labels = await formLabels(pdf, imported.map(labelCandidate));
-    const unique = uniqueLabels();
-    const fields = await labelOptionsFromPage(
-      imported.map((o, i) => {
-        const { label, description } = labels[i]!;
-        return {
-          ...o.field,
-          id: `acroform-${i + 1}`,
-          label: unique(label),
-          ...(description && { description }),
-        };
-      }),
-      pdf,
-    );
+    // then a choice's options named by a code get the words beside their boxes. Both read the
+    // page text through one reader, which opens the PDF with pdf.js only if either needs it.
+    const printed = printedTextReader(pdf);
+    const { fields, labels } = await labelledFields(imported, printed).finally(printed.close);
     const notImported = [
       ...outcomes.filter((o): o is NotImported => !('field' in o)),
       ...fieldsOnNoPage(t, widgets),

@@ -5,7 +5,7 @@
  * tooltip (/TU), written for the person filling it in, usually is, or begins with one.
  */
 
-import { printedLines, wordsBeside, type PrintedLine } from './page-words.ts';
+import { wordsBeside, type PrintedTextReader } from './page-words.ts';
 import type { BoxOnPage } from './types.ts';
 
 /** A label from a tooltip is at most this long; the whole tooltip becomes the description. */
@@ -213,26 +213,29 @@ const caption = (line: string): string | undefined => {
  * text as its description. Not yet unique: pass each through `uniqueLabels`.
  *
  * @example
- * const labels = await formLabels(pdfBytes, [{ name: 'f1_1[0]', current: 'f1_1', box }]);
+ * const labels = await formLabels(printedTextReader(pdfBytes), [{ name: 'f1_1[0]', current: 'f1_1', box }]);
  * // [{ label: '1 Name (as shown on your income tax return)', source: 'pageWords', description: '…' }]
  */
 export const formLabels = async (
-  pdf: Uint8Array,
+  printed: PrintedTextReader,
   candidates: LabelCandidate[],
 ): Promise<FieldLabel[]> => {
   const wantsWords = candidates.map(
     (c) =>
       !hasWords(c.tooltip) && c.box !== undefined && GENERATED.test(nameParts(c.name).at(-1) ?? ''),
   );
-  const pages = candidates.flatMap((c, i) => (wantsWords[i] && c.box ? [c.box.page] : []));
-  const lines =
-    pages.length > 0 ? await printedLines(pdf, pages) : new Map<number, PrintedLine[]>();
-  const texts = candidates.map((c, i) => {
-    if (hasWords(c.tooltip)) return { text: c.tooltip, source: 'tooltip' as const };
+  const texts: ({ text: string; source: LabelSource } | undefined)[] = [];
+  for (const [i, c] of candidates.entries()) {
+    if (hasWords(c.tooltip)) {
+      texts.push({ text: c.tooltip, source: 'tooltip' as const });
+      continue;
+    }
     const words =
-      wantsWords[i] && c.box ? wordsBeside(lines.get(c.box.page) ?? [], c.box, caption) : undefined;
-    return words ? { text: words, source: 'pageWords' as const } : undefined;
-  });
+      wantsWords[i] && c.box
+        ? wordsBeside((await printed.page(c.box.page)).lines, c.box, caption)
+        : undefined;
+    texts.push(words ? { text: words, source: 'pageWords' as const } : undefined);
+  }
   const labels = tooltipLabels(texts.map((t) => t?.text));
   return candidates.map((c, i) => {
     const from = texts[i];

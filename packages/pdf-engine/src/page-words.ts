@@ -5,7 +5,11 @@
  * not read); runs on one baseline are joined into lines, in the displayed page's top-left
  * points, the model fields use.
  */
-import type { PDFDocumentLoadingTask, PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type {
+  PDFDocumentLoadingTask,
+  PDFDocumentProxy,
+  PDFPageProxy,
+} from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { pdfjsAssets } from './render-preview.ts';
 import type { BoxOnPage } from './types.ts';
 
@@ -107,37 +111,63 @@ export const wordsBeside = (
 };
 
 type PdfjsPage = PDFPageProxy;
-type PdfjsDocumentTask = PDFDocumentLoadingTask;
+
+/** A page's printed text: its upright runs as pdf.js gives them, and those runs joined into lines. */
+export interface PrintedText {
+  runs: PrintedLine[];
+  lines: PrintedLine[];
+}
+
+const NO_TEXT: PrintedText = { runs: [], lines: [] };
 
 /**
- * The printed lines of the given pages (1-based), read once each. A page pdf.js cannot read
- * has no lines: a caption is a help, never a reason to refuse a form.
+ * The printed text of a PDF's pages (1-based), for everything an import reads from the page
+ * (field captions, option words): pdf.js opens the document once, on the first page asked for,
+ * and reads each page once. A page pdf.js cannot read has no text: a caption is a help, never a
+ * reason to refuse a form. `close` lets pdf.js go.
  */
-export const printedLines = async (
-  pdf: Uint8Array,
-  pages: Iterable<number>,
-): Promise<Map<number, PrintedLine[]>> => {
-  const lines = new Map<number, PrintedLine[]>();
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  let task: PdfjsDocumentTask | undefined;
-  try {
-    task = pdfjs.getDocument({
-      // A copy: pdf.js transfers the buffer it is given, and refuses a Node Buffer.
-      data: new Uint8Array(pdf),
-      ...pdfjsAssets(),
-      isEvalSupported: false,
-      useSystemFonts: false,
-      verbosity: 0,
-    });
-    const doc = await task.promise;
-    for (const n of new Set(pages)) {
-      if (n < 1 || n > doc.numPages) continue;
-      lines.set(n, linesOf(await runsOf(await doc.getPage(n))));
+export const printedTextReader = (pdf: Uint8Array) => {
+  let task: PDFDocumentLoadingTask | undefined;
+  let document: Promise<PDFDocumentProxy | undefined> | undefined;
+  const pages = new Map<number, Promise<PrintedText>>();
+  const open = async () => {
+    try {
+      const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+      task = pdfjs.getDocument({
+        // A copy: pdf.js transfers the buffer it is given, and refuses a Node Buffer.
+        data: new Uint8Array(pdf),
+        ...pdfjsAssets(),
+        isEvalSupported: false,
+        useSystemFonts: false,
+        verbosity: 0,
+      });
+      return await task.promise;
+    } catch {
+      return undefined;
     }
-  } catch {
-    // Unreadable as text: the fields keep the labels their names give them.
-  } finally {
-    await task?.destroy();
-  }
-  return lines;
+  };
+  const read = async (n: number): Promise<PrintedText> => {
+    const doc = await (document ??= open());
+    if (!doc || n < 1 || n > doc.numPages) return NO_TEXT;
+    try {
+      const runs = await runsOf(await doc.getPage(n));
+      return { runs, lines: linesOf(runs) };
+    } catch {
+      return NO_TEXT;
+    }
+  };
+  return {
+    page: (n: number): Promise<PrintedText> => {
+      const known = pages.get(n);
+      if (known) return known;
+      const reading = read(n);
+      pages.set(n, reading);
+      return reading;
+    },
+    close: async () => {
+      await task?.destroy();
+    },
+  };
 };
+
+export type PrintedTextReader = ReturnType<typeof printedTextReader>;

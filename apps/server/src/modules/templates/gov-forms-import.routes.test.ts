@@ -169,6 +169,36 @@ describe.skipIf(!hasTools).each(testDatabases())('real government forms on %s', 
     ).toEqual(['FS1', 'FS4', 'FS2', 'FS3', 'FS5']);
   });
 
+  it('names coded options by the words beside their boxes, on whichever side the form prints them', () => {
+    const labels = (name: CorpusName, label: string) =>
+      field(name, label).options?.map((o) => [o.value, o.label]);
+    // Virginia prints "Checking ☐ Savings ☐": the words to the right would name ACCTC "Savings".
+    expect(labels('va-760-2013.pdf', 'Checkboxes. Checking or Savings')).toEqual([
+      ['ACCTC', 'Checking'],
+      ['ACCTS', 'Savings'],
+    ]);
+    expect(labels('irs-f1040-2013.pdf', 'Account type')).toEqual([
+      ['ACCS', 'Savings'],
+      ['ACCC', 'Checking'],
+    ]);
+    // The SS-5's tooltips: the question before the first answer, a wrapped line after the third.
+    expect(
+      labels('ssa-ss5-2011-encrypted.pdf', '5. Citizenship (check one). U.S. Citizen'),
+    ).toEqual([
+      ['us citizen', 'U.S. Citizen'],
+      ['legal alien allowed to work', 'Legal Alien Allowed To Work'],
+      [
+        'legal alien not allowed to work',
+        'Legal Alien Not Allowed To Work(See Instructions On Page 3)',
+      ],
+      ['Other', 'Other (See Instructions On Page 3)'],
+    ]);
+    expect(labels('ssa-ss5-2011-encrypted.pdf', '8. Sex. Male')).toEqual([
+      ['male', 'Male'],
+      ['Female', 'Female'],
+    ]);
+  });
+
   it('read-only values the form prints stay printed, and are not part of the payload', async () => {
     const printed = {
       'va-760-2013.pdf': ['Virginia Approved Form for Filing', 'SELF-PREPARED'],
