@@ -1,3 +1,4 @@
+import { describeBarcodeData, MAX_BARCODE_DATA, symbologyData } from '@platen/contract';
 import {
   barcodeDataProblem,
   type FieldSpec,
@@ -21,8 +22,17 @@ const EXPECTED: Record<Exclude<FieldSpec['type'], 'choice'>, string> = {
   barcode: 'text',
 };
 
-const expectedOf = (field: FieldSpec): string =>
-  field.type === 'choice' ? describeOptions(field.options ?? []) : EXPECTED[field.type];
+/** "an EAN-13: 12 digits, or 13 with a correct check digit." */
+const expectedCode = (symbology: NonNullable<FieldSpec['barcode']>['symbology']) => {
+  const described = describeBarcodeData(symbology);
+  return `${described[0]!.toLowerCase()}${described.slice(1).replace(/\.$/, '')}`;
+};
+
+const expectedOf = (field: FieldSpec): string => {
+  if (field.type === 'choice') return describeOptions(field.options ?? []);
+  if (field.type === 'barcode' && field.barcode) return expectedCode(field.barcode.symbology);
+  return EXPECTED[field.type];
+};
 
 const isValidValue = (field: FieldSpec, value: unknown): boolean => {
   if (value === null || value === undefined) return true;
@@ -76,6 +86,31 @@ export const checkFieldValues = (
   });
   return { wrong, printed };
 };
+
+const CODE_SHAPES = new Map<string, RegExp>();
+const shapeOf = (pattern: string) => {
+  let shape = CODE_SHAPES.get(pattern);
+  if (!shape) CODE_SHAPES.set(pattern, (shape = new RegExp(pattern)));
+  return shape;
+};
+
+/**
+ * The barcode fields whose data no check digit could save: longer than any code holds, or
+ * not of the shape the payload schema gives (a letter in an EAN-13). Cheap enough for every
+ * item of a batch before it starts, which encoding each is not: a wrong check digit is found
+ * when its item is filled, and fails that item alone.
+ */
+export const misshapenBarcodes = (
+  fields: readonly FieldSpec[],
+  payload: Record<string, unknown>,
+): FieldSpec[] =>
+  fields.filter((field) => {
+    const value = valueOf(payload, field.label);
+    if (field.type !== 'barcode' || !field.barcode || typeof value !== 'string') return false;
+    if (value.length > MAX_BARCODE_DATA) return true;
+    const { pattern } = symbologyData[field.barcode.symbology];
+    return pattern !== undefined && !shapeOf(pattern).test(value);
+  });
 
 /**
  * Refuses data a barcode field's symbology cannot encode (a letter in an EAN-13, a wrong check

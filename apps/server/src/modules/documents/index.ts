@@ -4,5 +4,5 @@
  */
 export { documentsRoutes } from './documents.routes.ts';
 export { createDocumentsService } from './documents.service.ts';
-export { checkFieldValues, expectedValue } from './field-values.ts';
+export { checkFieldValues, expectedValue, misshapenBarcodes } from './field-values.ts';
 export { describeUnknown, unknownLabels } from './unknown-labels.ts';

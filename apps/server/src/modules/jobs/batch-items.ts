@@ -5,6 +5,7 @@ import {
   checkFieldValues,
   describeUnknown,
   expectedValue,
+  misshapenBarcodes,
   unknownLabels,
 } from '../documents/index.ts';
 
@@ -15,7 +16,8 @@ export const LISTED_ITEM_ERRORS = 100;
  * Checks every item of a batch before anything is counted or queued: each wrong value is named
  * by the item's index, the field and what it expects, and so is each label the version does not
  * have, unless the batch asked for those to be left out. Image values are only checked for their
- * form here; they are downloaded when their item is filled.
+ * form here, and barcode data for its shape; images are downloaded, and codes encoded, when
+ * their item is filled.
  */
 export const checkBatchItems = (
   fields: readonly FieldSpec[],
@@ -26,7 +28,11 @@ export const checkBatchItems = (
   const errors: ItemError[] = [];
   let refused = 0;
   items.forEach((item, index) => {
-    const { wrong } = checkFieldValues(fields, item);
+    const wrongType = checkFieldValues(fields, item).wrong;
+    const wrong = [
+      ...wrongType,
+      ...misshapenBarcodes(fields, item).filter((field) => !wrongType.includes(field)),
+    ];
     const unknown = labels ? unknownLabels(labels, item) : [];
     if (wrong.length > 0 || unknown.length > 0) refused += 1;
     for (const entry of unknown) {

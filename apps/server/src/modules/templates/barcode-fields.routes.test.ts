@@ -105,6 +105,27 @@ describe.each(testDatabases())('barcode fields on %s', (database) => {
     ]);
   });
 
+  it('refuses a batch before it starts when an item’s data is not of its code’s shape', async () => {
+    const { apiKey } = await getTemplate(app, ada, 'Label');
+    const res = await createBatch(app, apiKey, {
+      templateName: 'Label',
+      items: [{ EAN: '5901234123457' }, { EAN: '59012341234X' }, { Payment: 'x'.repeat(3001) }],
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json<ErrorResponse>()).toMatchObject({
+      code: 'INVALID_ITEMS',
+      items: [
+        {
+          index: 1,
+          field: 'EAN',
+          code: 'INVALID_VALUES',
+          message: '"EAN" expects an EAN-13: 12 digits, or 13 with a correct check digit.',
+        },
+        { index: 2, field: 'Payment', code: 'INVALID_VALUES' },
+      ],
+    });
+  });
+
   it('describes each code’s data in the payload schema', async () => {
     const res = await call(app, 'GET', templatePath('Label', '/schema?version=draft'), {
       token: ada.token,
