@@ -2,6 +2,7 @@
 // itself and its endpoints are in templates.ts, its stamps in stamps.ts.
 import { z } from 'zod';
 import { barcodeOptionsSchema } from './barcodes.ts';
+import { templateTextSchema } from './placeholders.ts';
 
 export const fieldTypes = [
   'text',
@@ -273,6 +274,8 @@ export const templateInputBody = rectSchema
     fixed: fixedFlag,
     /** Barcode only: its symbology and how it prints. */
     barcode: barcodeOptionsSchema.optional(),
+    /** Text and long text only: printed with other fields' values; takes none of its own. */
+    template: templateTextSchema.optional(),
     ...fieldStyle,
   })
   // One field type, however it is spelled: `fieldType` as the editor writes it, or `type` as a
@@ -310,6 +313,7 @@ export const templateInput = rectSchema
     default: defaultValue,
     fixed: fixedFlag,
     barcode: barcodeOptionsSchema.optional(),
+    template: z.string().optional().meta({ description: templateTextSchema.description }),
     language: z.string().optional().meta({ description: 'A BCP 47 tag (zh-Hant, ja, ko, ar…).' }),
   })
   .meta({ id: 'TemplateField' });

@@ -40,6 +40,11 @@ export default function TemplateDetailsRoute() {
                 return description ? [[input.label, description]] : [];
               }),
             )}
+            templateFields={Object.fromEntries(
+              t.inputs.flatMap((input) =>
+                input.template === undefined ? [] : [[input.label, input.template]],
+              ),
+            )}
             publication={t}
           />
         )}

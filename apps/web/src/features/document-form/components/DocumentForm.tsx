@@ -5,6 +5,7 @@ import {
   SegmentedControl,
   Stack,
   Text,
+  Textarea,
   TextInput,
   Title,
   useComputedColorScheme,
@@ -23,6 +24,7 @@ import { batchFields } from '../model/batch-values.ts';
 import { firstNoted, fitNotesOf, fitSummary, type FitNote } from '../model/fit-notes.ts';
 import { kindsOfPayload, payloadPreview } from '../model/field-kinds.ts';
 import { versionToFill, type VersionChoice } from '../model/version-choice.ts';
+import { previewTemplate } from '../model/template-preview.ts';
 import { formForVersion } from '../model/version-fields.ts';
 import { ArrayInput } from './ArrayInput.tsx';
 import { BatchPanel } from './BatchPanel.tsx';
@@ -47,6 +49,11 @@ type DocumentFormProps = {
   /** What the template's fields ask for, by label (imported tooltips): shown under their inputs. */
   descriptions?: Readonly<Record<string, string>>;
   /**
+   * The template's fields that print a template of other fields, by label: not in the payload,
+   * shown read-only and filled with the form's values.
+   */
+  templateFields?: Readonly<Record<string, string>>;
+  /**
    * The template's latest published version (null: never published), which `payload` was built
    * from, and the draft's revision.
    */
@@ -66,6 +73,7 @@ export const DocumentForm = ({
   longTextFields = [],
   choiceFields = {},
   descriptions = {},
+  templateFields = {},
   publication,
 }: DocumentFormProps) => {
   const [fields, setFields] = useState<Record<string, unknown>>(payload.fields);
@@ -214,6 +222,20 @@ export const DocumentForm = ({
                       />
                     )}
                   </FitNoted>
+                ))}
+                {Object.entries(templateFields).map(([label, template]) => (
+                  <Textarea
+                    key={label}
+                    label={label}
+                    description="Filled from the fields it names; the document prints numbers and dates in their formats"
+                    inputWrapperOrder={['label', 'input', 'description']}
+                    value={previewTemplate(template, shown.fields, choiceFields)}
+                    readOnly
+                    autosize
+                    minRows={1}
+                    maxRows={6}
+                    data-testid="template-preview"
+                  />
                 ))}
                 <Button
                   type="submit"

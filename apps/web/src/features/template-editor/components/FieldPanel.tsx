@@ -14,6 +14,7 @@ import {
   fieldTypes,
   fontFamilies,
   formatFieldTypes,
+  templateFieldTypes,
   FONT_SIZE,
   type FieldType,
   type FontFamily,
@@ -34,6 +35,7 @@ import { blankOption, ChoiceOptionsEditor } from './ChoiceOptionsEditor.tsx';
 import { hasUsableOptions } from '../model/save-check.ts';
 import { FormatSettings } from './FormatSettings.tsx';
 import { LanguageSelect } from './LanguageSelect.tsx';
+import { TemplateTextSettings } from './TemplateTextSettings.tsx';
 import { Geometry } from './GeometryInputs.tsx';
 import { toNumber } from './to-number.ts';
 
@@ -65,6 +67,7 @@ type SettingsFormProps = Pick<
   | 'format'
   | 'barcode'
   | 'language'
+  | 'template'
 > & { isInvalid: boolean; hasBadOptions: boolean };
 
 /** Font size, family and alignment: what a field that prints text sets (a barcode does not). */
@@ -197,6 +200,13 @@ const SettingsForm = memo(function SettingsForm(props: SettingsFormProps) {
         language={props.language}
         onChange={(language) => set({ language })}
       />
+      {(templateFieldTypes as readonly string[]).includes(props.type) && (
+        <TemplateTextSettings
+          label={props.label}
+          template={props.template}
+          onChange={(template) => set({ template })}
+        />
+      )}
       {props.type === 'choice' && (
         <ChoiceOptionsEditor
           options={props.options ?? []}
@@ -301,6 +311,7 @@ export const FieldPanel = ({ id }: { id: BoxId }) => {
         format={box.format}
         barcode={box.barcode}
         language={box.language}
+        template={box.template}
         isInvalid={isInvalid}
         hasBadOptions={!hasUsableOptions(box)}
       />

@@ -73,6 +73,7 @@ export type FieldSettings = Partial<
     | 'format'
     | 'barcode'
     | 'language'
+    | 'template'
   >
 >;
 
@@ -161,6 +162,7 @@ const COPY_SHARED_KEYS = [
   'format',
   'barcode',
   'language',
+  'template',
 ] as const;
 
 const sharedSettings = (settings: FieldSettings): FieldSettings =>
@@ -268,6 +270,7 @@ export const pasteBox = (
     ...(source.format && { format: source.format }),
     ...(source.barcode && { barcode: source.barcode }),
     ...(source.language && { language: source.language }),
+    ...(source.template !== undefined && { template: source.template }),
   };
   return { doc: configureBox(added.doc, { id: added.id, settings }), id: added.id };
 };
