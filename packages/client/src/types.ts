@@ -109,6 +109,8 @@ export type FieldInput = {
    * template that prints text, or the save is a 400 naming the field and the label.
    */
   template?: string;
+  /** Image only: the Form tab offers a signature pad. Over the API it takes any image value. */
+  signature?: boolean;
   /**
    * The language of the text, a BCP 47 tag (`zh-Hant`, `ja`, `ar`…): it picks the face where
    * scripts share characters and the shaping language.
@@ -142,6 +144,8 @@ export type Field = {
   barcode?: BarcodeOptions;
   /** Text with placeholders the field prints instead of taking a value (see `FieldInput`). */
   template?: string;
+  /** Image only: offered as a signature pad in the Form tab. */
+  signature?: boolean;
   language?: string;
 };
 

@@ -205,6 +205,8 @@ export interface FieldSpec extends DisplayRect {
    * result as the field's value, like a formatted value; the engine draws what it is given.
    */
   template?: string;
+  /** Image only: the Form tab offers a signature pad; the engine draws it as any picture. */
+  signature?: boolean;
   /**
    * The language of the field's values, a BCP 47 tag (`zh-Hant`, `ja`, `ar`…): it picks the face
    * where scripts share characters (Han in Traditional or Simplified Chinese, Japanese, Korean)

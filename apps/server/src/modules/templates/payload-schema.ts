@@ -45,7 +45,9 @@ const schemaOf = (field: FieldSpec): JsonSchema => {
       return {
         type: ['string', 'null'],
         pattern: '^(data:|https://|$)',
-        description: 'A data: URI or an https:// URL of a picture.',
+        description: field.signature
+          ? 'A signature: a data: URI or an https:// URL of a picture, best a PNG of ink on a transparent background.'
+          : 'A data: URI or an https:// URL of a picture.',
       };
     case 'barcode': {
       if (!field.barcode) return { type: ['string', 'null'] };

@@ -222,6 +222,7 @@ export const normaliseFields = (
       ...(input.fixed && { fixed: true }),
       ...(barcode && { barcode }),
       ...(input.template !== undefined && { template: input.template }),
+      ...(input.signature && { signature: true }),
       ...(input.language && { language: input.language }),
     });
   }
@@ -298,5 +299,6 @@ export const toTemplateInput = (field: FieldSpec): TemplateInput => ({
   ...(field.fixed && { fixed: true }),
   ...(field.barcode && { barcode: field.barcode }),
   ...(field.template !== undefined && { template: field.template }),
+  ...(field.signature && { signature: true }),
   ...(field.language && { language: field.language }),
 });

@@ -3,9 +3,9 @@ import type { FieldSpec } from '@platen/pdf-engine';
 import { AppError } from '../../lib/app-error.ts';
 
 /*
- * Fields that print a template (`Dear {First name},`) instead of taking a value: what a save
- * accepts of them. The text is filled on generate (documents/template-values.ts), with the
- * contract's placeholders.ts reading it.
+ * Fields that print a template (`Dear {First name},`) instead of taking a value, and image fields
+ * offered as a signature pad: what a save accepts of them. The text is filled on generate
+ * (documents/template-values.ts), with the contract's placeholders.ts reading it.
  */
 
 const invalid = (message: string) => new AppError('INVALID_FIELDS', 400, message);
@@ -26,11 +26,15 @@ const PRINTS_TEXT = new Set<FieldSpec['type']>([
 export const takesPayloadValue = (field: Pick<FieldSpec, 'fixed' | 'template'>) =>
   !field.fixed && field.template === undefined;
 
-/** Refuses a template on a field that cannot hold one, or on a fixed field. */
+/**
+ * Refuses a template on a field that cannot hold one and a signature pad on a field that is not
+ * an image; a template's field needs no default (the template is what it prints).
+ */
 export const checkTemplateOptions = (input: {
   label: string;
   fieldType: FieldSpec['type'];
   template?: string | undefined;
+  signature?: boolean | undefined;
   fixed?: boolean | undefined;
 }) => {
   const holdsTemplate = (templateFieldTypes as readonly string[]).includes(input.fieldType);
@@ -41,6 +45,11 @@ export const checkTemplateOptions = (input: {
   }
   if (input.template !== undefined && input.fixed) {
     throw invalid(`The field "${input.label}" prints a template, so it cannot also be fixed.`);
+  }
+  if (input.signature && input.fieldType !== 'image') {
+    throw invalid(
+      `The field "${input.label}" is a ${input.fieldType} field: only image fields take a signature.`,
+    );
   }
 };
 

@@ -45,6 +45,7 @@ export default function TemplateDetailsRoute() {
                 input.template === undefined ? [] : [[input.label, input.template]],
               ),
             )}
+            signatureFields={t.inputs.filter((input) => input.signature).map((i) => i.label)}
             publication={t}
           />
         )}

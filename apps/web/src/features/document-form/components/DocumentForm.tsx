@@ -29,6 +29,7 @@ import { formForVersion } from '../model/version-fields.ts';
 import { ArrayInput } from './ArrayInput.tsx';
 import { BatchPanel } from './BatchPanel.tsx';
 import { FitNoted, FitSummary } from './FitNoted.tsx';
+import { SignatureInput } from './SignatureInput.tsx';
 import { ValueInput } from './ValueInput.tsx';
 import { VersionPicker } from './VersionPicker.tsx';
 
@@ -53,6 +54,8 @@ type DocumentFormProps = {
    * shown read-only and filled with the form's values.
    */
   templateFields?: Readonly<Record<string, string>>;
+  /** The labels of the image fields offered as a signature pad. */
+  signatureFields?: readonly string[];
   /**
    * The template's latest published version (null: never published), which `payload` was built
    * from, and the draft's revision.
@@ -74,6 +77,7 @@ export const DocumentForm = ({
   choiceFields = {},
   descriptions = {},
   templateFields = {},
+  signatureFields = [],
   publication,
 }: DocumentFormProps) => {
   const [fields, setFields] = useState<Record<string, unknown>>(payload.fields);
@@ -208,6 +212,13 @@ export const DocumentForm = ({
                         name={name}
                         kind={shown.kinds[name] ?? 'text'}
                         items={value}
+                        onChange={set(name)}
+                      />
+                    ) : signatureFields.includes(name) ? (
+                      <SignatureInput
+                        label={name}
+                        value={value}
+                        description={descriptions[name]}
                         onChange={set(name)}
                       />
                     ) : (

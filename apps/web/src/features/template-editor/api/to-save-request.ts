@@ -60,6 +60,7 @@ const boxesOfInput = (input: TemplateInput): FieldBox[] => {
     ...(input.fixed && { fixed: true }),
     ...(input.barcode && { barcode: input.barcode }),
     ...(input.template !== undefined && { template: input.template }),
+    ...(input.signature && { signature: true }),
   };
   const rects = input.boxes?.length ? input.boxes : [input];
   const repeats = style.type !== 'linked_text' && rects.length > 1;
@@ -145,6 +146,7 @@ const toInput = (group: FieldBox[]): TemplateInputBody => {
       (templateFieldTypes as readonly string[]).includes(first.type) && {
         template: first.template,
       }),
+    ...(first.type === 'image' && first.signature && { signature: true }),
     // A language on a field that no longer prints text (the type was changed) is not sent.
     ...(first.language &&
       languageFieldTypes.includes(first.type as FieldType) && { language: first.language }),

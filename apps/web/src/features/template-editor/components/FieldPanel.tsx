@@ -7,6 +7,7 @@ import {
   Select,
   SimpleGrid,
   Stack,
+  Switch,
   Text,
   TextInput,
 } from '@mantine/core';
@@ -68,6 +69,7 @@ type SettingsFormProps = Pick<
   | 'barcode'
   | 'language'
   | 'template'
+  | 'signature'
 > & { isInvalid: boolean; hasBadOptions: boolean };
 
 /** Font size, family and alignment: what a field that prints text sets (a barcode does not). */
@@ -207,6 +209,14 @@ const SettingsForm = memo(function SettingsForm(props: SettingsFormProps) {
           onChange={(template) => set({ template })}
         />
       )}
+      {props.type === 'image' && (
+        <Switch
+          label="Signature"
+          description="The Form tab offers a pad to sign with"
+          checked={props.signature === true}
+          onChange={(event) => set({ signature: event.currentTarget.checked || undefined })}
+        />
+      )}
       {props.type === 'choice' && (
         <ChoiceOptionsEditor
           options={props.options ?? []}
@@ -312,6 +322,7 @@ export const FieldPanel = ({ id }: { id: BoxId }) => {
         barcode={box.barcode}
         language={box.language}
         template={box.template}
+        signature={box.signature}
         isInvalid={isInvalid}
         hasBadOptions={!hasUsableOptions(box)}
       />

@@ -74,6 +74,7 @@ export type FieldSettings = Partial<
     | 'barcode'
     | 'language'
     | 'template'
+    | 'signature'
   >
 >;
 
@@ -163,6 +164,7 @@ const COPY_SHARED_KEYS = [
   'barcode',
   'language',
   'template',
+  'signature',
 ] as const;
 
 const sharedSettings = (settings: FieldSettings): FieldSettings =>
@@ -271,6 +273,7 @@ export const pasteBox = (
     ...(source.barcode && { barcode: source.barcode }),
     ...(source.language && { language: source.language }),
     ...(source.template !== undefined && { template: source.template }),
+    ...(source.signature && { signature: true }),
   };
   return { doc: configureBox(added.doc, { id: added.id, settings }), id: added.id };
 };

@@ -61,6 +61,8 @@ export type FieldBox = {
    * then takes no value of its own (product.md §3 "Text with placeholders").
    */
   template?: string | undefined;
+  /** Image only: the Form tab offers a signature pad for it. */
+  signature?: boolean | undefined;
 };
 
 /** A static image placed on a page (product.md §5, §9). */
