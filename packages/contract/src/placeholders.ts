@@ -29,6 +29,10 @@ export type TemplatePart = { text: string } | { label: string; source: string };
  * A template's parts, read in one pass (conventions.md §2: linear in the text, whatever it
  * holds). A placeholder runs from the last `{` before a `}` to that `}`, its label trimmed, so
  * `{{Name}` is a literal `{` then the placeholder; `{}` and a `{` never closed print as they are.
+ *
+ * @example
+ * parseTemplate('Dear {First name},')
+ * // [{ text: 'Dear ' }, { label: 'First name', source: '{First name}' }, { text: ',' }]
  */
 export const parseTemplate = (template: string): TemplatePart[] => {
   const parts: TemplatePart[] = [];
@@ -51,7 +55,12 @@ export const parseTemplate = (template: string): TemplatePart[] => {
   return parts;
 };
 
-/** The labels a template names, each once, in the order they first appear. */
+/**
+ * The labels a template names, each once, in the order they first appear.
+ *
+ * @example
+ * placeholderLabels('{Last name}, {First name} {Last name}') // ['Last name', 'First name']
+ */
 export const placeholderLabels = (template: string): string[] => [
   ...new Set(parseTemplate(template).flatMap((part) => ('label' in part ? [part.label] : []))),
 ];
@@ -60,6 +69,9 @@ export const placeholderLabels = (template: string): string[] => [
  * The template with each placeholder replaced by what `textOf` says its label prints. A label
  * `textOf` does not know (undefined) keeps its placeholder as written, for a later step to fill
  * (a page number is known only when the page is laid out).
+ *
+ * @example
+ * fillTemplate('Page {page}: {Name}', (label) => ({ Name: 'Ada' })[label]) // 'Page {page}: Ada'
  */
 export const fillTemplate = (
   template: string,
