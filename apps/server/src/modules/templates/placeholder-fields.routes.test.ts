@@ -1,6 +1,7 @@
-import type { ErrorResponse, TemplateInputBody } from '@platen/contract';
+import type { ErrorResponse, Job, TemplateInputBody } from '@platen/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, signUp, type Account } from '../../../test/http.ts';
+import { createBatch, waitForJob } from '../../../test/jobs.ts';
 import { makePdf } from '../../../test/pdf-fixtures.ts';
 import { wordsOf } from '../../../test/pdf-words.ts';
 import { buildTestApp, testDatabases, type TestApp } from '../../../test/test-app.ts';
@@ -103,6 +104,26 @@ describe.each(testDatabases())('fields that print a template on %s', (database) 
     );
     expect(ignored.statusCode, ignored.body).toBe(200);
     expect(textIn(ignored.rawPayload, 300, 20)).toBe('Dear Ada Customer,');
+  });
+
+  it('fills the template of every batch item, and refuses an item that sends a value for it', async () => {
+    const { apiKey } = await getTemplate(app, ada, 'Letter');
+    const res = await createBatch(app, apiKey, {
+      templateName: 'Letter',
+      items: [{ 'First name': 'Ada' }, { 'First name': 'Grace', 'Last name': 'Hopper' }],
+    });
+    expect(res.statusCode, res.body).toBe(202);
+    const job = await waitForJob(app, apiKey, res.json<Job>().id);
+    expect(job).toMatchObject({ status: 'succeeded', progress: { done: 2, failed: 0 } });
+    const refused = await createBatch(app, apiKey, {
+      templateName: 'Letter',
+      items: [{ 'First name': 'Ada', Greeting: 'Hello' }],
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<ErrorResponse>()).toMatchObject({
+      code: 'INVALID_ITEMS',
+      items: [{ index: 0, field: 'Greeting', code: 'UNKNOWN_FIELDS' }],
+    });
   });
 
   it.each([
