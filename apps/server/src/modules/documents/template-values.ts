@@ -35,6 +35,9 @@ export const fillTemplateFields = (
       : undefined;
   };
   for (const field of fields) {
-    if (field.template !== undefined) values.set(field.label, fillTemplate(field.template, textOf));
+    if (field.template === undefined) continue;
+    const text = fillTemplate(field.template, textOf);
+    // Its own format applies to what it prints, as to a typed value.
+    values.set(field.label, field.format?.kind === 'uppercase' ? text.toUpperCase() : text);
   }
 };
