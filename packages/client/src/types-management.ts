@@ -14,7 +14,9 @@ export type FieldChange = {
     | 'moved'
     | 'resized'
     | 'optionsRemoved'
-    | 'symbologyChanged';
+    | 'symbologyChanged'
+    /** A field that now prints a template: it left the payload (breaking). */
+    | 'becameTemplate';
   label: string;
   previousLabel?: string;
   type: string;

@@ -102,6 +102,16 @@ export type FieldInput = {
   /** Barcode only: its symbology and how it prints. */
   barcode?: BarcodeOptions;
   /**
+   * Text and long text only: printed with `{Label}` replaced by that field's value as it prints
+   * (in its number or date format, its default when left out, else nothing). The field then
+   * takes no value: it is not in the payload schema, and generate refuses a value for it as an
+   * unknown label (ignored with `ignoreUnknownFields`). Every label must be a field of the
+   * template that prints text, or the save is a 400 naming the field and the label.
+   */
+  template?: string;
+  /** Image only: the Form tab offers a signature pad. Over the API it takes any image value. */
+  signature?: boolean;
+  /**
    * The language of the text, a BCP 47 tag (`zh-Hant`, `ja`, `ar`…): it picks the face where
    * scripts share characters and the shaping language.
    */
@@ -132,6 +142,10 @@ export type Field = {
   options?: ChoiceOption[];
   rotation?: 0 | 90 | 180 | 270;
   barcode?: BarcodeOptions;
+  /** Text with placeholders the field prints instead of taking a value (see `FieldInput`). */
+  template?: string;
+  /** Image only: offered as a signature pad in the Form tab. */
+  signature?: boolean;
   language?: string;
 };
 

@@ -2,7 +2,8 @@ import { z } from 'zod';
 
 /**
  * How a field changed from one published version to the next. Removals, renames, type changes,
- * a choice's options taken away and a barcode's symbology changed are `breaking`: a payload built for the older version would
+ * a choice's options taken away, a barcode's symbology changed and a field that now prints a
+ * template instead of taking a value are `breaking`: a payload built for the older version would
  * lose values or be refused.
  */
 export const fieldChange = z
@@ -16,6 +17,7 @@ export const fieldChange = z
       'resized',
       'optionsRemoved',
       'symbologyChanged',
+      'becameTemplate',
     ]),
     label: z.string(),
     /** `renamed`: the label before. */

@@ -55,6 +55,17 @@ describe('diffFields', () => {
     expect(diffFields([code('qrcode', true)], [code('qrcode', false)])).toEqual([]);
   });
 
+  it('names a field that now prints a template as breaking, a template taken away not', () => {
+    const greeting = field('g', 'Greeting', { template: 'Dear {Name},' });
+    expect(diffFields([field('g', 'Greeting')], [greeting])).toEqual([
+      { kind: 'becameTemplate', label: 'Greeting', type: 'TEXT', breaking: true },
+    ]);
+    expect(diffFields([greeting], [field('g', 'Greeting', { template: 'Hi {Name}' })])).toEqual([]);
+    expect(diffFields([greeting], [])).toEqual([
+      { kind: 'removed', label: 'Greeting', type: 'TEXT', breaking: false },
+    ]);
+  });
+
   it('takes a field drawn again on the same box under a new label for a rename', () => {
     expect(diffFields([field('a', 'Name')], [field('z', 'Surname')])).toEqual([
       { kind: 'renamed', label: 'Surname', previousLabel: 'Name', type: 'TEXT', breaking: true },

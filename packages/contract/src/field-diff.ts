@@ -13,6 +13,8 @@ export type DiffableField = Rect & {
   boxes?: readonly Rect[] | undefined;
   options?: readonly { value: string }[] | undefined;
   barcode?: { symbology: string } | undefined;
+  /** Text with placeholders: printed from other fields, so not in the payload. */
+  template?: string | undefined;
 };
 
 const boxesOf = (field: DiffableField) => field.boxes ?? [field];
@@ -56,8 +58,10 @@ const optionsTakenAway = (old: DiffableField, field: DiffableField): string[] =>
  * What changed from one version's fields to the next. A field is the same field when it keeps
  * its id (the editor keeps ids) or, failing that, its label, or (a field deleted and drawn again
  * under another label) its exact box: then a new label is a rename. Removals, renames, type
- * changes, options taken from a choice and a barcode's new symbology are breaking: a payload
- * built for the older version would lose values or be refused (EAN-13 digits are no Code 39).
+ * changes, options taken from a choice, a barcode's new symbology and a field that now prints a
+ * template (it leaves the payload) are breaking: a payload built for the older version would
+ * lose values or be refused (EAN-13 digits are no Code 39). A template field taken away is not:
+ * no payload carried it.
  */
 export const diffFields = (
   before: readonly DiffableField[],
@@ -104,11 +108,15 @@ export const diffFields = (
         breaking: true,
       });
     }
+    if (old.template === undefined && field.template !== undefined) {
+      changes.push({ kind: 'becameTemplate', ...common, breaking: true });
+    }
     if (!samePlace(old, field)) changes.push({ kind: 'moved', ...common, breaking: false });
     if (!sameSize(old, field)) changes.push({ kind: 'resized', ...common, breaking: false });
   }
   for (const old of unmatched) {
-    changes.push({ kind: 'removed', label: old.label, type: old.type, breaking: true });
+    const breaking = old.template === undefined;
+    changes.push({ kind: 'removed', label: old.label, type: old.type, breaking });
   }
   return changes;
 };

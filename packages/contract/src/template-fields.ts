@@ -2,6 +2,7 @@
 // itself and its endpoints are in templates.ts, its stamps in stamps.ts.
 import { z } from 'zod';
 import { barcodeOptionsSchema } from './barcodes.ts';
+import { templateTextSchema } from './placeholders.ts';
 
 export const fieldTypes = [
   'text',
@@ -206,6 +207,11 @@ const fixedFlag = z.boolean().optional().meta({
     'The field always prints its default and takes no value from the payload (an imported read-only field with a value); it is not in the payload schema.',
 });
 
+const signatureFlag = z.boolean().optional().meta({
+  description:
+    'IMAGE only: the Form tab offers a signature pad for it (a drawing in ink on a transparent background, sent as a PNG data: URI). Over the API it takes the same values as any image field.',
+});
+
 const BOXES_DESCRIPTION =
   "Every box of a field with more than one, the first being the field's own. LINKED_TEXT flows its text through them in order; TEXT, LONG_TEXT, DATE, NUMBER, EMAIL, CHECKBOX and a CHOICE without option boxes print the whole value in each box, in the box's own fontSize, textAlign and rotation when it sets them.";
 
@@ -273,6 +279,9 @@ export const templateInputBody = rectSchema
     fixed: fixedFlag,
     /** Barcode only: its symbology and how it prints. */
     barcode: barcodeOptionsSchema.optional(),
+    /** Text and long text only: printed with other fields' values; takes none of its own. */
+    template: templateTextSchema.optional(),
+    signature: signatureFlag,
     ...fieldStyle,
   })
   // One field type, however it is spelled: `fieldType` as the editor writes it, or `type` as a
@@ -310,6 +319,8 @@ export const templateInput = rectSchema
     default: defaultValue,
     fixed: fixedFlag,
     barcode: barcodeOptionsSchema.optional(),
+    template: z.string().optional().meta({ description: templateTextSchema.description }),
+    signature: signatureFlag,
     language: z.string().optional().meta({ description: 'A BCP 47 tag (zh-Hant, ja, ko, ar…).' }),
   })
   .meta({ id: 'TemplateField' });

@@ -200,6 +200,14 @@ export interface FieldSpec extends DisplayRect {
   /** Barcode only: the symbology and how the code prints. */
   barcode?: BarcodeOptions;
   /**
+   * Text and long text only: a text with `{Label}` placeholders the field prints instead of a
+   * payload value. The server fills it (with the other fields' printed values) and passes the
+   * result as the field's value, like a formatted value; the engine draws what it is given.
+   */
+  template?: string;
+  /** Image only: the Form tab offers a signature pad; the engine draws it as any picture. */
+  signature?: boolean;
+  /**
    * The language of the field's values, a BCP 47 tag (`zh-Hant`, `ja`, `ar`…): it picks the face
    * where scripts share characters (Han in Traditional or Simplified Chinese, Japanese, Korean)
    * and the shaping language. Absent, the text decides (kana → Japanese, hangul → Korean).

@@ -10,6 +10,7 @@ import {
   exampleValues,
   fieldsOnPages,
   isStampLabel,
+  takesPayloadValue,
   templateNotFound,
   versionNotFound,
 } from '../templates/index.ts';
@@ -40,9 +41,12 @@ export type TemplateSelector = Pick<
 /** `version`: what was filled, a published version's number or `draft`. */
 export type Document = { pdf: Uint8Array; fitReport: FitReport; version: number | 'draft' };
 
-/** The labels a payload may carry: every field's but a fixed one's, which prints its default. */
+/**
+ * The labels a payload may carry: every field's but a fixed one's, which prints its default, and
+ * a template's, which prints other fields' values.
+ */
 const payloadLabels = (fields: readonly FieldSpec[]) =>
-  fields.filter((field) => !field.fixed).map((field) => field.label);
+  fields.filter(takesPayloadValue).map((field) => field.label);
 
 /** The fill's fields, each without a language of its own given the request's (when it has one). */
 const withLanguage = <T extends { fields: readonly FieldSpec[] }>(

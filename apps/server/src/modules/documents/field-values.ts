@@ -8,6 +8,7 @@ import {
 import { AppError } from '../../lib/app-error.ts';
 import { describeOptions, expectedByFormat, formatValue } from '../templates/index.ts';
 import { checkImagePixels, type ImageNetwork, loadImageValue, toDrawable } from './image-source.ts';
+import { fillTemplateFields } from './template-values.ts';
 
 const EXPECTED: Record<Exclude<FieldSpec['type'], 'choice'>, string> = {
   text: 'text',
@@ -75,7 +76,8 @@ export const checkFieldValues = (
 ) => {
   const printed = new Map<string, unknown>();
   const wrong = fields.filter((field) => {
-    if (field.fixed) return false; // it prints its default, whatever the payload says
+    // It prints its default or its template, whatever the payload says.
+    if (field.fixed || field.template !== undefined) return false;
     const value = valueOf(payload, field.label);
     if (!isValidValue(field, value)) return true;
     // A value left out prints nothing, formatted or not.
@@ -170,6 +172,7 @@ export const resolveFieldValues = async (
     ]),
   );
   await checkBarcodeData(fields, values);
+  fillTemplateFields(fields, values);
   const imageFields = fields.filter((field) => {
     const value = values.get(field.label);
     return field.type === 'image' && typeof value === 'string' && value !== '';

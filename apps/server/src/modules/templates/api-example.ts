@@ -1,5 +1,6 @@
 import { symbologyData } from '@platen/contract';
 import type { FieldSpec, FieldType } from '@platen/pdf-engine';
+import { takesPayloadValue } from './template-text.ts';
 
 /** A 16×16 brand-blue PNG: a working value for image fields that needs no network. */
 const SAMPLE_PNG_DATA_URI =
@@ -69,12 +70,12 @@ export const exampleValue = (field: FieldSpec): unknown => {
  * A realistic value per field, keyed by label: the template's and each version's `api.fields`,
  * the payload schema's `examples` and the tryout. Each fits its field: digits in a comb's cells,
  * no more characters than its max length, a shorter text where a one-line box is narrow, a
- * choice's first option; a field's default where it has one. A fixed field takes no value and is
- * left out.
+ * choice's first option; a field's default where it has one. A fixed field and a field that
+ * prints a template take no value and are left out.
  */
 export const exampleValues = (fields: readonly FieldSpec[]): Record<string, unknown> =>
   Object.fromEntries(
-    fields.filter((field) => !field.fixed).map((field) => [field.label, exampleValue(field)]),
+    fields.filter(takesPayloadValue).map((field) => [field.label, exampleValue(field)]),
   );
 
 // Single quotes keep the shell from expanding anything; a quote inside becomes '\''.

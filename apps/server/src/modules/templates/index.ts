@@ -8,6 +8,7 @@ export { describeOptions } from './choice-values.ts';
 export { listStamps } from './stamps.repository.ts';
 export { isStampLabel, stampsAsFields } from './stamps.ts';
 export { fieldsOnPages } from './template-fields.ts';
+export { takesPayloadValue } from './template-text.ts';
 export { findTemplatePdf } from './templates.repository.ts';
 export { templatesRoutes } from './templates.routes.ts';
 export { createTemplatesService, templateNotFound } from './templates.service.ts';

@@ -1,6 +1,7 @@
 import { describeBarcodeData, symbologyData } from '@platen/contract';
 import { repeatsInBoxes, type FieldSpec } from '@platen/pdf-engine';
 import { exampleValue } from './api-example.ts';
+import { takesPayloadValue } from './template-text.ts';
 import { describeFormat } from './value-formats.ts';
 
 type JsonSchema = Record<string, unknown>;
@@ -44,7 +45,9 @@ const schemaOf = (field: FieldSpec): JsonSchema => {
       return {
         type: ['string', 'null'],
         pattern: '^(data:|https://|$)',
-        description: 'A data: URI or an https:// URL of a picture.',
+        description: field.signature
+          ? 'A signature: a data: URI or an https:// URL of a picture, best a PNG of ink on a transparent background.'
+          : 'A data: URI or an https:// URL of a picture.',
       };
     case 'barcode': {
       if (!field.barcode) return { type: ['string', 'null'] };
@@ -86,8 +89,8 @@ const CUT_TO_MAX_LENGTH = new Set<FieldSpec['type']>(['text', 'long_text', 'emai
 /**
  * The JSON Schema (2020-12) of the `fields` object generate takes for these fields, complete
  * enough to validate a payload before sending it: generate refuses labels the version does not
- * have (unless told `ignoreUnknownFields`), so no other property is allowed. A fixed field takes
- * no value and is left out; a field with a default lists it as `default`.
+ * have (unless told `ignoreUnknownFields`), so no other property is allowed. A fixed field and a
+ * field that prints a template (text with placeholders) take no value and are left out; a field with a default lists it as `default`.
  */
 export const payloadSchema = (
   fields: readonly FieldSpec[],
@@ -97,25 +100,23 @@ export const payloadSchema = (
   title: `${about.templateName} (${about.version === 'draft' ? 'draft' : `version ${about.version}`})`,
   type: 'object',
   properties: Object.fromEntries(
-    fields
-      .filter((field) => !field.fixed)
-      .map((field) => {
-        const schema = schemaOf(field);
-        const description = describeField(field, schema.description);
-        return [
-          field.label,
-          {
-            ...schema,
-            // The field's own words first (a form's tooltip), then what the schema says of it.
-            description: field.description ? `${field.description}\n\n${description}` : description,
-            // The web app's form prefills a version's fields from these, as the API tab shows them.
-            examples: [exampleValue(field)],
-            ...(field.maxLength !== undefined &&
-              CUT_TO_MAX_LENGTH.has(field.type) && { maxLength: field.maxLength }),
-            ...(field.default !== undefined && { default: field.default }),
-          },
-        ];
-      }),
+    fields.filter(takesPayloadValue).map((field) => {
+      const schema = schemaOf(field);
+      const description = describeField(field, schema.description);
+      return [
+        field.label,
+        {
+          ...schema,
+          // The field's own words first (a form's tooltip), then what the schema says of it.
+          description: field.description ? `${field.description}\n\n${description}` : description,
+          // The web app's form prefills a version's fields from these, as the API tab shows them.
+          examples: [exampleValue(field)],
+          ...(field.maxLength !== undefined &&
+            CUT_TO_MAX_LENGTH.has(field.type) && { maxLength: field.maxLength }),
+          ...(field.default !== undefined && { default: field.default }),
+        },
+      ];
+    }),
   ),
   additionalProperties: false,
 });

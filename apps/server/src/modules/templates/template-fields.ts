@@ -16,6 +16,7 @@ import {
   type PageInfo,
 } from '@platen/pdf-engine';
 import { AppError } from '../../lib/app-error.ts';
+import { checkTemplateLabels, checkTemplateOptions } from './template-text.ts';
 import { formatProblem } from './value-formats.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -191,6 +192,7 @@ export const normaliseFields = (
     const formatRefusal = input.format && formatProblem(input.label, input.fieldType, input.format);
     if (formatRefusal) throw invalid(formatRefusal);
     checkDefault(input, options);
+    checkTemplateOptions(input);
     if (input.language && !languageFieldTypes.includes(input.fieldType)) {
       throw invalid(
         `The field "${input.label}" is a ${input.fieldType} field: only fields that print text take a language.`,
@@ -219,10 +221,14 @@ export const normaliseFields = (
       ...(input.default !== undefined && { default: input.default }),
       ...(input.fixed && { fixed: true }),
       ...(barcode && { barcode }),
+      ...(input.template !== undefined && { template: input.template }),
+      ...(input.signature && { signature: true }),
       ...(input.language && { language: input.language }),
     });
   }
-  return [...byLabel.values()];
+  const fields = [...byLabel.values()];
+  checkTemplateLabels(fields);
+  return fields;
 };
 
 /**
@@ -292,5 +298,7 @@ export const toTemplateInput = (field: FieldSpec): TemplateInput => ({
   ...(field.default !== undefined && { default: field.default }),
   ...(field.fixed && { fixed: true }),
   ...(field.barcode && { barcode: field.barcode }),
+  ...(field.template !== undefined && { template: field.template }),
+  ...(field.signature && { signature: true }),
   ...(field.language && { language: field.language }),
 });

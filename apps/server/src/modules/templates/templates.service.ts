@@ -25,6 +25,7 @@ import {
 } from './template-fields.ts';
 import { listStamps } from './stamps.repository.ts';
 import { stampPicturesRule, stampsThatFit, toStampResponse, toStoredStamps } from './stamps.ts';
+import { checkTemplateLabels } from './template-text.ts';
 import * as repo from './templates.repository.ts';
 import { checkRevision } from './versions.service.ts';
 import * as versions from './versions.repository.ts';
@@ -233,6 +234,8 @@ export const createTemplatesService = (deps: Deps) => {
     if (fields.length === template.fields.length) {
       throw new AppError('NOT_FOUND', 404, 'This field does not exist (any more).');
     }
+    // A template still naming the field would print its placeholder as written.
+    checkTemplateLabels(fields);
     const now = clock.now().toISOString();
     if (!(await repo.updateTemplate(db, { ...template, now }, { fields }))) throw editedElsewhere();
   };

@@ -40,6 +40,12 @@ export default function TemplateDetailsRoute() {
                 return description ? [[input.label, description]] : [];
               }),
             )}
+            templateFields={Object.fromEntries(
+              t.inputs.flatMap((input) =>
+                input.template === undefined ? [] : [[input.label, input.template]],
+              ),
+            )}
+            signatureFields={t.inputs.filter((input) => input.signature).map((i) => i.label)}
             publication={t}
           />
         )}

@@ -5,6 +5,7 @@ import {
   SegmentedControl,
   Stack,
   Text,
+  Textarea,
   TextInput,
   Title,
   useComputedColorScheme,
@@ -23,10 +24,12 @@ import { batchFields } from '../model/batch-values.ts';
 import { firstNoted, fitNotesOf, fitSummary, type FitNote } from '../model/fit-notes.ts';
 import { kindsOfPayload, payloadPreview } from '../model/field-kinds.ts';
 import { versionToFill, type VersionChoice } from '../model/version-choice.ts';
+import { previewTemplate } from '../model/template-preview.ts';
 import { formForVersion } from '../model/version-fields.ts';
 import { ArrayInput } from './ArrayInput.tsx';
 import { BatchPanel } from './BatchPanel.tsx';
 import { FitNoted, FitSummary } from './FitNoted.tsx';
+import { SignatureInput } from './SignatureInput.tsx';
 import { ValueInput } from './ValueInput.tsx';
 import { VersionPicker } from './VersionPicker.tsx';
 
@@ -47,6 +50,13 @@ type DocumentFormProps = {
   /** What the template's fields ask for, by label (imported tooltips): shown under their inputs. */
   descriptions?: Readonly<Record<string, string>>;
   /**
+   * The template's fields that print a template of other fields, by label: not in the payload,
+   * shown read-only and filled with the form's values.
+   */
+  templateFields?: Readonly<Record<string, string>>;
+  /** The labels of the image fields offered as a signature pad. */
+  signatureFields?: readonly string[];
+  /**
    * The template's latest published version (null: never published), which `payload` was built
    * from, and the draft's revision.
    */
@@ -66,6 +76,8 @@ export const DocumentForm = ({
   longTextFields = [],
   choiceFields = {},
   descriptions = {},
+  templateFields = {},
+  signatureFields = [],
   publication,
 }: DocumentFormProps) => {
   const [fields, setFields] = useState<Record<string, unknown>>(payload.fields);
@@ -202,6 +214,13 @@ export const DocumentForm = ({
                         items={value}
                         onChange={set(name)}
                       />
+                    ) : signatureFields.includes(name) ? (
+                      <SignatureInput
+                        label={name}
+                        value={value}
+                        description={descriptions[name]}
+                        onChange={set(name)}
+                      />
                     ) : (
                       <ValueInput
                         name={name}
@@ -214,6 +233,20 @@ export const DocumentForm = ({
                       />
                     )}
                   </FitNoted>
+                ))}
+                {Object.entries(templateFields).map(([label, template]) => (
+                  <Textarea
+                    key={label}
+                    label={label}
+                    description="Filled from the fields it names; the document prints numbers and dates in their formats"
+                    inputWrapperOrder={['label', 'input', 'description']}
+                    value={previewTemplate(template, shown.fields, choiceFields)}
+                    readOnly
+                    autosize
+                    minRows={1}
+                    maxRows={6}
+                    data-testid="template-preview"
+                  />
                 ))}
                 <Button
                   type="submit"

@@ -254,6 +254,52 @@ describe('the save mapper', () => {
     expect(toSaveRequest('T', set).inputs[0]?.language).toBe('th');
   });
 
+  it("keeps a text field's template, and drops it when the type no longer takes one", () => {
+    const input: TemplateInput = {
+      id: uuid,
+      page: 1,
+      rectX: 72,
+      rectY: 60,
+      rectWidth: 300,
+      rectHeight: 20,
+      label: 'Greeting',
+      type: 'TEXT',
+      fontSize: 14,
+      fontFamily: 'helvetica',
+      textAlign: 'left',
+      fontColor: '#000000',
+      template: 'Dear {First name},',
+    };
+    const doc = toDocument({ inputs: [input] });
+    const [saved] = toSaveRequest('T', doc).inputs;
+    expect(saved).toEqual({ ...input, type: undefined, fieldType: 'text' });
+    const asDate = configureBox(doc, { id: uuid as BoxId, settings: { type: 'date' } });
+    expect(toSaveRequest('T', asDate).inputs[0]).not.toHaveProperty('template');
+  });
+
+  it("keeps an image field's signature mark, and drops it when the type changes", () => {
+    const input: TemplateInput = {
+      id: uuid,
+      page: 1,
+      rectX: 72,
+      rectY: 600,
+      rectWidth: 200,
+      rectHeight: 60,
+      label: 'Signature',
+      type: 'IMAGE',
+      fontSize: 14,
+      fontFamily: 'helvetica',
+      textAlign: 'left',
+      fontColor: '#000000',
+      signature: true,
+    };
+    const doc = toDocument({ inputs: [input] });
+    const [saved] = toSaveRequest('T', doc).inputs;
+    expect(saved).toEqual({ ...input, type: undefined, fieldType: 'image' });
+    const asText = configureBox(doc, { id: uuid as BoxId, settings: { type: 'text' } });
+    expect(toSaveRequest('T', asText).inputs[0]).not.toHaveProperty('signature');
+  });
+
   it('keeps a saved UUID for a plain field', () => {
     const doc = toDocument({
       inputs: [

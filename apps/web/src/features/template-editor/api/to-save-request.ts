@@ -2,6 +2,7 @@ import {
   fieldTypes,
   formatFieldTypes,
   languageFieldTypes,
+  templateFieldTypes,
   type ChoiceOption,
   type FieldType,
   type SaveTemplateBody,
@@ -58,6 +59,8 @@ const boxesOfInput = (input: TemplateInput): FieldBox[] => {
     ...(input.default !== undefined && { default: input.default }),
     ...(input.fixed && { fixed: true }),
     ...(input.barcode && { barcode: input.barcode }),
+    ...(input.template !== undefined && { template: input.template }),
+    ...(input.signature && { signature: true }),
   };
   const rects = input.boxes?.length ? input.boxes : [input];
   const repeats = style.type !== 'linked_text' && rects.length > 1;
@@ -139,6 +142,11 @@ const toInput = (group: FieldBox[]): TemplateInputBody => {
     ...(first.fixed && { fixed: true }),
     // Options kept from a type the field no longer has are not sent.
     ...(first.type === 'barcode' && first.barcode && { barcode: first.barcode }),
+    ...(first.template !== undefined &&
+      (templateFieldTypes as readonly string[]).includes(first.type) && {
+        template: first.template,
+      }),
+    ...(first.type === 'image' && first.signature && { signature: true }),
     // A language on a field that no longer prints text (the type was changed) is not sent.
     ...(first.language &&
       languageFieldTypes.includes(first.type as FieldType) && { language: first.language }),

@@ -7,6 +7,7 @@ import {
   Select,
   SimpleGrid,
   Stack,
+  Switch,
   Text,
   TextInput,
 } from '@mantine/core';
@@ -14,6 +15,7 @@ import {
   fieldTypes,
   fontFamilies,
   formatFieldTypes,
+  templateFieldTypes,
   FONT_SIZE,
   type FieldType,
   type FontFamily,
@@ -34,6 +36,7 @@ import { blankOption, ChoiceOptionsEditor } from './ChoiceOptionsEditor.tsx';
 import { hasUsableOptions } from '../model/save-check.ts';
 import { FormatSettings } from './FormatSettings.tsx';
 import { LanguageSelect } from './LanguageSelect.tsx';
+import { TemplateTextSettings } from './TemplateTextSettings.tsx';
 import { Geometry } from './GeometryInputs.tsx';
 import { toNumber } from './to-number.ts';
 
@@ -65,6 +68,8 @@ type SettingsFormProps = Pick<
   | 'format'
   | 'barcode'
   | 'language'
+  | 'template'
+  | 'signature'
 > & { isInvalid: boolean; hasBadOptions: boolean };
 
 /** Font size, family and alignment: what a field that prints text sets (a barcode does not). */
@@ -197,6 +202,21 @@ const SettingsForm = memo(function SettingsForm(props: SettingsFormProps) {
         language={props.language}
         onChange={(language) => set({ language })}
       />
+      {(templateFieldTypes as readonly string[]).includes(props.type) && (
+        <TemplateTextSettings
+          label={props.label}
+          template={props.template}
+          onChange={(template) => set({ template })}
+        />
+      )}
+      {props.type === 'image' && (
+        <Switch
+          label="Signature"
+          description="The Form tab offers a pad to sign with"
+          checked={props.signature === true}
+          onChange={(event) => set({ signature: event.currentTarget.checked || undefined })}
+        />
+      )}
       {props.type === 'choice' && (
         <ChoiceOptionsEditor
           options={props.options ?? []}
@@ -301,6 +321,8 @@ export const FieldPanel = ({ id }: { id: BoxId }) => {
         format={box.format}
         barcode={box.barcode}
         language={box.language}
+        template={box.template}
+        signature={box.signature}
         isInvalid={isInvalid}
         hasBadOptions={!hasUsableOptions(box)}
       />

@@ -73,6 +73,8 @@ export type FieldSettings = Partial<
     | 'format'
     | 'barcode'
     | 'language'
+    | 'template'
+    | 'signature'
   >
 >;
 
@@ -161,6 +163,8 @@ const COPY_SHARED_KEYS = [
   'format',
   'barcode',
   'language',
+  'template',
+  'signature',
 ] as const;
 
 const sharedSettings = (settings: FieldSettings): FieldSettings =>
@@ -268,6 +272,8 @@ export const pasteBox = (
     ...(source.format && { format: source.format }),
     ...(source.barcode && { barcode: source.barcode }),
     ...(source.language && { language: source.language }),
+    ...(source.template !== undefined && { template: source.template }),
+    ...(source.signature && { signature: true }),
   };
   return { doc: configureBox(added.doc, { id: added.id, settings }), id: added.id };
 };

@@ -56,6 +56,13 @@ export type FieldBox = {
   fixed?: boolean;
   /** Barcode only: the symbology and how the code prints (in `fontColor`). */
   barcode?: BarcodeOptions;
+  /**
+   * Text and long text only: printed with `{Label}` replaced by other fields' values; the field
+   * then takes no value of its own (product.md §3 "Text with placeholders").
+   */
+  template?: string | undefined;
+  /** Image only: the Form tab offers a signature pad for it. */
+  signature?: boolean | undefined;
 };
 
 /** A static image placed on a page (product.md §5, §9). */

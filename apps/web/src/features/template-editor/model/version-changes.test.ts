@@ -30,6 +30,10 @@ describe('version changes in words', () => {
       text: '"Name" now prints Code 128 (was EAN-13)',
       impact: 'Data sent for the EAN-13 may be refused.',
     });
+    expect(describeChange(change('becameTemplate'))).toEqual({
+      text: '"Name" now prints a template of other fields',
+      impact: 'It takes no value any more: payloads sending "Name" will be refused.',
+    });
   });
 
   it('summarizes a version with breaking kinds first, saying "(breaking)" only of them', () => {

@@ -53,6 +53,11 @@ export const describeChange = (change: FieldChange): { text: string; impact?: st
         text: `${label} now prints ${symbologyName(change.symbology)} (was ${symbologyName(change.previousSymbology)})`,
         impact: `Data sent for the ${symbologyName(change.previousSymbology)} may be refused.`,
       };
+    case 'becameTemplate':
+      return {
+        text: `${label} now prints a template of other fields`,
+        impact: `It takes no value any more: payloads sending ${label} will be refused.`,
+      };
     case 'moved':
       return { text: `Moved ${label}` };
     case 'resized':
@@ -67,6 +72,7 @@ const KIND_WORDS: Record<FieldChange['kind'], string> = {
   typeChanged: 'type changed',
   optionsRemoved: 'options removed',
   symbologyChanged: 'symbology changed',
+  becameTemplate: 'now a template',
   moved: 'moved',
   resized: 'resized',
 };
