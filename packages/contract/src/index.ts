@@ -8,6 +8,7 @@ export * from './users.ts';
 export * from './health.ts';
 export * from './template-fields.ts';
 export * from './barcodes.ts';
+export * from './tables.ts';
 export * from './stamps.ts';
 export * from './templates.ts';
 export * from './documents.ts';

@@ -2,6 +2,7 @@
 // itself and its endpoints are in templates.ts, its stamps in stamps.ts.
 import { z } from 'zod';
 import { barcodeOptionsSchema } from './barcodes.ts';
+import { tableOptionsSchema } from './tables.ts';
 
 export const fieldTypes = [
   'text',
@@ -15,6 +16,7 @@ export const fieldTypes = [
   'radio',
   'choice',
   'barcode',
+  'table',
 ] as const;
 export type FieldType = (typeof fieldTypes)[number];
 
@@ -206,6 +208,11 @@ const fixedFlag = z.boolean().optional().meta({
     'The field always prints its default and takes no value from the payload (an imported read-only field with a value); it is not in the payload schema.',
 });
 
+const repeatFlag = z.boolean().optional().meta({
+  description:
+    "When a table's rows continue on a repeated page: false prints the field on the last copy of its page only (totals); true or left out prints it on every copy (header fields).",
+});
+
 const BOXES_DESCRIPTION =
   "Every box of a field with more than one, the first being the field's own. LINKED_TEXT flows its text through them in order; TEXT, LONG_TEXT, DATE, NUMBER, EMAIL, CHECKBOX and a CHOICE without option boxes print the whole value in each box, in the box's own fontSize, textAlign and rotation when it sets them.";
 
@@ -273,6 +280,9 @@ export const templateInputBody = rectSchema
     fixed: fixedFlag,
     /** Barcode only: its symbology and how it prints. */
     barcode: barcodeOptionsSchema.optional(),
+    /** Table only: its columns, header row and continuation. */
+    table: tableOptionsSchema.optional(),
+    repeatOnContinuedPages: repeatFlag,
     ...fieldStyle,
   })
   // One field type, however it is spelled: `fieldType` as the editor writes it, or `type` as a
@@ -296,7 +306,9 @@ export const templateInput = rectSchema
     label: z.string(),
     /** What the field asks for, in the form's words (an imported field's whole tooltip). */
     description: z.string().optional(),
-    type: z.string().meta({ description: 'Upper case, e.g. TEXT, LINKED_TEXT, CHECKBOX, BARCODE' }),
+    type: z
+      .string()
+      .meta({ description: 'Upper case, e.g. TEXT, LINKED_TEXT, CHECKBOX, BARCODE, TABLE' }),
     fontSize: z.number(),
     fontFamily: z.enum(fontFamilies),
     textAlign: z.enum(textAligns),
@@ -310,6 +322,8 @@ export const templateInput = rectSchema
     default: defaultValue,
     fixed: fixedFlag,
     barcode: barcodeOptionsSchema.optional(),
+    table: tableOptionsSchema.optional(),
+    repeatOnContinuedPages: repeatFlag,
     language: z.string().optional().meta({ description: 'A BCP 47 tag (zh-Hant, ja, ko, ar…).' }),
   })
   .meta({ id: 'TemplateField' });

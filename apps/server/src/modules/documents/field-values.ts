@@ -19,6 +19,7 @@ const EXPECTED: Record<Exclude<FieldSpec['type'], 'choice'>, string> = {
   image: 'a data: URI or an https:// URL',
   linked_text: 'text or a list of texts',
   barcode: 'text',
+  table: 'a list of rows',
 };
 
 const expectedOf = (field: FieldSpec): string =>

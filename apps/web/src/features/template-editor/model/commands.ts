@@ -284,4 +284,5 @@ export const FIELD_TYPE_LABELS: Record<FieldType, string> = {
   radio: 'Radio',
   choice: 'Choice',
   barcode: 'Barcode or QR code',
+  table: 'Table',
 };
