@@ -14,7 +14,8 @@ export type FieldChange = {
     | 'moved'
     | 'resized'
     | 'optionsRemoved'
-    | 'symbologyChanged';
+    | 'symbologyChanged'
+    | 'columnsRemoved';
   label: string;
   previousLabel?: string;
   type: string;
@@ -23,6 +24,8 @@ export type FieldChange = {
   /** `symbologyChanged`: a barcode's symbology before and after (breaking). */
   previousSymbology?: string;
   symbology?: string;
+  /** `columnsRemoved`: the columns a table no longer has, a renamed one's old label (breaking). */
+  removedColumns?: string[];
   breaking: boolean;
 };
 

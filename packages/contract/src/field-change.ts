@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * How a field changed from one published version to the next. Removals, renames, type changes,
- * a choice's options taken away and a barcode's symbology changed are `breaking`: a payload built for the older version would
+ * a choice's options taken away, a barcode's symbology changed and a table's columns removed or renamed are `breaking`: a payload built for the older version would
  * lose values or be refused.
  */
 export const fieldChange = z
@@ -16,6 +16,7 @@ export const fieldChange = z
       'resized',
       'optionsRemoved',
       'symbologyChanged',
+      'columnsRemoved',
     ]),
     label: z.string(),
     /** `renamed`: the label before. */
@@ -28,6 +29,8 @@ export const fieldChange = z
     /** `symbologyChanged`: the barcode's symbology before (and `symbology` after). */
     previousSymbology: z.string().optional(),
     symbology: z.string().optional(),
+    /** `columnsRemoved`: the column labels a table no longer has (a renamed column's old one). */
+    removedColumns: z.array(z.string()).optional(),
     breaking: z.boolean(),
   })
   .meta({ id: 'FieldChange' });

@@ -13,6 +13,7 @@ export type DiffableField = Rect & {
   boxes?: readonly Rect[] | undefined;
   options?: readonly { value: string }[] | undefined;
   barcode?: { symbology: string } | undefined;
+  table?: { columns: readonly { label: string }[] } | undefined;
 };
 
 const boxesOf = (field: DiffableField) => field.boxes ?? [field];
@@ -56,7 +57,8 @@ const optionsTakenAway = (old: DiffableField, field: DiffableField): string[] =>
  * What changed from one version's fields to the next. A field is the same field when it keeps
  * its id (the editor keeps ids) or, failing that, its label, or (a field deleted and drawn again
  * under another label) its exact box: then a new label is a rename. Removals, renames, type
- * changes, options taken from a choice and a barcode's new symbology are breaking: a payload
+ * changes, options taken from a choice, a barcode's new symbology and a table's columns removed or
+ * renamed are breaking: a payload
  * built for the older version would lose values or be refused (EAN-13 digits are no Code 39).
  */
 export const diffFields = (
@@ -103,6 +105,14 @@ export const diffFields = (
         symbology: after,
         breaking: true,
       });
+    }
+    // A renamed column is its old label gone: rows built for the older version name it.
+    const kept = new Set(field.table?.columns.map((column) => column.label));
+    const removedColumns = (old.table?.columns ?? [])
+      .map((column) => column.label)
+      .filter((label) => !kept.has(label));
+    if (old.type === field.type && field.table && removedColumns.length > 0) {
+      changes.push({ kind: 'columnsRemoved', ...common, removedColumns, breaking: true });
     }
     if (!samePlace(old, field)) changes.push({ kind: 'moved', ...common, breaking: false });
     if (!sameSize(old, field)) changes.push({ kind: 'resized', ...common, breaking: false });

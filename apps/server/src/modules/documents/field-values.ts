@@ -6,6 +6,7 @@ import {
 } from '@platen/pdf-engine';
 import { AppError } from '../../lib/app-error.ts';
 import { describeOptions, expectedByFormat, formatValue } from '../templates/index.ts';
+import { readTableRows } from './table-values.ts';
 import { checkImagePixels, type ImageNetwork, loadImageValue, toDrawable } from './image-source.ts';
 
 const EXPECTED: Record<Exclude<FieldSpec['type'], 'choice'>, string> = {
@@ -35,6 +36,8 @@ const isValidValue = (field: FieldSpec, value: unknown): boolean => {
       return typeof value === 'boolean';
     case 'number':
       return typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value));
+    case 'table':
+      return Array.isArray(value);
     case 'linked_text':
       return (
         typeof value === 'string' ||
@@ -65,17 +68,25 @@ export const checkFieldValues = (
   payload: Record<string, unknown>,
 ) => {
   const printed = new Map<string, unknown>();
+  /** What is wrong with a table's rows, by field label (the field is in `wrong` too). */
+  const rowProblems = new Map<string, string>();
   const wrong = fields.filter((field) => {
     if (field.fixed) return false; // it prints its default, whatever the payload says
     const value = valueOf(payload, field.label);
     if (!isValidValue(field, value)) return true;
+    if (field.type === 'table' && value !== null && value !== undefined) {
+      const read = readTableRows(field, value);
+      if ('problem' in read) rowProblems.set(field.label, read.problem);
+      else printed.set(field.label, read.rows);
+      return 'problem' in read;
+    }
     // A value left out prints nothing, formatted or not.
     if (!field.format || value === null || value === undefined || value === '') return false;
     const text = formatValue(field.format, value);
     printed.set(field.label, text);
     return text === undefined;
   });
-  return { wrong, printed };
+  return { wrong, printed, rowProblems };
 };
 
 /**
@@ -117,7 +128,17 @@ export const resolveFieldValues = async (
   payload: Record<string, unknown>,
   network?: ImageNetwork,
 ): Promise<FieldValues> => {
-  const { wrong, printed } = checkFieldValues(fields, payload);
+  const { wrong, printed, rowProblems } = checkFieldValues(fields, payload);
+  if (rowProblems.size > 0) {
+    const problems = [...rowProblems].map(([field, message]) => ({ field, message }));
+    throw new AppError(
+      'INVALID_VALUES',
+      400,
+      problems.map((problem) => problem.message).join(' '),
+      {},
+      { fields: problems },
+    );
+  }
   if (wrong.length > 0) {
     const list = wrong.map((f) => `"${f.label}" (expected ${expectedValue(f)})`).join(', ');
     throw new AppError(

@@ -26,7 +26,7 @@ export const checkBatchItems = (
   const errors: ItemError[] = [];
   let refused = 0;
   items.forEach((item, index) => {
-    const { wrong } = checkFieldValues(fields, item);
+    const { wrong, rowProblems } = checkFieldValues(fields, item);
     const unknown = labels ? unknownLabels(labels, item) : [];
     if (wrong.length > 0 || unknown.length > 0) refused += 1;
     for (const entry of unknown) {
@@ -44,7 +44,8 @@ export const checkBatchItems = (
         index,
         field: field.label,
         code: 'INVALID_VALUES',
-        message: `"${field.label}" expects ${expectedValue(field)}.`,
+        message:
+          rowProblems.get(field.label) ?? `"${field.label}" expects ${expectedValue(field)}.`,
       });
     }
   });

@@ -16,6 +16,7 @@ import {
   type PageInfo,
 } from '@platen/pdf-engine';
 import { AppError } from '../../lib/app-error.ts';
+import { tableOptions } from './table-fields.ts';
 import { formatProblem } from './value-formats.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -188,6 +189,7 @@ export const normaliseFields = (
     const [first] = boxes;
     const options = choiceOptions(input, pages);
     const barcode = barcodeOptions(input);
+    const table = tableOptions(input, pages);
     const formatRefusal = input.format && formatProblem(input.label, input.fieldType, input.format);
     if (formatRefusal) throw invalid(formatRefusal);
     checkDefault(input, options);
@@ -219,6 +221,8 @@ export const normaliseFields = (
       ...(input.default !== undefined && { default: input.default }),
       ...(input.fixed && { fixed: true }),
       ...(barcode && { barcode }),
+      ...(table && { table }),
+      ...(input.repeatOnContinuedPages === false && { repeatOnContinuedPages: false }),
       ...(input.language && { language: input.language }),
     });
   }
@@ -292,5 +296,7 @@ export const toTemplateInput = (field: FieldSpec): TemplateInput => ({
   ...(field.default !== undefined && { default: field.default }),
   ...(field.fixed && { fixed: true }),
   ...(field.barcode && { barcode: field.barcode }),
+  ...(field.table && { table: field.table }),
+  ...(field.repeatOnContinuedPages === false && { repeatOnContinuedPages: false }),
   ...(field.language && { language: field.language }),
 });

@@ -30,6 +30,11 @@ describe('version changes in words', () => {
       text: '"Name" now prints Code 128 (was EAN-13)',
       impact: 'Data sent for the EAN-13 may be refused.',
     });
+    const columns = { type: 'TABLE', removedColumns: ['Qty'] };
+    expect(describeChange(change('columnsRemoved', columns))).toEqual({
+      text: '"Name" no longer has the column "Qty"',
+      impact: 'Rows sending "Qty" in "Name" will be refused.',
+    });
   });
 
   it('summarizes a version with breaking kinds first, saying "(breaking)" only of them', () => {

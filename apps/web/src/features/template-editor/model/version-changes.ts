@@ -53,6 +53,13 @@ export const describeChange = (change: FieldChange): { text: string; impact?: st
         text: `${label} now prints ${symbologyName(change.symbology)} (was ${symbologyName(change.previousSymbology)})`,
         impact: `Data sent for the ${symbologyName(change.previousSymbology)} may be refused.`,
       };
+    case 'columnsRemoved': {
+      const columns = (change.removedColumns ?? []).map((column) => `"${column}"`).join(', ');
+      return {
+        text: `${label} no longer has the column${change.removedColumns?.length === 1 ? '' : 's'} ${columns}`,
+        impact: `Rows sending ${columns} in ${label} will be refused.`,
+      };
+    }
     case 'moved':
       return { text: `Moved ${label}` };
     case 'resized':
@@ -67,6 +74,7 @@ const KIND_WORDS: Record<FieldChange['kind'], string> = {
   typeChanged: 'type changed',
   optionsRemoved: 'options removed',
   symbologyChanged: 'symbology changed',
+  columnsRemoved: 'columns removed',
   moved: 'moved',
   resized: 'resized',
 };
