@@ -40,6 +40,11 @@ export default function TemplateDetailsRoute() {
                 return description ? [[input.label, description]] : [];
               }),
             )}
+            tableFields={Object.fromEntries(
+              t.inputs.flatMap((input) =>
+                input.table ? [[input.label, input.table.columns]] : [],
+              ),
+            )}
             publication={t}
           />
         )}

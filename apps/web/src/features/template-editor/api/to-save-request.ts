@@ -58,6 +58,8 @@ const boxesOfInput = (input: TemplateInput): FieldBox[] => {
     ...(input.default !== undefined && { default: input.default }),
     ...(input.fixed && { fixed: true }),
     ...(input.barcode && { barcode: input.barcode }),
+    ...(input.table && { table: input.table }),
+    ...(input.repeatOnContinuedPages === false && { repeatOnContinuedPages: false }),
   };
   const rects = input.boxes?.length ? input.boxes : [input];
   const repeats = style.type !== 'linked_text' && rects.length > 1;
@@ -139,6 +141,8 @@ const toInput = (group: FieldBox[]): TemplateInputBody => {
     ...(first.fixed && { fixed: true }),
     // Options kept from a type the field no longer has are not sent.
     ...(first.type === 'barcode' && first.barcode && { barcode: first.barcode }),
+    ...(first.type === 'table' && first.table && { table: first.table }),
+    ...(first.repeatOnContinuedPages === false && { repeatOnContinuedPages: false }),
     // A language on a field that no longer prints text (the type was changed) is not sent.
     ...(first.language &&
       languageFieldTypes.includes(first.type as FieldType) && { language: first.language }),

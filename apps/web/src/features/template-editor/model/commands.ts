@@ -72,6 +72,8 @@ export type FieldSettings = Partial<
     | 'options'
     | 'format'
     | 'barcode'
+    | 'table'
+    | 'repeatOnContinuedPages'
     | 'language'
   >
 >;
@@ -267,6 +269,7 @@ export const pasteBox = (
     ...(source.options && { options: source.options }),
     ...(source.format && { format: source.format }),
     ...(source.barcode && { barcode: source.barcode }),
+    ...(source.table && { table: source.table }),
     ...(source.language && { language: source.language }),
   };
   return { doc: configureBox(added.doc, { id: added.id, settings }), id: added.id };

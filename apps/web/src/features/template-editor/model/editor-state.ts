@@ -1,6 +1,7 @@
 import type {
   BarcodeOptions,
   ChoiceOption,
+  TableOptions,
   FieldType,
   FontFamily,
   TextAlign,
@@ -56,6 +57,10 @@ export type FieldBox = {
   fixed?: boolean;
   /** Barcode only: the symbology and how the code prints (in `fontColor`). */
   barcode?: BarcodeOptions;
+  /** Table only: its columns, header row and where its rows continue. */
+  table?: TableOptions;
+  /** False: on a page a table repeats, printed on the last copy only (totals). */
+  repeatOnContinuedPages?: boolean;
 };
 
 /** A static image placed on a page (product.md §5, §9). */
