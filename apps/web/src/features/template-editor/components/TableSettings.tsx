@@ -25,7 +25,10 @@ export const DEFAULT_TABLE: TableOptions = {
   headerRow: true,
 };
 
-/** The formats a column offers: the number and date formats of fields, in their usual spelling. */
+/**
+ * The formats a column offers: a number with two decimals, a date as dd.MM.yyyy (the API sets any
+ * number or date format the field panel's Format offers a field).
+ */
 const FORMATS: Record<string, TableColumn['format']> = {
   text: undefined,
   number: { kind: 'number', decimals: 2 },
@@ -34,8 +37,8 @@ const FORMATS: Record<string, TableColumn['format']> = {
 };
 const formatOptions = [
   { value: 'text', label: 'Text' },
-  { value: 'number', label: 'Number, 2 decimals' },
-  { value: 'date', label: 'Date dd.MM.yyyy' },
+  { value: 'number', label: 'Number' },
+  { value: 'date', label: 'Date' },
   { value: 'uppercase', label: 'Upper case' },
 ];
 const alignOptions = [
