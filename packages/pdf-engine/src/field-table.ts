@@ -3,7 +3,7 @@
  * lines from the top of the row in its column's alignment, a hairline under every row. Cells are
  * clipped to their column and the whole table to its box.
  */
-import { beginBox, drawTextLayout, endBox, type BoxFrame, type TextStyle } from './draw-text.ts';
+import { beginBox, drawTextIn, endBox, type BoxFrame, type TextStyle } from './draw-text.ts';
 import { boxFrame, type FillContext } from './fill-context.ts';
 import { fillColor, strokeColor } from './page-canvas.ts';
 import { nums } from './pdf-syntax.ts';
@@ -14,14 +14,10 @@ import { rgb } from '@cantoo/pdf-lib';
 const HEADER_BAND = rgb(0.92, 0.92, 0.92);
 const RULE = rgb(0.6, 0.6, 0.6);
 
-/** The frame moved by (dx, dy) points along the box's own axes, `width` × `height` big. */
-const subFrame = (frame: BoxFrame, dx: number, dy: number, width: number, height: number) => {
-  const [a, b, c, d, e, f] = frame.matrix;
-  const matrix: BoxFrame['matrix'] = [a, b, c, d, e + a * dx + c * dy, f + b * dx + d * dy];
-  return { matrix, width, height };
-};
-
-/** Draws one row whose top is `top` points below the box's top; returns whether it was cut. */
+/**
+ * Draws one row whose top is `top` points below the box's top, in the box's frame (begun by the
+ * caller); returns whether it was cut.
+ */
 const drawRow = (
   page: ReturnType<typeof boxFrame>['page'],
   frame: BoxFrame,
@@ -36,15 +32,15 @@ const drawRow = (
   row.cells.forEach((cell, i) => {
     if (cell.lines.length === 0) return;
     const { x, width, column } = layout.columns[i]!;
-    // The cell's frame ends ROW_PADDING under the row's top; drawTextLayout adds half its padding.
-    const cellFrame = subFrame(frame, x, Math.max(bottom, 0), width, visible - ROW_PADDING / 2);
-    const fits = Math.floor((cellFrame.height - ROW_PADDING / 2) / cell.lineHeight + 1e-9);
+    // The cell's text starts ROW_PADDING under the row's top: drawTextIn adds half of it.
+    const area = { x, y: Math.max(bottom, 0), width, height: visible - ROW_PADDING / 2 };
+    const fits = Math.floor((area.height - ROW_PADDING / 2) / cell.lineHeight + 1e-9);
     const lines = cell.lines.slice(0, Math.max(0, fits));
     if (lines.length < cell.lines.length) isCut = true;
     if (lines.length === 0) return;
-    drawTextLayout(
+    drawTextIn(
       page,
-      cellFrame,
+      area,
       cell.text,
       { size: layout.size, lines, result: 'fitted' },
       { ...style, align: column.align, anchor: 'top' },
@@ -65,11 +61,10 @@ export const drawTablePage = (
   const { page, frame } = boxFrame(ctx, field.label, box.page, box);
   const rules: number[] = [];
   let top = 0;
+  beginBox(page, frame);
   if (layout.header) {
     const h = Math.min(layout.header.height, frame.height);
-    beginBox(page, frame);
     page.push(fillColor(HEADER_BAND), `${nums([0, frame.height - h, frame.width, h])} re`, 'f');
-    endBox(page);
     drawRow(page, frame, layout, layout.header, 0, style);
     top = layout.header.height;
     rules.push(top);
@@ -83,7 +78,6 @@ export const drawTablePage = (
     top += row.height;
     rules.push(top);
   }
-  beginBox(page, frame);
   page.push(strokeColor(RULE), '0.5 w');
   for (const y of rules) {
     const at = frame.height - Math.min(y, frame.height) + 0.25;

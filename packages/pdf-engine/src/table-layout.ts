@@ -61,7 +61,9 @@ const measureRow = async (
   const cells: MeasuredCell[] = [];
   let height = 0;
   for (const [i, { width }] of layout.columns.entries()) {
-    const text = await shapeText(ctx.fonts, texts[i]!, field.fontFamily, field.language);
+    const shaped = shapeText(ctx.fonts, texts[i]!, field.fontFamily, field.language);
+    // Standard-font text is measured at once: an await per cell would cost a microtask each.
+    const text = shaped instanceof Promise ? await shaped : shaped;
     const inner = width - 2 * paddingFor({ width, height: 0 });
     const lines = text.codes.length === 0 ? [] : wrap(text, inner, layout.size);
     const line = lineHeight(textMetrics(text, field.fontFamily), layout.size);
