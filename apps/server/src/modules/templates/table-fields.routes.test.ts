@@ -1,6 +1,7 @@
-import type { ErrorResponse, TemplateInputBody } from '@platen/contract';
+import type { ErrorResponse, Job, TemplateInputBody } from '@platen/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, signUp, type Account } from '../../../test/http.ts';
+import { createBatch, pathOf, waitForJob } from '../../../test/jobs.ts';
 import { makePdf, pageCountOf } from '../../../test/pdf-fixtures.ts';
 import { wordsOf } from '../../../test/pdf-words.ts';
 import { buildTestApp, testDatabases, type TestApp } from '../../../test/test-app.ts';
@@ -119,6 +120,39 @@ describe.each(testDatabases())('table fields on %s', (database) => {
     const res = await generate(app, apiKey, { templateName: 'Invoice', fields: { Lines: value } });
     expect(res.statusCode).toBe(400);
     expect(res.json<ErrorResponse>()).toMatchObject({ code: 'INVALID_VALUES', message });
+  });
+
+  it('refuses a batch with an item whose rows are wrong, naming the item and row', async () => {
+    const { apiKey } = await getTemplate(app, ada, 'Invoice');
+    const res = await createBatch(app, apiKey, {
+      templateName: 'Invoice',
+      items: [{ Lines: rowsOf(2) }, { Lines: [{ Colour: 'red' }] }],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json<ErrorResponse>()).toMatchObject({ code: 'INVALID_ITEMS' });
+    expect(res.json<ErrorResponse>().message).toContain(
+      'The first: item 1, The value of "Lines": row 1 has a column "Colour" the table does not have',
+    );
+  });
+
+  it('merges a batch of documents whose tables continue on more pages', async () => {
+    const { apiKey } = await getTemplate(app, ada, 'Invoice');
+    const res = await createBatch(app, apiKey, {
+      templateName: 'Invoice',
+      output: 'merged',
+      items: [{ Lines: rowsOf(40) }, { Lines: rowsOf(3) }],
+    });
+    expect(res.statusCode, res.body).toBe(202);
+    const job = await waitForJob(app, apiKey, res.json<Job>().id);
+    expect(job).toMatchObject({ status: 'succeeded', progress: { done: 2, failed: 0 } });
+    const merged = await app.inject({ method: 'GET', url: pathOf(job.results[0]!.signedUrl) });
+    expect(await pageCountOf(merged.rawPayload)).toBe(4);
+    expect(wordsOf(merged.rawPayload, 3).map((w) => w.text)).toContain('40');
+    expect(
+      wordsOf(merged.rawPayload, 4)
+        .map((w) => w.text)
+        .join(' '),
+    ).toContain('Page 1 of 1');
   });
 
   it('describes the rows in the payload schema', async () => {
