@@ -14,15 +14,14 @@ import { PDFDocument } from '@cantoo/pdf-lib';
 import { PdfEngineError } from './errors.ts';
 import type { FillContext } from './fill-context.ts';
 import type { PageNumbering } from './page-numbers.ts';
-import { measureTable, paginateRows, type RowSlice, type TableLayout } from './table-layout.ts';
+import {
+  measureTable,
+  paginateRows,
+  type RowSlice,
+  type TableDraw,
+  type TableLayout,
+} from './table-layout.ts';
 import type { BoxOnPage, FieldSpec, FieldValue, TableRow } from './types.ts';
-
-/** What one sheet draws for a table: its measured rows, which of them and in which box. */
-export interface TableDraw {
-  layout: TableLayout;
-  slice: RowSlice;
-  box: BoxOnPage;
-}
 
 interface MeasuredTable {
   field: FieldSpec;
@@ -116,7 +115,7 @@ export const planTables = async (
     const value = valueOf(field);
     if (value === null || value === undefined || value === '') continue;
     const rows = tableRows(field, value);
-    const layout = await measureTable(ctx, field, rows, field.rectWidth);
+    const layout = await measureTable(ctx.fonts, field, rows, field.rectWidth);
     const later = field.table.continuation?.rectHeight ?? field.rectHeight;
     measured.push({ field, layout, slices: paginateRows(layout, field.rectHeight, later) });
   }

@@ -6,10 +6,9 @@
  * reports `truncated`.
  */
 import { normaliseText, paddingFor } from './draw-text.ts';
-import { shapeText, textMetrics, type ShapedText } from './engine-fonts.ts';
-import type { FillContext } from './fill-context.ts';
+import { shapeText, textMetrics, type EngineFonts, type ShapedText } from './engine-fonts.ts';
 import { lineHeight, wrap, type LineRange } from './text-layout.ts';
-import type { FieldSpec, TableColumn, TableRow } from './types.ts';
+import type { BoxOnPage, FieldSpec, TableColumn, TableRow } from './types.ts';
 
 /** Space above and below a row's text, in points. */
 export const ROW_PADDING = 2;
@@ -53,7 +52,7 @@ const columnEdges = (columns: readonly TableColumn[], width: number) => {
 };
 
 const measureRow = async (
-  ctx: FillContext,
+  fonts: EngineFonts,
   field: FieldSpec,
   layout: Pick<TableLayout, 'size' | 'columns'>,
   texts: string[],
@@ -61,7 +60,7 @@ const measureRow = async (
   const cells: MeasuredCell[] = [];
   let height = 0;
   for (const [i, { width }] of layout.columns.entries()) {
-    const shaped = shapeText(ctx.fonts, texts[i]!, field.fontFamily, field.language);
+    const shaped = shapeText(fonts, texts[i]!, field.fontFamily, field.language);
     // Standard-font text is measured at once: an await per cell would cost a microtask each.
     const text = shaped instanceof Promise ? await shaped : shaped;
     const inner = width - 2 * paddingFor({ width, height: 0 });
@@ -76,7 +75,7 @@ const measureRow = async (
 
 /** Measures the header and every row of a table in a box of the given width. */
 export const measureTable = async (
-  ctx: FillContext,
+  fonts: EngineFonts,
   field: FieldSpec,
   rows: readonly TableRow[],
   width: number,
@@ -87,12 +86,12 @@ export const measureTable = async (
     columns: columnEdges(options.columns, width),
   };
   const labels = options.columns.map((c) => c.label);
-  const header = options.headerRow ? await measureRow(ctx, field, base, labels) : undefined;
+  const header = options.headerRow ? await measureRow(fonts, field, base, labels) : undefined;
   const measured: MeasuredRow[] = [];
   for (const row of rows) {
     measured.push(
       await measureRow(
-        ctx,
+        fonts,
         field,
         base,
         labels.map((label) => cellText(row, label)),
@@ -106,6 +105,13 @@ export const measureTable = async (
 export interface RowSlice {
   start: number;
   end: number;
+}
+
+/** What one sheet of a document draws for a table: its measured rows, which of them, where. */
+export interface TableDraw {
+  layout: TableLayout;
+  slice: RowSlice;
+  box: BoxOnPage;
 }
 
 /**
