@@ -15,7 +15,7 @@ import {
 } from './support/templates.ts';
 import { generatedPdf, keepBlobs } from './support/pdf-tabs.ts';
 
-type SavedColumn = { label: string; align: string; format?: { kind: string } };
+type SavedTable = { columns: { label: string; align: string; format?: { kind: string } }[] };
 
 /** The first page's text as `pdftotext -layout` reads it. */
 const firstPageText = (pdf: Buffer) => {
@@ -47,6 +47,10 @@ describe.skipIf(!hasChromium)('table fields', () => {
     await page.getByRole('option', { name: 'Number', exact: true }).click();
     await columns.getByRole('textbox', { name: 'Column 3 alignment' }).click();
     await page.getByRole('option', { name: 'Right' }).click();
+    await columns.getByRole('textbox', { name: 'Row font size' }).fill('9');
+    await columns.getByRole('textbox', { name: 'Continue on' }).click();
+    await page.getByRole('option', { name: 'Page 2', exact: true }).click();
+    await columns.getByRole('textbox', { name: 'Rows from (pt)' }).waitFor();
     // The canvas draws the columns: two edges between three columns.
     await expect.poll(() => page.getByTestId('table-column-edge').count()).toBe(2);
     await saveScreenshot(page, 'table-field-panel-1440-light');
@@ -55,7 +59,8 @@ describe.skipIf(!hasChromium)('table fields', () => {
     const saved = (await fetchTemplateByApi(suite.url, suite.tokens, 'Order')).body;
     const lines = saved.inputs.find((input) => input.label === 'Lines');
     expect(lines).toMatchObject({ type: 'TABLE', table: { headerRow: true } });
-    const { table } = lines as unknown as { table: { columns: SavedColumn[] } };
+    const { table } = lines as unknown as { table: SavedTable };
+    expect(table).toMatchObject({ rowFontSize: 9, continuation: { page: 2, rectY: 40 } });
     expect(table.columns.map((c) => [c.label, c.align, c.format?.kind])).toEqual([
       ['Item', 'left', undefined],
       ['Amount', 'right', 'number'],

@@ -209,7 +209,11 @@ const SettingsForm = memo(function SettingsForm(props: SettingsFormProps) {
         />
       )}
       {props.type === 'table' && (
-        <TableSettings table={props.table} onChange={(table) => set({ table })} />
+        <TableSettings
+          table={props.table}
+          pages={store.pages}
+          onChange={(table) => set({ table })}
+        />
       )}
       {props.type === 'linked_text' && (
         <NumberInput

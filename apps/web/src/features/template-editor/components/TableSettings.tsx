@@ -11,6 +11,7 @@ import {
 } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import type { TableColumn, TableOptions } from '@platen/contract';
+import type { PageSize } from '../geometry/page-geometry.ts';
 import { useEditorSelector } from '../hooks/use-editor-store.ts';
 import type { BoxId, EditorDocument } from '../model/editor-state.ts';
 import { useEditor } from './editor-context.ts';
@@ -122,15 +123,92 @@ const ColumnRow = ({
   </Stack>
 );
 
+/** The options without one optional setting (an empty input clears it). */
+const withoutKey = (table: TableOptions, key: 'continuation' | 'rowFontSize'): TableOptions =>
+  Object.fromEntries(Object.entries(table).filter(([k]) => k !== key)) as TableOptions;
+
+/** A margin kept above and below the rows on a continuation page, in points. */
+const CONTINUATION_MARGIN = 40;
+
 /**
- * A table field's columns (label, width share, alignment, format) and header row. Removing or
- * renaming a column after publishing is a breaking change.
+ * Where rows go once the table's box is full: the same page again (the default), or another page
+ * of the template with the rows' box from "Rows from" down "Rows height" (as wide as the table).
+ */
+const ContinuationSettings = ({
+  table,
+  pages,
+  onChange,
+}: {
+  table: TableOptions;
+  pages: readonly PageSize[];
+  onChange: (table: TableOptions) => void;
+}) => {
+  const next = table.continuation;
+  const pageOptions = [
+    { value: '', label: 'This page again' },
+    ...pages.map((_, i) => ({ value: String(i + 1), label: `Page ${i + 1}` })),
+  ];
+  const setNumber = (key: 'rectY' | 'rectHeight') => (value: string | number) => {
+    const n = toNumber(value);
+    if (next && n !== undefined && n >= (key === 'rectY' ? 0 : 1)) {
+      onChange({ ...table, continuation: { ...next, [key]: n } });
+    }
+  };
+  return (
+    <Stack gap={4}>
+      <Select
+        label="Continue on"
+        description="When the rows overflow the box; a page used only for this is left out when they fit"
+        data={pageOptions}
+        value={next ? String(next.page) : ''}
+        allowDeselect={false}
+        comboboxProps={{ withinPortal: true }}
+        onChange={(value) => {
+          const rest = withoutKey(table, 'continuation');
+          const page = Number(value);
+          const size = pages[page - 1];
+          if (!value || !size) return onChange(rest);
+          onChange({
+            ...rest,
+            continuation: {
+              page,
+              rectY: CONTINUATION_MARGIN,
+              rectHeight: Math.max(1, Math.round(size.height - 2 * CONTINUATION_MARGIN)),
+            },
+          });
+        }}
+      />
+      {next && (
+        <Group gap="xs" grow>
+          <NumberInput
+            label="Rows from (pt)"
+            value={next.rectY}
+            min={0}
+            onChange={setNumber('rectY')}
+          />
+          <NumberInput
+            label="Rows height (pt)"
+            value={next.rectHeight}
+            min={1}
+            onChange={setNumber('rectHeight')}
+          />
+        </Group>
+      )}
+    </Stack>
+  );
+};
+
+/**
+ * A table field's columns (label, width share, alignment, format), header row, row font size and
+ * where rows continue. Removing or renaming a column after publishing is a breaking change.
  */
 export const TableSettings = ({
   table = DEFAULT_TABLE,
+  pages,
   onChange,
 }: {
   table: TableOptions | undefined;
+  pages: readonly PageSize[];
   onChange: (table: TableOptions) => void;
 }) => {
   const setColumns = (columns: TableColumn[]) => onChange({ ...table, columns });
@@ -169,6 +247,21 @@ export const TableSettings = ({
           checked={table.headerRow}
           onChange={(e) => onChange({ ...table, headerRow: e.currentTarget.checked })}
         />
+        <NumberInput
+          label="Row font size"
+          description="Rows and header; the field's font size when empty"
+          value={table.rowFontSize ?? ''}
+          min={6}
+          max={24}
+          step={0.5}
+          onChange={(value) => {
+            const rest = withoutKey(table, 'rowFontSize');
+            const n = toNumber(value);
+            if (value === '') onChange(rest);
+            else if (n !== undefined && n >= 6 && n <= 24) onChange({ ...rest, rowFontSize: n });
+          }}
+        />
+        <ContinuationSettings table={table} pages={pages} onChange={onChange} />
       </Stack>
     </Fieldset>
   );
