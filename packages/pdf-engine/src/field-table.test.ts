@@ -158,14 +158,28 @@ describe('table fields', () => {
     expect(short[1]).toContain('Page 2 of 2');
   });
 
-  it('repeats the continuation page as often as the rows need', async () => {
+  it('repeats the continuation page as often as the rows need, its totals on the last', async () => {
     const template = await makePages('Invoice', 'Continued');
     const continued = table({
       table: { ...lines, continuation: { page: 2, rectY: 80, rectHeight: 200 } },
     });
-    const pages = pageTexts((await fill(template, [continued], { Lines: rowsOf(40) })).pdf);
+    const heading = field('Heading', { page: 2, rectY: 40, default: 'Continued {page}/{pages}' });
+    const carried = field('Carried', {
+      page: 2,
+      rectY: 300,
+      default: 'Sum total',
+      repeatOnContinuedPages: false,
+    });
+    const { pdf } = await fill(template, [continued, heading, carried], { Lines: rowsOf(40) });
+    const pages = pageTexts(pdf);
     expect(pages.length).toBeGreaterThan(3);
-    expect(pages.slice(1).every((text) => text.includes('Continued'))).toBe(true);
+    pages.slice(1).forEach((text, i) => {
+      expect(text).toContain(`Continued ${i + 2}/${pages.length}`);
+      expect(text).toMatch(/Item\s+Qty\s+Amount/);
+    });
+    expect(pages.map((text) => text.includes('Sum total'))).toEqual(
+      pages.map((_, i) => i === pages.length - 1),
+    );
     expect(pages.at(-1)).toContain('Row 40');
   });
 
