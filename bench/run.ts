@@ -57,6 +57,13 @@ const cases: BenchCase[] = [
     set: 'qrcode' as const,
     approaches: ['platen', 'platen-keyed', 'byte-copy'] as ApproachId[],
   },
+  {
+    id: 'invoice' as const,
+    label: `${TEMPLATES[0]!.label}: an invoice, the standard-font fields, a payment QR code and a 30-row table, different in every document`,
+    template: 'a4' as const,
+    set: 'invoice' as const,
+    approaches: ['platen', 'platen-keyed', 'byte-copy'] as ApproachId[],
+  },
 ].filter((c) => !only || only.includes(c.id));
 
 const startLoad = loadavg();

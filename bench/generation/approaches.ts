@@ -104,7 +104,8 @@ const pdfmeDocument = async (template: Uint8Array, set: ValueSet): Promise<MakeD
   } as unknown as Template;
   const inputs = [
     Object.fromEntries(
-      Object.entries(values).map(([k, v]) => [k, typeof v === 'boolean' ? String(v) : String(v)]),
+      // pdfme runs the text sets only: every value is text or a tick.
+      Object.entries(values).map(([k, v]) => [k, String(v as string | boolean)]),
     ),
   ];
   return () => generate({ template: pdfmeTemplate, inputs, plugins: { text, checkbox } });
@@ -123,7 +124,7 @@ export const prepareApproach = async (
       const { createFillEngine } = await import('@platen/pdf-engine');
       const { fill } = createFillEngine();
       const options = id === 'platen-keyed' ? { templateKey: 'bench' } : {};
-      if (set === 'cjk' || set === 'qrcode') {
+      if (set === 'cjk' || set === 'qrcode' || set === 'invoice') {
         // Values differ per document: each gets its own font subset or its own QR code.
         const fields = fieldsFor(set);
         let n = 0;

@@ -212,7 +212,7 @@ const cjkTexts = (n: number) =>
     return i % 2 === 0 ? name : `${name} 様 東京都`;
   });
 
-export type ValueSet = 'latin' | 'unicode' | 'cjk' | 'qrcode';
+export type ValueSet = 'latin' | 'unicode' | 'cjk' | 'qrcode' | 'invoice';
 
 /** A payment QR code under the text fields, as an invoice prints one (qrcode case). */
 export const QR_FIELD: FieldSpec = {
@@ -231,21 +231,65 @@ export const QR_FIELD: FieldSpec = {
   barcode: { symbology: 'qrcode', errorCorrection: 'M' },
 };
 
-/** The fields of a value set: the qrcode case adds the QR code. */
+/** Invoice lines under the text fields: 30 rows fit its box, so the page does not repeat. */
+export const TABLE_FIELD: FieldSpec = {
+  id: 'l1',
+  label: 'Lines',
+  type: 'table',
+  page: 1,
+  rectX: 60,
+  rectY: 440,
+  rectWidth: 475,
+  rectHeight: 395,
+  fontSize: 7.5,
+  fontFamily: 'helvetica',
+  textAlign: 'left',
+  fontColor: '#000000',
+  table: {
+    headerRow: true,
+    columns: [
+      { label: 'Item', widthShare: 4, align: 'left' },
+      { label: 'Qty', widthShare: 1, align: 'right' },
+      { label: 'Price', widthShare: 1.2, align: 'right' },
+      { label: 'Amount', widthShare: 1.2, align: 'right' },
+    ],
+  },
+};
+
+/** Thirty invoice lines of document `n`, formatted as the server would print them. */
+const invoiceRows = (n: number) =>
+  Array.from({ length: 30 }, (_, i) => {
+    const qty = (i % 7) + 1;
+    const cents = 1250 + ((n * 31 + i * 17) % 5000);
+    return {
+      Item: `Article ${String(n % 1000).padStart(3, '0')}-${i + 1}, printer paper A4 80 g`,
+      Qty: String(qty),
+      Price: (cents / 100).toFixed(2),
+      Amount: ((qty * cents) / 100).toFixed(2),
+    };
+  });
+
+/** The fields of a value set: the qrcode case adds the QR code, the invoice case lines too. */
 export const fieldsFor = (set: ValueSet): FieldSpec[] =>
-  set === 'qrcode' ? [...FIELDS, QR_FIELD] : FIELDS;
+  set === 'qrcode'
+    ? [...FIELDS, QR_FIELD]
+    : set === 'invoice'
+      ? [...FIELDS, QR_FIELD, TABLE_FIELD]
+      : FIELDS;
 
 /**
  * The values of document number `n`, the same for every approach; "unicode" needs an embedded
  * font (Polish, Greek, €), "cjk" Japanese and Chinese faces and changes with `n`; "qrcode" is
- * the Latin values and a payment link numbered `n`, so every document encodes its own code.
+ * the Latin values and a payment link numbered `n`, so every document encodes its own code;
+ * "invoice" adds 30 invoice lines that change with `n`.
  */
 export const valuesFor = (set: ValueSet, n = 0): { texts: string[]; values: FieldValues } => {
   const texts = set === 'unicode' ? UNICODE : set === 'cjk' ? cjkTexts(n) : LATIN;
-  const values: Record<string, string | boolean> = { Agree: true };
+  const values: Record<string, FieldValues[string]> = { Agree: true };
   texts.forEach((text, i) => (values[`Text ${i + 1}`] = text));
-  if (set === 'qrcode') {
+  if (set === 'qrcode' || set === 'invoice') {
     values.Payment = `https://pay.example.com/i/2026-${String(n).padStart(6, '0')}?amount=1234.56&currency=EUR`;
   }
+  if (set === 'invoice') values.Lines = invoiceRows(n);
   return { texts, values };
 };

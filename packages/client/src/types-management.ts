@@ -16,7 +16,8 @@ export type FieldChange = {
     | 'optionsRemoved'
     | 'symbologyChanged'
     /** A field that now prints a template: it left the payload (breaking). */
-    | 'becameTemplate';
+    | 'becameTemplate'
+    | 'columnsRemoved';
   label: string;
   previousLabel?: string;
   type: string;
@@ -25,6 +26,8 @@ export type FieldChange = {
   /** `symbologyChanged`: a barcode's symbology before and after (breaking). */
   previousSymbology?: string;
   symbology?: string;
+  /** `columnsRemoved`: the columns a table no longer has, a renamed one's old label (breaking). */
+  removedColumns?: string[];
   breaking: boolean;
 };
 

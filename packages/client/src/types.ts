@@ -4,8 +4,11 @@
  * `contract-types.test.ts` fails the type check when the two drift apart.
  */
 
-/** Values keyed by field label: text, numbers, `true`/`false` for checkboxes, image data or URLs. */
-export type FieldValues = Record<string, string | number | boolean | null>;
+/**
+ * Values keyed by field label: text, numbers, `true`/`false` for checkboxes, image data or URLs,
+ * a table's rows.
+ */
+export type FieldValues = Record<string, string | number | boolean | null | TableRow[]>;
 
 export type FitResult = 'fitted' | 'shrunk' | 'wrapped' | 'truncated' | 'missing_glyphs';
 
@@ -45,7 +48,8 @@ export type FieldType =
   | 'checkbox'
   | 'radio'
   | 'choice'
-  | 'barcode';
+  | 'barcode'
+  | 'table';
 
 /** The codes a barcode field prints: four matrix codes, then the linear ones. */
 export type BarcodeSymbology =
@@ -74,6 +78,37 @@ export type BarcodeOptions = {
   /** Linear codes: print the data under the bars (true when left out). */
   showText?: boolean;
 };
+
+/** One column of a table field: the key of its cells in each row, and its header. */
+export type TableColumn = {
+  label: string;
+  /** The column's share of the table's width: 3, 1, 1 give the first three fifths. */
+  widthShare: number;
+  align?: 'left' | 'center' | 'right';
+  /** Cells printed as numbers or dates (sent as numbers and ISO dates), or in upper case. */
+  format?:
+    | { kind: 'number'; decimals?: number; grouping?: boolean; locale?: string; currency?: string }
+    | { kind: 'date'; pattern: string; locale?: string }
+    | { kind: 'uppercase' };
+};
+
+/**
+ * How a table field prints its value, a list of rows (each an object with a property per column
+ * label). Rows that overflow the box continue on a repeated page, the header row again on top; a
+ * row is never split. Removing or renaming a column of a published table is a breaking change.
+ */
+export type TableOptions = {
+  columns: TableColumn[];
+  /** Print the column labels above the rows on every page (true when left out). */
+  headerRow?: boolean;
+  /** The rows' font size; the field's when left out. */
+  rowFontSize?: number;
+  /** Continue on another template page, in a box as wide as the table's; left out when unused. */
+  continuation?: { page: number; rectY: number; rectHeight: number };
+};
+
+/** One row of a table field's value: a cell per column label. */
+export type TableRow = Record<string, string | number | null>;
 
 /**
  * A field to save: its box in PDF points from the top-left of the page as displayed, `page`

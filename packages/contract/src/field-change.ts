@@ -2,8 +2,9 @@ import { z } from 'zod';
 
 /**
  * How a field changed from one published version to the next. Removals, renames, type changes,
- * a choice's options taken away, a barcode's symbology changed and a field that now prints a
- * template instead of taking a value are `breaking`: a payload built for the older version would
+ * a choice's options taken away, a barcode's symbology changed, a table's columns removed or
+ * renamed, and a field that now prints a template instead of taking a value are `breaking`: a
+ * payload built for the older version would
  * lose values or be refused.
  */
 export const fieldChange = z
@@ -18,6 +19,7 @@ export const fieldChange = z
       'optionsRemoved',
       'symbologyChanged',
       'becameTemplate',
+      'columnsRemoved',
     ]),
     label: z.string(),
     /** `renamed`: the label before. */
@@ -30,6 +32,8 @@ export const fieldChange = z
     /** `symbologyChanged`: the barcode's symbology before (and `symbology` after). */
     previousSymbology: z.string().optional(),
     symbology: z.string().optional(),
+    /** `columnsRemoved`: the column labels a table no longer has (a renamed column's old one). */
+    removedColumns: z.array(z.string()).optional(),
     breaking: z.boolean(),
   })
   .meta({ id: 'FieldChange' });

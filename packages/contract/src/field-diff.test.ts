@@ -66,6 +66,24 @@ describe('diffFields', () => {
     ]);
   });
 
+  it('names the columns a table lost or renamed as breaking, columns added not', () => {
+    const lines = (...labels: string[]) =>
+      field('t', 'Lines', {
+        type: 'TABLE',
+        table: { columns: labels.map((label) => ({ label })) },
+      });
+    expect(diffFields([lines('Item', 'Qty', 'Price')], [lines('Item', 'Amount')])).toEqual([
+      {
+        kind: 'columnsRemoved',
+        label: 'Lines',
+        type: 'TABLE',
+        removedColumns: ['Qty', 'Price'],
+        breaking: true,
+      },
+    ]);
+    expect(diffFields([lines('Item')], [lines('Item', 'Qty')])).toEqual([]);
+  });
+
   it('takes a field drawn again on the same box under a new label for a rename', () => {
     expect(diffFields([field('a', 'Name')], [field('z', 'Surname')])).toEqual([
       { kind: 'renamed', label: 'Surname', previousLabel: 'Name', type: 'TEXT', breaking: true },

@@ -15,6 +15,7 @@ export type DiffableField = Rect & {
   barcode?: { symbology: string } | undefined;
   /** Text with placeholders: printed from other fields, so not in the payload. */
   template?: string | undefined;
+  table?: { columns: readonly { label: string }[] } | undefined;
 };
 
 const boxesOf = (field: DiffableField) => field.boxes ?? [field];
@@ -58,10 +59,10 @@ const optionsTakenAway = (old: DiffableField, field: DiffableField): string[] =>
  * What changed from one version's fields to the next. A field is the same field when it keeps
  * its id (the editor keeps ids) or, failing that, its label, or (a field deleted and drawn again
  * under another label) its exact box: then a new label is a rename. Removals, renames, type
- * changes, options taken from a choice, a barcode's new symbology and a field that now prints a
- * template (it leaves the payload) are breaking: a payload built for the older version would
- * lose values or be refused (EAN-13 digits are no Code 39). A template field taken away is not:
- * no payload carried it.
+ * changes, options taken from a choice, a barcode's new symbology, a table's columns removed or
+ * renamed and a field that now prints a template (it leaves the payload) are breaking: a payload
+ * built for the older version would lose values or be refused (EAN-13 digits are no Code 39). A
+ * template field taken away is not: no payload carried it.
  */
 export const diffFields = (
   before: readonly DiffableField[],
@@ -110,6 +111,14 @@ export const diffFields = (
     }
     if (old.template === undefined && field.template !== undefined) {
       changes.push({ kind: 'becameTemplate', ...common, breaking: true });
+    }
+    // A renamed column is its old label gone: rows built for the older version name it.
+    const kept = new Set(field.table?.columns.map((column) => column.label));
+    const removedColumns = (old.table?.columns ?? [])
+      .map((column) => column.label)
+      .filter((label) => !kept.has(label));
+    if (old.type === field.type && field.table && removedColumns.length > 0) {
+      changes.push({ kind: 'columnsRemoved', ...common, removedColumns, breaking: true });
     }
     if (!samePlace(old, field)) changes.push({ kind: 'moved', ...common, breaking: false });
     if (!sameSize(old, field)) changes.push({ kind: 'resized', ...common, breaking: false });

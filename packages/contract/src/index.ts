@@ -9,6 +9,7 @@ export * from './health.ts';
 export * from './template-fields.ts';
 export * from './barcodes.ts';
 export * from './placeholders.ts';
+export * from './tables.ts';
 export * from './stamps.ts';
 export * from './templates.ts';
 export * from './documents.ts';

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { barcodeOptionsSchema } from './barcodes.ts';
 import { templateTextSchema } from './placeholders.ts';
+import { tableOptionsSchema } from './tables.ts';
 
 export const fieldTypes = [
   'text',
@@ -16,6 +17,7 @@ export const fieldTypes = [
   'radio',
   'choice',
   'barcode',
+  'table',
 ] as const;
 export type FieldType = (typeof fieldTypes)[number];
 
@@ -212,6 +214,11 @@ const signatureFlag = z.boolean().optional().meta({
     'IMAGE only: the Form tab offers a signature pad for it (a drawing in ink on a transparent background, sent as a PNG data: URI). Over the API it takes the same values as any image field.',
 });
 
+const repeatFlag = z.boolean().optional().meta({
+  description:
+    "When a table's rows continue on a repeated page: false prints the field on the last copy of its page only (totals); true or left out prints it on every copy (header fields).",
+});
+
 const BOXES_DESCRIPTION =
   "Every box of a field with more than one, the first being the field's own. LINKED_TEXT flows its text through them in order; TEXT, LONG_TEXT, DATE, NUMBER, EMAIL, CHECKBOX and a CHOICE without option boxes print the whole value in each box, in the box's own fontSize, textAlign and rotation when it sets them.";
 
@@ -282,6 +289,9 @@ export const templateInputBody = rectSchema
     /** Text and long text only: printed with other fields' values; takes none of its own. */
     template: templateTextSchema.optional(),
     signature: signatureFlag,
+    /** Table only: its columns, header row and continuation. */
+    table: tableOptionsSchema.optional(),
+    repeatOnContinuedPages: repeatFlag,
     ...fieldStyle,
   })
   // One field type, however it is spelled: `fieldType` as the editor writes it, or `type` as a
@@ -305,7 +315,9 @@ export const templateInput = rectSchema
     label: z.string(),
     /** What the field asks for, in the form's words (an imported field's whole tooltip). */
     description: z.string().optional(),
-    type: z.string().meta({ description: 'Upper case, e.g. TEXT, LINKED_TEXT, CHECKBOX, BARCODE' }),
+    type: z
+      .string()
+      .meta({ description: 'Upper case, e.g. TEXT, LINKED_TEXT, CHECKBOX, BARCODE, TABLE' }),
     fontSize: z.number(),
     fontFamily: z.enum(fontFamilies),
     textAlign: z.enum(textAligns),
@@ -321,6 +333,8 @@ export const templateInput = rectSchema
     barcode: barcodeOptionsSchema.optional(),
     template: z.string().optional().meta({ description: templateTextSchema.description }),
     signature: signatureFlag,
+    table: tableOptionsSchema.optional(),
+    repeatOnContinuedPages: repeatFlag,
     language: z.string().optional().meta({ description: 'A BCP 47 tag (zh-Hant, ja, ko, ar…).' }),
   })
   .meta({ id: 'TemplateField' });

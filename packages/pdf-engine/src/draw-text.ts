@@ -89,7 +89,7 @@ export const beginBox = (page: PageCanvas, frame: BoxFrame) => {
 
 export const endBox = (page: PageCanvas) => page.push('Q');
 
-const alignedX = (align: TextAlign, lineWidth: number, frame: BoxFrame, pad: number) => {
+const alignedX = (align: TextAlign, lineWidth: number, frame: BoxSize, pad: number) => {
   if (align === 'center') return (frame.width - lineWidth) / 2;
   if (align === 'right') return frame.width - pad - lineWidth;
   return pad;
@@ -130,11 +130,33 @@ const drawLine = (
 };
 
 /** The baseline of the first line. */
-const firstBaseline = (m: LineMetrics, layout: TextLayout, frame: BoxFrame, style: TextStyle) => {
+const firstBaseline = (m: LineMetrics, layout: TextLayout, frame: BoxSize, style: TextStyle) => {
   const block = lineHeight(m, layout.size) * layout.lines.length;
   const pad = paddingFor(frame);
   const top = style.anchor === 'top' ? frame.height - pad * 0.5 : (frame.height + block) / 2;
   return Math.min(top, frame.height) - m.ascent * layout.size;
+};
+
+/**
+ * Draws laid-out text in a rectangle of the frame the caller has begun, aligned, with no clip of
+ * its own: a table's cells, whose lines are wrapped to their column and counted to their row, and
+ * which one clip of the table's box bounds (a clip per cell cost a tenth of a table's time).
+ */
+export const drawTextIn = (
+  page: PageCanvas,
+  area: BoxSize & { x: number; y: number },
+  t: ShapedText,
+  layout: TextLayout,
+  style: TextStyle,
+) => {
+  const m = textMetrics(t, style.family);
+  const pad = paddingFor(area);
+  let y = area.y + firstBaseline(m, layout, area, style);
+  for (const line of layout.lines) {
+    const x = area.x + alignedX(style.align, rangeWidth(t, line, layout.size), area, pad);
+    drawLine(page, t, line, { x, y, size: layout.size, color: style.color });
+    y -= lineHeight(m, layout.size);
+  }
 };
 
 /** Draws laid-out text into a box, aligned and clipped. */
@@ -145,14 +167,7 @@ export const drawTextLayout = (
   layout: TextLayout,
   style: TextStyle,
 ) => {
-  const m = textMetrics(t, style.family);
-  const pad = paddingFor(frame);
-  let y = firstBaseline(m, layout, frame, style);
   beginBox(page, frame);
-  for (const line of layout.lines) {
-    const x = alignedX(style.align, rangeWidth(t, line, layout.size), frame, pad);
-    drawLine(page, t, line, { x, y, size: layout.size, color: style.color });
-    y -= lineHeight(m, layout.size);
-  }
+  drawTextIn(page, { x: 0, y: 0, width: frame.width, height: frame.height }, t, layout, style);
   endBox(page);
 };

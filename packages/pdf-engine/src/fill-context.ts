@@ -4,6 +4,8 @@ import type { BoxFrame } from './draw-text.ts';
 import { PdfEngineError } from './errors.ts';
 import type { EngineFonts } from './engine-fonts.ts';
 import { PageCanvas } from './page-canvas.ts';
+import type { PageNumbering } from './page-numbers.ts';
+import type { TableDraw } from './table-layout.ts';
 import { displayRectTransform, type Matrix } from './pdf-user-space.ts';
 import type { PreparedTemplate } from './prepared-template.ts';
 import type { DisplayRect, FieldRotation } from './types.ts';
@@ -16,6 +18,10 @@ export interface FillContext {
   canvases: Map<number, PageCanvas>;
   /** Glyphs drawn with embedded faces, numbered per document; made when the first is drawn. */
   glyphs?: DocumentGlyphs;
+  /** Where each template page lands in the finished document, for `{page}` and `{pages}`. */
+  numbering: PageNumbering;
+  /** What each table field draws in this document (table-document.ts). */
+  tables?: ReadonlyMap<string, TableDraw>;
 }
 
 /** The page's canvas for this document, created on first use. */

@@ -6,10 +6,14 @@ import { drawChoice } from './field-choice.ts';
 import { copiesOf, drawCopies } from './field-copies.ts';
 import { drawLinkedText } from './field-linked-text.ts';
 import { drawCheckMark, drawImageField, drawRadioDot } from './field-marks.ts';
+import { drawTablePage } from './field-table.ts';
 import { drawTextField } from './field-text.ts';
+import { templateNumbering, withPageNumbers } from './page-numbers.ts';
+import { assembleSheets, planTables, type TablePlan } from './table-document.ts';
 import type { EngineFonts } from './engine-fonts.ts';
 import { isWinAnsi } from './fonts.ts';
 import { asEngineError } from './load-template.ts';
+import { SEVERITY } from './text-layout.ts';
 import type { MaybePromise } from './maybe-async.ts';
 import type { PreparedTemplate } from './prepared-template.ts';
 import { stampSample } from './sample-stamp.ts';
@@ -65,6 +69,11 @@ const drawInBox = (
       return drawImageField(ctx, field, value);
     case 'barcode':
       return drawBarcodeField(ctx, field, asText(field, value), style.color);
+    case 'table': {
+      const table = ctx.tables?.get(field.label);
+      if (!table) return { result: 'fitted', fontSize: 0 }; // a table without its options
+      return drawTablePage(ctx, field, table.box, table.layout, table.slice, style);
+    }
     case 'linked_text':
       if (Array.isArray(value)) {
         if (!value.every((item) => typeof item === 'string'))
@@ -72,8 +81,10 @@ const drawInBox = (
         return drawLinkedText(ctx, field, value, style);
       }
       return drawLinkedText(ctx, field, asText(field, value), style);
-    default:
-      return drawTextField(ctx, field, asText(field, value), style);
+    default: {
+      const text = withPageNumbers(asText(field, value), field.page, ctx.numbering);
+      return drawTextField(ctx, field, text, style);
+    }
   }
 };
 
@@ -131,8 +142,9 @@ export const isCheapToDraw = (fields: readonly FieldSpec[], values: FieldValues)
   for (const field of fields) {
     const value = valueFor(field, values);
     if (isEmpty(value)) continue;
-    if (++drawn > CHEAP_FILL_MAX_FIELDS || field.type === 'barcode') return false;
-    const texts = Array.isArray(value) ? value : [drawnText(field, value)];
+    if (++drawn > CHEAP_FILL_MAX_FIELDS || field.type === 'barcode' || field.type === 'table')
+      return false;
+    const texts: unknown[] = Array.isArray(value) ? value : [drawnText(field, value)];
     for (const text of texts) {
       if (text instanceof Uint8Array) return false;
       if (typeof text !== 'string') continue;
@@ -143,15 +155,16 @@ export const isCheapToDraw = (fields: readonly FieldSpec[], values: FieldValues)
   return true;
 };
 
-/** Fills a prepared template with the engine's fonts: see FillEngine.fill (fill-engine.ts). */
-export const fillPrepared = async (
+/** Fills the template once: one sheet of a document (table-document.ts), or the whole of it. */
+const fillSheet = async (
   fonts: EngineFonts,
   t: PreparedTemplate,
   fields: readonly FieldSpec[],
   values: FieldValues,
   options: FillOptions,
+  sheet: Pick<FillContext, 'numbering' | 'tables'>,
 ): Promise<FillResult> => {
-  const ctx: FillContext = { template: t, fonts, canvases: new Map() };
+  const ctx: FillContext = { template: t, fonts, canvases: new Map(), ...sheet };
   // No prototype: a field labelled "__proto__" is reported like any other, not made the prototype.
   const fitReport: FitReport = Object.create(null) as FitReport;
   for (const field of fields) {
@@ -160,10 +173,6 @@ export const fillPrepared = async (
     const fit = drawField(ctx, field, value);
     fitReport[field.label] = fit instanceof Promise ? await fit : fit; // see maybe-async.ts
   }
-  if (options.strict) {
-    refuseMissingGlyphs(fitReport);
-    refuseTruncated(fitReport);
-  }
   if (options.sample) await stampSample(ctx);
   try {
     const pdf = writeUpdate(t, ctx.canvases, fonts.subsetter);
@@ -171,4 +180,67 @@ export const fillPrepared = async (
   } catch (error) {
     throw asEngineError(error);
   }
+};
+
+/** Per field, the worst fit any sheet reported. */
+const worstOf = (reports: FitReport[]): FitReport => {
+  const merged: FitReport = Object.create(null) as FitReport;
+  for (const report of reports) {
+    for (const [label, fit] of Object.entries(report)) {
+      const known = merged[label];
+      if (!known || SEVERITY[fit.result] > SEVERITY[known.result]) merged[label] = fit;
+    }
+  }
+  return merged;
+};
+
+const fillTables = async (
+  fonts: EngineFonts,
+  t: PreparedTemplate,
+  values: FieldValues,
+  options: FillOptions,
+  plan: Required<TablePlan>,
+) => {
+  const results: FillResult[] = [];
+  for (const sheet of plan.sheets) {
+    results.push(await fillSheet(fonts, t, sheet.fields, values, options, sheet));
+  }
+  try {
+    const pdf = await assembleSheets(
+      results.map((r) => r.pdf),
+      plan.sequence,
+    );
+    return { pdf, fitReport: worstOf(results.map((r) => r.fitReport)) };
+  } catch (error) {
+    throw asEngineError(error);
+  }
+};
+
+/** Fills a prepared template with the engine's fonts: see FillEngine.fill (fill-engine.ts). */
+export const fillPrepared = async (
+  fonts: EngineFonts,
+  t: PreparedTemplate,
+  fields: readonly FieldSpec[],
+  values: FieldValues,
+  options: FillOptions,
+): Promise<FillResult> => {
+  const numbering = templateNumbering(t.pages.length);
+  const plan = fields.some((field) => field.type === 'table')
+    ? await planTables({ template: t, fonts, canvases: new Map(), numbering }, fields, (field) =>
+        valueFor(field, values),
+      )
+    : undefined;
+  const result =
+    plan?.sheets && plan.sequence
+      ? await fillTables(fonts, t, values, options, {
+          ...plan,
+          sheets: plan.sheets,
+          sequence: plan.sequence,
+        })
+      : await fillSheet(fonts, t, fields, values, options, { numbering, tables: plan?.tables });
+  if (options.strict) {
+    refuseMissingGlyphs(result.fitReport);
+    refuseTruncated(result.fitReport);
+  }
+  return result;
 };

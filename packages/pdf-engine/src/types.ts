@@ -21,7 +21,8 @@ export type FieldType =
   | 'checkbox'
   | 'radio'
   | 'choice'
-  | 'barcode';
+  | 'barcode'
+  | 'table';
 
 /**
  * The kinds of code a barcode field prints (bwip-js's names): four matrix codes, then the
@@ -59,6 +60,62 @@ export interface BarcodeOptions {
   /** Linear codes: print the data in digits under the bars (default true). */
   showText?: boolean;
 }
+
+/**
+ * One column of a table field: its label (the key of its cells in each row, and its header), its
+ * share of the table's width and how its cells align. `format` is the caller's: the engine draws
+ * cells as given.
+ *
+ * @example
+ * const amount: TableColumn = { label: 'Amount', widthShare: 1, align: 'right' };
+ */
+export interface TableColumn {
+  label: string;
+  widthShare: number;
+  align: TextAlign;
+  format?: ValueFormat;
+}
+
+/**
+ * How a table field prints its rows (see table-layout.ts). Rows fill the box downward; when it is
+ * full the page is repeated (or `continuation`'s page, with rows in its box), the header row on
+ * top again, until every row is printed; a row is never split across pages.
+ *
+ * @example
+ * const lines: TableOptions = { columns: [{ label: 'Item', widthShare: 3, align: 'left' }], headerRow: true };
+ */
+export interface TableOptions {
+  columns: TableColumn[];
+  headerRow: boolean;
+  /** The rows' and header's font size; the field's `fontSize` when absent. */
+  rowFontSize?: number;
+  /**
+   * Another template page where rows continue, in a box as wide as the table's from `rectY` down
+   * `rectHeight`; that page is left out of documents whose rows fit the table's own box.
+   */
+  continuation?: TableContinuation;
+}
+
+/**
+ * Where a table's rows continue: a page of the template and the top and height of the rows' box
+ * there (its left edge and width are the table's).
+ *
+ * @example
+ * const next: TableContinuation = { page: 2, rectY: 60, rectHeight: 700 };
+ */
+export interface TableContinuation {
+  page: number;
+  rectY: number;
+  rectHeight: number;
+}
+
+/**
+ * One row of a table field's value: a cell per column label (text as printed, or a number).
+ *
+ * @example
+ * const row: TableRow = { Item: 'Paper, A4', Amount: '12.50' };
+ */
+export type TableRow = Readonly<Record<string, string | number | null | undefined>>;
 
 /**
  * The font families offered in the editor; each maps to a metric-compatible font from npm.
@@ -199,6 +256,13 @@ export interface FieldSpec extends DisplayRect {
   format?: ValueFormat;
   /** Barcode only: the symbology and how the code prints. */
   barcode?: BarcodeOptions;
+  /** Table only: its columns, header row and continuation. */
+  table?: TableOptions;
+  /**
+   * On a page a table repeats: false prints the field on the page's last copy only (totals);
+   * true or absent on every copy (header fields).
+   */
+  repeatOnContinuedPages?: boolean;
   /**
    * Text and long text only: a text with `{Label}` placeholders the field prints instead of a
    * payload value. The server fills it (with the other fields' printed values) and passes the
@@ -229,13 +293,15 @@ export type ValueFormat =
 
 /**
  * The value of one field. Text-like fields take a string (number also a number), checkbox and
- * radio a boolean, choice one of its options' values, image the PNG or JPEG bytes, linked text a string or one string per box.
+ * radio a boolean, choice one of its options' values, image the PNG or JPEG bytes, linked text a string or one string per box,
+ * table a list of rows. Text fields print `{page}` and `{pages}` as page numbers (page-numbers.ts).
  * `null` and `undefined` leave the box empty.
  *
  * @example
  * const photo: FieldValue = new Uint8Array(pngBytes);
  */
-export type FieldValue = string | number | boolean | string[] | Uint8Array | null | undefined;
+export type FieldValue =
+  string | number | boolean | string[] | readonly TableRow[] | Uint8Array | null | undefined;
 
 /**
  * Field values keyed by field label, as in the generation payload.

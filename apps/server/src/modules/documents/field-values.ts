@@ -7,6 +7,7 @@ import {
 } from '@platen/pdf-engine';
 import { AppError } from '../../lib/app-error.ts';
 import { describeOptions, expectedByFormat, formatValue } from '../templates/index.ts';
+import { readTableRows } from './table-values.ts';
 import { checkImagePixels, type ImageNetwork, loadImageValue, toDrawable } from './image-source.ts';
 import { fillTemplateFields } from './template-values.ts';
 
@@ -21,6 +22,7 @@ const EXPECTED: Record<Exclude<FieldSpec['type'], 'choice'>, string> = {
   image: 'a data: URI or an https:// URL',
   linked_text: 'text or a list of texts',
   barcode: 'text',
+  table: 'a list of rows',
 };
 
 /** "an EAN-13: 12 digits, or 13 with a correct check digit." */
@@ -45,6 +47,8 @@ const isValidValue = (field: FieldSpec, value: unknown): boolean => {
       return typeof value === 'boolean';
     case 'number':
       return typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value));
+    case 'table':
+      return Array.isArray(value);
     case 'linked_text':
       return (
         typeof value === 'string' ||
@@ -75,18 +79,26 @@ export const checkFieldValues = (
   payload: Record<string, unknown>,
 ) => {
   const printed = new Map<string, unknown>();
+  /** What is wrong with a table's rows, by field label (the field is in `wrong` too). */
+  const rowProblems = new Map<string, string>();
   const wrong = fields.filter((field) => {
     // It prints its default or its template, whatever the payload says.
     if (field.fixed || field.template !== undefined) return false;
     const value = valueOf(payload, field.label);
     if (!isValidValue(field, value)) return true;
+    if (field.type === 'table' && value !== null && value !== undefined) {
+      const read = readTableRows(field, value);
+      if ('problem' in read) rowProblems.set(field.label, read.problem);
+      else printed.set(field.label, read.rows);
+      return 'problem' in read;
+    }
     // A value left out prints nothing, formatted or not.
     if (!field.format || value === null || value === undefined || value === '') return false;
     const text = formatValue(field.format, value);
     printed.set(field.label, text);
     return text === undefined;
   });
-  return { wrong, printed };
+  return { wrong, printed, rowProblems };
 };
 
 const CODE_SHAPES = new Map<string, RegExp>();
@@ -153,7 +165,17 @@ export const resolveFieldValues = async (
   payload: Record<string, unknown>,
   network?: ImageNetwork,
 ): Promise<FieldValues> => {
-  const { wrong, printed } = checkFieldValues(fields, payload);
+  const { wrong, printed, rowProblems } = checkFieldValues(fields, payload);
+  if (rowProblems.size > 0) {
+    const problems = [...rowProblems].map(([field, message]) => ({ field, message }));
+    throw new AppError(
+      'INVALID_VALUES',
+      400,
+      problems.map((problem) => problem.message).join(' '),
+      {},
+      { fields: problems },
+    );
+  }
   if (wrong.length > 0) {
     const list = wrong.map((f) => `"${f.label}" (expected ${expectedValue(f)})`).join(', ');
     throw new AppError(

@@ -28,10 +28,11 @@ export const checkBatchItems = (
   const errors: ItemError[] = [];
   let refused = 0;
   items.forEach((item, index) => {
-    const wrongType = checkFieldValues(fields, item).wrong;
+    const checked = checkFieldValues(fields, item);
+    const { rowProblems } = checked;
     const wrong = [
-      ...wrongType,
-      ...misshapenBarcodes(fields, item).filter((field) => !wrongType.includes(field)),
+      ...checked.wrong,
+      ...misshapenBarcodes(fields, item).filter((field) => !checked.wrong.includes(field)),
     ];
     const unknown = labels ? unknownLabels(labels, item) : [];
     if (wrong.length > 0 || unknown.length > 0) refused += 1;
@@ -50,7 +51,8 @@ export const checkBatchItems = (
         index,
         field: field.label,
         code: 'INVALID_VALUES',
-        message: `"${field.label}" expects ${expectedValue(field)}.`,
+        message:
+          rowProblems.get(field.label) ?? `"${field.label}" expects ${expectedValue(field)}.`,
       });
     }
   });

@@ -1,4 +1,4 @@
-import { symbologyData } from '@platen/contract';
+import { exampleTableRow, symbologyData } from '@platen/contract';
 import type { FieldSpec, FieldType } from '@platen/pdf-engine';
 import { takesPayloadValue } from './template-text.ts';
 
@@ -6,7 +6,7 @@ import { takesPayloadValue } from './template-text.ts';
 const SAMPLE_PNG_DATA_URI =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAYAAAAf8/9hAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAHUlEQVR4nGNQ6n72nxLMMGrA/9EweDYaBt3DIgwAaUmSH6Bn+N4AAAAASUVORK5CYII=';
 
-const EXAMPLES: Record<Exclude<FieldType, 'choice' | 'barcode'>, unknown> = {
+const EXAMPLES: Record<Exclude<FieldType, 'choice' | 'barcode' | 'table'>, unknown> = {
   text: 'Jane Doe',
   date: '2026-01-31',
   number: 42,
@@ -55,6 +55,11 @@ export const exampleValue = (field: FieldSpec): unknown => {
   if (field.type === 'choice') return field.options?.[0]?.value ?? null;
   // Data the field's code takes, whatever its box: a code shrinks to fit, it never cuts.
   if (field.type === 'barcode') return symbologyData[field.barcode?.symbology ?? 'qrcode'].example;
+  // Two rows show the shape: a list of objects, a property per column.
+  if (field.type === 'table') {
+    const columns = field.table?.columns ?? [];
+    return [exampleTableRow(columns), exampleTableRow(columns, 2)];
+  }
   // A formatted field prints its own text: the example is the value it reads, whatever its box.
   if (field.format?.kind === 'date') return EXAMPLES.date;
   if (field.format?.kind === 'number') return 1234.5;

@@ -1,4 +1,4 @@
-import { describeBarcodeData, symbologyData } from '@platen/contract';
+import { describeBarcodeData, MAX_TABLE_ROWS, symbologyData } from '@platen/contract';
 import { repeatsInBoxes, type FieldSpec } from '@platen/pdf-engine';
 import { exampleValue } from './api-example.ts';
 import { takesPayloadValue } from './template-text.ts';
@@ -58,6 +58,8 @@ const schemaOf = (field: FieldSpec): JsonSchema => {
         description: `The data of the code. ${describeBarcodeData(field.barcode.symbology)}`,
       };
     }
+    case 'table':
+      return tableSchema(field);
     case 'email':
       // An annotation only: any text is printed as it is.
       return { type: ['string', 'null'], format: 'email' };
@@ -66,6 +68,33 @@ const schemaOf = (field: FieldSpec): JsonSchema => {
     default:
       return { type: ['string', 'null'] };
   }
+};
+
+/** A column's cells: text, or a number or ISO date in the column's format. */
+const cellSchema = (column: NonNullable<FieldSpec['table']>['columns'][number]): JsonSchema => {
+  const { format } = column;
+  if (format?.kind === 'number' || format?.kind === 'date') {
+    return { ...schemaOf({ format } as FieldSpec), description: describeFormat(format) };
+  }
+  return {
+    type: ['string', 'number', 'null'],
+    ...(format && { description: describeFormat(format) }),
+  };
+};
+
+/** A list of rows, each an object with a property per column and no other. */
+const tableSchema = (field: FieldSpec): JsonSchema => {
+  const columns = field.table?.columns ?? [];
+  return {
+    type: ['array', 'null'],
+    maxItems: MAX_TABLE_ROWS,
+    items: {
+      type: 'object',
+      properties: Object.fromEntries(columns.map((column) => [column.label, cellSchema(column)])),
+      additionalProperties: false,
+    },
+    description: `Rows of the table, each an object with the columns ${columns.map((c) => c.label).join(', ')}. Rows that do not fit the box continue on a repeated page.`,
+  };
 };
 
 /** Where a field prints its value when it has several boxes: what the payload writer must know. */

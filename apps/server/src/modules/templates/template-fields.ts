@@ -17,6 +17,7 @@ import {
 } from '@platen/pdf-engine';
 import { AppError } from '../../lib/app-error.ts';
 import { checkTemplateLabels, checkTemplateOptions } from './template-text.ts';
+import { tableOptions } from './table-fields.ts';
 import { formatProblem } from './value-formats.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -189,6 +190,7 @@ export const normaliseFields = (
     const [first] = boxes;
     const options = choiceOptions(input, pages);
     const barcode = barcodeOptions(input);
+    const table = tableOptions(input, pages);
     const formatRefusal = input.format && formatProblem(input.label, input.fieldType, input.format);
     if (formatRefusal) throw invalid(formatRefusal);
     checkDefault(input, options);
@@ -223,6 +225,8 @@ export const normaliseFields = (
       ...(barcode && { barcode }),
       ...(input.template !== undefined && { template: input.template }),
       ...(input.signature && { signature: true }),
+      ...(table && { table }),
+      ...(input.repeatOnContinuedPages === false && { repeatOnContinuedPages: false }),
       ...(input.language && { language: input.language }),
     });
   }
@@ -300,5 +304,7 @@ export const toTemplateInput = (field: FieldSpec): TemplateInput => ({
   ...(field.barcode && { barcode: field.barcode }),
   ...(field.template !== undefined && { template: field.template }),
   ...(field.signature && { signature: true }),
+  ...(field.table && { table: field.table }),
+  ...(field.repeatOnContinuedPages === false && { repeatOnContinuedPages: false }),
   ...(field.language && { language: field.language }),
 });

@@ -46,6 +46,11 @@ export default function TemplateDetailsRoute() {
               ),
             )}
             signatureFields={t.inputs.filter((input) => input.signature).map((i) => i.label)}
+            tableFields={Object.fromEntries(
+              t.inputs.flatMap((input) =>
+                input.table ? [[input.label, input.table.columns]] : [],
+              ),
+            )}
             publication={t}
           />
         )}

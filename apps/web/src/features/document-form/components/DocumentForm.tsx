@@ -27,6 +27,7 @@ import { versionToFill, type VersionChoice } from '../model/version-choice.ts';
 import { previewTemplate } from '../model/template-preview.ts';
 import { formForVersion } from '../model/version-fields.ts';
 import { ArrayInput } from './ArrayInput.tsx';
+import { TableRowsInput, type RowsColumn } from './TableRowsInput.tsx';
 import { BatchPanel } from './BatchPanel.tsx';
 import { FitNoted, FitSummary } from './FitNoted.tsx';
 import { SignatureInput } from './SignatureInput.tsx';
@@ -49,6 +50,8 @@ type DocumentFormProps = {
   choiceFields?: Readonly<Record<string, readonly ChoiceOption[]>>;
   /** What the template's fields ask for, by label (imported tooltips): shown under their inputs. */
   descriptions?: Readonly<Record<string, string>>;
+  /** The columns of the template's table fields, by label: each gets a rows editor. */
+  tableFields?: Readonly<Record<string, readonly RowsColumn[]>>;
   /**
    * The template's fields that print a template of other fields, by label: not in the payload,
    * shown read-only and filled with the form's values.
@@ -78,6 +81,7 @@ export const DocumentForm = ({
   descriptions = {},
   templateFields = {},
   signatureFields = [],
+  tableFields = {},
   publication,
 }: DocumentFormProps) => {
   const [fields, setFields] = useState<Record<string, unknown>>(payload.fields);
@@ -100,6 +104,12 @@ export const DocumentForm = ({
     : { fields, kinds };
   const body = { templateName: payload.templateName, version, fields: shown.fields };
   // A choice field only the chosen version has takes its options from the version's schema.
+  // A table only the chosen version has takes its columns from its rows.
+  const columnsOf = (label: string, rows: unknown[]): readonly RowsColumn[] =>
+    tableFields[label] ??
+    [...new Set(rows.flatMap((row) => Object.keys(row as object)))].map((column) => ({
+      label: column,
+    }));
   const optionsOf = (label: string) =>
     choiceFields[label] ?? versionFields?.find((field) => field.label === label)?.options;
   const [params, setParams] = useSearchParams();
@@ -207,7 +217,14 @@ export const DocumentForm = ({
                 )}
                 {Object.entries(shown.fields).map(([name, value]) => (
                   <FitNoted key={name} label={name} note={fitNotes[name]}>
-                    {Array.isArray(value) ? (
+                    {shown.kinds[name] === 'table' && Array.isArray(value) ? (
+                      <TableRowsInput
+                        name={name}
+                        columns={columnsOf(name, value)}
+                        rows={value as Record<string, unknown>[]}
+                        onChange={set(name)}
+                      />
+                    ) : Array.isArray(value) ? (
                       <ArrayInput
                         name={name}
                         kind={shown.kinds[name] ?? 'text'}

@@ -79,6 +79,18 @@ describe('a batch cell read for its field', () => {
     });
   });
 
+  it("reads a table's rows from a CSV cell of JSON text, or a JSON file's list as it is", () => {
+    const table = { ...field('table'), isList: true };
+    const rows = [{ Item: 'Paper', Qty: 2 }, { Item: 'Ink' }];
+    expect(readCell(table, JSON.stringify(rows))).toEqual({ value: rows });
+    expect(readCell(table, rows)).toEqual({ value: rows });
+    expect(readCell(table, '  ')).toEqual({ value: null });
+    const reason = 'is not a JSON list of rows, like [{"Item": "Paper", "Qty": 2}]';
+    expect(readCell(table, 'Paper, 2')).toEqual({ reason });
+    expect(readCell(table, '["Paper"]')).toEqual({ reason });
+    expect(readCell(table, '{"Item": "Paper"}')).toEqual({ reason });
+  });
+
   it('refuses lists and objects for any other field', () => {
     expect(readCell(field('text'), ['a'])).toEqual({
       reason: 'is a list or an object, not a single value',

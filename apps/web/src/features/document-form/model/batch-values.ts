@@ -65,6 +65,26 @@ const readList = (raw: unknown[]): CellResult => {
     : { reason: 'is a list with a list or an object in it, not one text per box' };
 };
 
+const isRow = (row: unknown) => typeof row === 'object' && row !== null && !Array.isArray(row);
+const NOT_ROWS = 'is not a JSON list of rows, like [{"Item": "Paper", "Qty": 2}]';
+
+/**
+ * A table's rows: a JSON file's list as it is, or a CSV cell holding that list as JSON text
+ * (generate checks each row's columns and cells, naming the row).
+ */
+const readRows = (raw: unknown): CellResult => {
+  let rows = raw;
+  if (typeof raw === 'string') {
+    if (raw.trim() === '') return { value: null };
+    try {
+      rows = JSON.parse(raw);
+    } catch {
+      return { reason: NOT_ROWS };
+    }
+  }
+  return Array.isArray(rows) && rows.every(isRow) ? { value: rows } : { reason: NOT_ROWS };
+};
+
 /**
  * One cell of a CSV row or one value of a JSON item, checked and converted for its field: the
  * field's kind decides (as it decides the single form's input). CSV cells are all text, so a
@@ -73,6 +93,7 @@ const readList = (raw: unknown[]): CellResult => {
  */
 export const readCell = (field: BatchField, raw: unknown): CellResult => {
   if (raw === null || raw === undefined) return { value: null };
+  if (field.kind === 'table') return readRows(raw);
   if (Array.isArray(raw) && field.isList) return readList(raw);
   const text = plainText(raw);
   if (text === undefined) return { reason: 'is a list or an object, not a single value' };

@@ -65,6 +65,13 @@ describe('form inputs keep their kind while the user edits', () => {
   };
   const kinds = kindsOfPayload(example);
 
+  it("gives a table's rows a rows editor, and a list of texts its list", () => {
+    expect(kindsOfPayload({ Lines: [{ Item: 'Paper' }], Names: ['a'] })).toEqual({
+      Lines: 'table',
+      Names: 'text',
+    });
+  });
+
   it("gives the template's choice fields a select, whatever their example", () => {
     expect(kindsOfPayload({ size: 's', title: 'x' }, [], ['size'])).toEqual({
       size: 'choice',

@@ -2,7 +2,23 @@ import { isEmailShape } from '@platen/contract';
 
 /** How one value of the api payload is edited (product.md §5 "Dynamic form typing"). */
 export type FieldKind =
-  'image' | 'checkbox' | 'choice' | 'number' | 'email' | 'url' | 'date' | 'textarea' | 'text';
+  | 'image'
+  | 'checkbox'
+  | 'choice'
+  | 'number'
+  | 'email'
+  | 'url'
+  | 'date'
+  | 'textarea'
+  | 'text'
+  | 'table';
+
+const isRowObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A table field's value: a list of rows, each an object with a cell per column. */
+export const isTableValue = (value: unknown): value is Record<string, unknown>[] =>
+  Array.isArray(value) && value.length > 0 && value.every(isRowObject);
 
 const DATE = /^\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 export const LONG_TEXT_CHARS = 120;
@@ -40,11 +56,13 @@ export const kindsOfPayload = (
       name,
       imageFields.includes(name)
         ? 'image'
-        : choiceFields.includes(name)
-          ? 'choice'
-          : longTextFields.includes(name) && !Array.isArray(value)
-            ? 'textarea'
-            : kindOf(name, Array.isArray(value) ? (value as unknown[])[0] : value),
+        : isTableValue(value)
+          ? 'table'
+          : choiceFields.includes(name)
+            ? 'choice'
+            : longTextFields.includes(name) && !Array.isArray(value)
+              ? 'textarea'
+              : kindOf(name, Array.isArray(value) ? (value as unknown[])[0] : value),
     ]),
   );
 

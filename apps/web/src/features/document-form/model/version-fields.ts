@@ -18,6 +18,7 @@ const kindOfSchema = (schema: unknown): FieldKind => {
   if (isRecord(schema) && Array.isArray(schema.enum)) return 'choice';
   if (isRecord(schema) && schema.format === 'date') return 'date';
   const types = isRecord(schema) ? [schema.type].flat() : [];
+  if (types.includes('array')) return 'table'; // a table's rows (linked text says anyOf)
   if (types.includes('boolean')) return 'checkbox';
   if (types.includes('number')) return 'number';
   if (isRecord(schema) && schema.format === 'email') return 'email';
@@ -69,7 +70,9 @@ export const formForVersion = (
           ? example
           : kind === 'checkbox'
             ? false
-            : '',
+            : kind === 'table'
+              ? []
+              : '',
     ]),
   ),
   kinds: Object.fromEntries(

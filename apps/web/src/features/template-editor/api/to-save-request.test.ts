@@ -300,6 +300,41 @@ describe('the save mapper', () => {
     expect(toSaveRequest('T', asText).inputs[0]).not.toHaveProperty('signature');
   });
 
+  it("keeps a table's columns and a field's repeat flag, and drops the columns when its type changes", () => {
+    const table: TemplateInput = {
+      id: uuid,
+      page: 1,
+      rectX: 40,
+      rectY: 150,
+      rectWidth: 500,
+      rectHeight: 300,
+      label: 'Lines',
+      type: 'TABLE',
+      fontSize: 10,
+      fontFamily: 'helvetica',
+      textAlign: 'left',
+      fontColor: '#000000',
+      table: { columns: [{ label: 'Item', widthShare: 3, align: 'left' }], headerRow: true },
+    };
+    const total: TemplateInput = {
+      ...table,
+      id: '4b1e8a3c-9f2d-4e5a-8b7c-1d2e3f4a5b6c',
+      rectY: 500,
+      rectHeight: 20,
+      label: 'Total',
+      type: 'TEXT',
+      table: undefined,
+      repeatOnContinuedPages: false,
+    };
+    const doc = toDocument({ inputs: [table, total] });
+    const saved = toSaveRequest('T', doc).inputs;
+    expect(saved[0]).toEqual({ ...table, type: undefined, fieldType: 'table' });
+    expect(saved[1]).toMatchObject({ label: 'Total', repeatOnContinuedPages: false });
+    expect(saved[1]).not.toHaveProperty('table');
+    const asText = configureBox(doc, { id: uuid as BoxId, settings: { type: 'text' } });
+    expect(toSaveRequest('T', asText).inputs[0]).not.toHaveProperty('table');
+  });
+
   it('keeps a saved UUID for a plain field', () => {
     const doc = toDocument({
       inputs: [

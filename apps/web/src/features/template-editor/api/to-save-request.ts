@@ -61,6 +61,8 @@ const boxesOfInput = (input: TemplateInput): FieldBox[] => {
     ...(input.barcode && { barcode: input.barcode }),
     ...(input.template !== undefined && { template: input.template }),
     ...(input.signature && { signature: true }),
+    ...(input.table && { table: input.table }),
+    ...(input.repeatOnContinuedPages === false && { repeatOnContinuedPages: false }),
   };
   const rects = input.boxes?.length ? input.boxes : [input];
   const repeats = style.type !== 'linked_text' && rects.length > 1;
@@ -147,6 +149,8 @@ const toInput = (group: FieldBox[]): TemplateInputBody => {
         template: first.template,
       }),
     ...(first.type === 'image' && first.signature && { signature: true }),
+    ...(first.type === 'table' && first.table && { table: first.table }),
+    ...(first.repeatOnContinuedPages === false && { repeatOnContinuedPages: false }),
     // A language on a field that no longer prints text (the type was changed) is not sent.
     ...(first.language &&
       languageFieldTypes.includes(first.type as FieldType) && { language: first.language }),

@@ -32,6 +32,7 @@ import type { BoxId, EditorDocument, FieldBox } from '../model/editor-state.ts';
 import { useEditor } from './editor-context.ts';
 import { focusSelectedBox, panelLabelInputProps } from '../interaction/panel-focus.ts';
 import { BarcodeSettings, DEFAULT_BARCODE } from './BarcodeSettings.tsx';
+import { DEFAULT_TABLE, RepeatOnContinuedPages, TableSettings } from './TableSettings.tsx';
 import { blankOption, ChoiceOptionsEditor } from './ChoiceOptionsEditor.tsx';
 import { hasUsableOptions } from '../model/save-check.ts';
 import { FormatSettings } from './FormatSettings.tsx';
@@ -67,6 +68,7 @@ type SettingsFormProps = Pick<
   | 'options'
   | 'format'
   | 'barcode'
+  | 'table'
   | 'language'
   | 'template'
   | 'signature'
@@ -141,10 +143,12 @@ const SettingsForm = memo(function SettingsForm(props: SettingsFormProps) {
           if (!value) return;
           const needsOptions = value === 'choice' && !props.options?.length;
           const needsSymbology = value === 'barcode' && !props.barcode;
+          const needsColumns = value === 'table' && !props.table;
           set({
             type: value as FieldType,
             ...(needsOptions && { options: [blankOption()] }),
             ...(needsSymbology && { barcode: DEFAULT_BARCODE }),
+            ...(needsColumns && { table: DEFAULT_TABLE }),
             // A format belongs to its types: a date pattern means nothing to a number.
             format:
               props.format && formatFieldTypes[props.format.kind].includes(value as FieldType)
@@ -222,6 +226,13 @@ const SettingsForm = memo(function SettingsForm(props: SettingsFormProps) {
           options={props.options ?? []}
           isInvalid={props.isInvalid && hasBadOptions}
           onChange={(options) => set({ options })}
+        />
+      )}
+      {props.type === 'table' && (
+        <TableSettings
+          table={props.table}
+          pages={store.pages}
+          onChange={(table) => set({ table })}
         />
       )}
       {props.type === 'linked_text' && (
@@ -320,11 +331,22 @@ export const FieldPanel = ({ id }: { id: BoxId }) => {
         options={box.options}
         format={box.format}
         barcode={box.barcode}
+        table={box.table}
         language={box.language}
         template={box.template}
         signature={box.signature}
         isInvalid={isInvalid}
         hasBadOptions={!hasUsableOptions(box)}
+      />
+      <RepeatOnContinuedPages
+        id={id}
+        page={box.page}
+        repeat={box.repeatOnContinuedPages !== false}
+        onChange={(repeat) =>
+          store.apply((doc) =>
+            configureBox(doc, { id, settings: { repeatOnContinuedPages: repeat } }),
+          )
+        }
       />
       <FormValueNote box={box} />
       <FieldBoxes box={box} />

@@ -14,6 +14,7 @@ export const fieldColors: Record<FieldType | '', string> = {
   radio: 'lime',
   choice: 'violet',
   barcode: 'yellow',
+  table: 'red',
 };
 
 export const fieldColorVar = (type: FieldType | '', shade = 6) =>

@@ -72,6 +72,8 @@ export type FieldSettings = Partial<
     | 'options'
     | 'format'
     | 'barcode'
+    | 'table'
+    | 'repeatOnContinuedPages'
     | 'language'
     | 'template'
     | 'signature'
@@ -271,6 +273,7 @@ export const pasteBox = (
     ...(source.options && { options: source.options }),
     ...(source.format && { format: source.format }),
     ...(source.barcode && { barcode: source.barcode }),
+    ...(source.table && { table: source.table }),
     ...(source.language && { language: source.language }),
     ...(source.template !== undefined && { template: source.template }),
     ...(source.signature && { signature: true }),
@@ -290,4 +293,5 @@ export const FIELD_TYPE_LABELS: Record<FieldType, string> = {
   radio: 'Radio',
   choice: 'Choice',
   barcode: 'Barcode or QR code',
+  table: 'Table',
 };

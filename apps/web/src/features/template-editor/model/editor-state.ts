@@ -1,6 +1,7 @@
 import type {
   BarcodeOptions,
   ChoiceOption,
+  TableOptions,
   FieldType,
   FontFamily,
   TextAlign,
@@ -63,6 +64,10 @@ export type FieldBox = {
   template?: string | undefined;
   /** Image only: the Form tab offers a signature pad for it. */
   signature?: boolean | undefined;
+  /** Table only: its columns, header row and where its rows continue. */
+  table?: TableOptions;
+  /** False: on a page a table repeats, printed on the last copy only (totals). */
+  repeatOnContinuedPages?: boolean;
 };
 
 /** A static image placed on a page (product.md §5, §9). */

@@ -34,6 +34,12 @@ describe('version changes in words', () => {
       text: '"Name" now prints a template of other fields',
       impact: 'It takes no value any more: payloads sending "Name" will be refused.',
     });
+
+    const columns = { type: 'TABLE', removedColumns: ['Qty'] };
+    expect(describeChange(change('columnsRemoved', columns))).toEqual({
+      text: '"Name" no longer has the column "Qty"',
+      impact: 'Rows sending "Qty" in "Name" will be refused.',
+    });
   });
 
   it('summarizes a version with breaking kinds first, saying "(breaking)" only of them', () => {

@@ -58,6 +58,13 @@ export const describeChange = (change: FieldChange): { text: string; impact?: st
         text: `${label} now prints a template of other fields`,
         impact: `It takes no value any more: payloads sending ${label} will be refused.`,
       };
+    case 'columnsRemoved': {
+      const columns = (change.removedColumns ?? []).map((column) => `"${column}"`).join(', ');
+      return {
+        text: `${label} no longer has the column${change.removedColumns?.length === 1 ? '' : 's'} ${columns}`,
+        impact: `Rows sending ${columns} in ${label} will be refused.`,
+      };
+    }
     case 'moved':
       return { text: `Moved ${label}` };
     case 'resized':
@@ -73,6 +80,7 @@ const KIND_WORDS: Record<FieldChange['kind'], string> = {
   optionsRemoved: 'options removed',
   symbologyChanged: 'symbology changed',
   becameTemplate: 'now a template',
+  columnsRemoved: 'columns removed',
   moved: 'moved',
   resized: 'resized',
 };
