@@ -56,6 +56,13 @@ export const parseTemplate = (template: string): TemplatePart[] => {
 };
 
 /**
+ * Placeholders the engine fills once a document's pages are laid out (a table may repeat its
+ * page): `{page}`, the number of the page the box is on, and `{pages}`, the page count. A field
+ * labelled so is named instead.
+ */
+export const PAGE_NUMBER_LABELS: readonly string[] = ['page', 'pages'];
+
+/**
  * The labels a template names, each once, in the order they first appear.
  *
  * @example

@@ -169,6 +169,22 @@ describe.each(testDatabases())('fields that print a template on %s', (database) 
     },
   );
 
+  it('leaves {page} and {pages} to the engine, which prints the page numbers', async () => {
+    await create('Numbered');
+    await save('Numbered', [
+      textField('Name', { rectY: 60 }),
+      textField('Footer', {
+        rectY: 700,
+        rectWidth: 300,
+        template: '{Name}, page {page} of {pages}',
+      }),
+    ]);
+    const { apiKey } = await getTemplate(app, ada, 'Numbered');
+    const res = await generate(app, apiKey, { templateName: 'Numbered', fields: { Name: 'Ada' } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(textIn(res.rawPayload, 700, 20)).toBe('Ada, page 1 of 1');
+  });
+
   it('refuses to delete a field a template names', async () => {
     const { inputs } = await getTemplate(app, ada, 'Letter');
     const amount = inputs.find((input) => input.label === 'Amount')!;

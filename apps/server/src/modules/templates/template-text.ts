@@ -1,4 +1,4 @@
-import { placeholderLabels, templateFieldTypes } from '@platen/contract';
+import { PAGE_NUMBER_LABELS, placeholderLabels, templateFieldTypes } from '@platen/contract';
 import type { FieldSpec } from '@platen/pdf-engine';
 import { AppError } from '../../lib/app-error.ts';
 
@@ -64,6 +64,7 @@ export const checkTemplateLabels = (fields: readonly FieldSpec[]) => {
     if (field.template === undefined) continue;
     for (const label of placeholderLabels(field.template)) {
       const named = byLabel.get(label);
+      if (!named && PAGE_NUMBER_LABELS.includes(label)) continue;
       const refusal = !named
         ? 'which is not a field of this template'
         : named === field

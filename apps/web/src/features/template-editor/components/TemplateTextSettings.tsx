@@ -1,5 +1,5 @@
 import { Switch, Text, Textarea } from '@mantine/core';
-import { placeholderLabels } from '@platen/contract';
+import { PAGE_NUMBER_LABELS, placeholderLabels } from '@platen/contract';
 import { useEditorSelector } from '../hooks/use-editor-store.ts';
 import type { EditorDocument } from '../model/editor-state.ts';
 import { useEditor } from './editor-context.ts';
@@ -31,7 +31,10 @@ export const TemplateTextSettings = ({
   const unknown =
     template === undefined
       ? []
-      : placeholderLabels(template).filter((name) => !known.has(name) || name === label.trim());
+      : placeholderLabels(template).filter(
+          (name) =>
+            (!known.has(name) && !PAGE_NUMBER_LABELS.includes(name)) || name === label.trim(),
+        );
   return (
     <>
       <Switch
