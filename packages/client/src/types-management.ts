@@ -79,6 +79,8 @@ export type BatchInput = {
   strict?: boolean;
   /** Leave out values whose label the version does not have, instead of refusing the batch. */
   ignoreUnknownFields?: boolean;
+  /** The language (BCP 47) of the values of fields that set none of their own, in every item. */
+  language?: string;
 };
 
 export type JobStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'canceled';
@@ -107,6 +109,8 @@ export type Job = {
   /** Why the job failed as a whole, or why its last try failed while it is tried again. */
   error: { code: string; message: string; stage: 'documents' | 'results' } | null;
   metadata: Record<string, unknown> | null;
+  /** The batch's language, or null when it gave none. */
+  language: string | null;
   createdAt: string;
   startedAt: string | null;
   finishedAt: string | null;

@@ -235,13 +235,17 @@ export const createDocumentsService = (deps: Deps) => {
     return { ...(await fill(userId, await prepare(draft), { sample: true })), version: 'draft' };
   };
 
-  /** One document of the caller's values, not counted: the batch worker counts its items itself. */
+  /**
+   * One document of the caller's values, not counted: the batch worker counts its items itself.
+   * `language` is the batch's, for fields that set none.
+   */
   const fillValues = async (
     userId: string,
     template: TemplateVersion,
     values: Record<string, unknown>,
     options: FillOptions,
-  ) => fill(userId, await prepare(template, values), options);
+    language?: string,
+  ) => fill(userId, withLanguage(await prepare(template, values), language), options);
 
   /** The fields a template version's payload fills (stamps excluded). */
   const fieldsOf = async (template: TemplateVersion) => (await templateAssets(template)).fields;
