@@ -40,6 +40,8 @@ export type TemplateVersionSummary = {
 export type TemplateVersion = TemplateVersionSummary & {
   templateName: string;
   inputs: Field[];
+  /** The default language the version was published with; absent when none. */
+  language?: string;
   pages: { page: number; width: number; height: number }[];
   /** Base64 PNG of page 1. */
   thumbnail: string;
@@ -60,6 +62,11 @@ export type SaveTemplateOptions = {
   stamps?: unknown[];
   /** The revision the edit started from; a stale one is refused with 409 EDIT_CONFLICT. */
   revision?: number;
+  /**
+   * The template's default language (BCP 47) for fields that set none when a call gives none;
+   * left out keeps the saved one, null clears it.
+   */
+  language?: string | null;
 };
 export type { FieldInput };
 
