@@ -85,6 +85,21 @@ const shapeRun = (
   return glyphs;
 };
 
+const isSkinTone = (code: number) => code >= 0x1f3fb && code <= 0x1f3ff;
+
+/**
+ * The indices of a run's characters to shape: all but the skin tones that follow another
+ * character. Every face here draws in one colour and none has toned forms, so HarfBuzz would
+ * draw each tone as a swatch an em wide after its emoji, and a tone inside a ZWJ sequence
+ * (👨🏿‍💻) would keep the sequence from its ligature. Left out, the tone adds no width and no
+ * glyph; its character stays in the cluster before it, so the text extracted keeps it.
+ * Undefined when the run has no such tone.
+ */
+const withoutSkinTones = (run: readonly number[]): number[] | undefined => {
+  if (!run.some((code, k) => k > 0 && isSkinTone(code))) return undefined;
+  return run.flatMap((code, k) => (k > 0 && isSkinTone(code) ? [] : [k]));
+};
+
 /** Space, punctuation, digits, symbols and marks: they stay in the face of the text around them. */
 const NEUTRAL = /^[\p{Z}\p{P}\p{S}\p{N}\p{M}\p{Cf}]$/u;
 
@@ -137,6 +152,11 @@ const shapeLoaded = (
       current = undefined;
       return;
     }
+    // A skin tone goes with its emoji's run, where it is left out of shaping (withoutSkinTones).
+    if (i > 0 && isSkinTone(codePoint) && faces[i - 1]) {
+      faces[i] = faces[i - 1];
+      return;
+    }
     const char = String.fromCodePoint(codePoint);
     const stays = current?.covers(codePoint) && NEUTRAL.test(char);
     const face = stays ? current : faceFor(shaper.faces, chain, codePoint);
@@ -151,13 +171,22 @@ const shapeLoaded = (
     while (j < codes.length && faces[j] === face && levels[j] === levels[i]) j++;
     if (face) {
       const rtl = levels[i]! % 2 === 1;
-      const glyphs = shapeRun(shaper.runs, face, codes.slice(i, j), rtl, language)
+      const run = codes.slice(i, j);
+      const kept = withoutSkinTones(run);
+      const shaped = shapeRun(
+        shaper.runs,
+        face,
+        kept ? kept.map((k) => run[k]!) : run,
+        rtl,
+        language,
+      );
+      const glyphs = shaped
+        .map((g) => ({ ...g, cluster: (kept ? kept[g.cluster]! : g.cluster) + i }))
         .filter((g) => {
           if (g.gid !== 0) return true;
-          missing.add(String.fromCodePoint(codes[i + g.cluster]!));
+          missing.add(String.fromCodePoint(codes[g.cluster]!));
           return false;
-        })
-        .map((g) => ({ ...g, cluster: g.cluster + i }));
+        });
       for (const g of glyphs) widths[g.cluster]! += g.advance / face.upem;
       items.push({ face, start: i, end: j, level: levels[i]!, glyphs });
     }
