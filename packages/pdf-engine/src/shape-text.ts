@@ -18,6 +18,7 @@ import {
   type Face,
   type FaceName,
 } from './faces.ts';
+import { needsMarkFallback, placeUnattachedMarks } from './mark-fallback.ts';
 import type { FontFamily } from './types.ts';
 
 /** One glyph as HarfBuzz placed it, in font units; `cluster` is a character index of the text. */
@@ -80,6 +81,7 @@ const shapeRun = (
     xOffset: g.xOffset ?? 0,
     yOffset: g.yOffset ?? 0,
   }));
+  if (!rtl && needsMarkFallback(face)) placeUnattachedMarks(face, glyphs);
   if (shapedRuns.size >= MAX_SHAPED_RUNS) shapedRuns.clear();
   shapedRuns.set(key, glyphs);
   return glyphs;
