@@ -18,6 +18,7 @@ import {
   type Face,
   type FaceName,
 } from './faces.ts';
+import { EMOJI_FACE, emojiSequences } from './emoji-sequences.ts';
 import { needsMarkFallback, placeUnattachedMarks } from './mark-fallback.ts';
 import type { FontFamily } from './types.ts';
 
@@ -55,6 +56,17 @@ let bidi: ReturnType<typeof bidiFactory> | undefined;
 /** Glyphs of one item's text, clusters relative to the item; cached (HarfBuzz costs ~0.3 ms a call). */
 const MAX_SHAPED_RUNS = 8192;
 
+/**
+ * A glyph that draws nothing and advances nothing after another of its cluster: the ZWJ or VS16
+ * left in an emoji sequence the face ligated. Drawn, its width in the font's own table (the TJ
+ * then moves back) made PDF readers see a gap there and split the word.
+ */
+const isBlankFollower = (face: Face, g: PlacedGlyph, before: PlacedGlyph | undefined) => {
+  if (g.advance !== 0 || before?.cluster !== g.cluster) return false;
+  const ink = face.font.glyphExtents(g.gid);
+  return !ink || (ink.width === 0 && ink.height === 0);
+};
+
 const shapeRun = (
   shapedRuns: Map<string, PlacedGlyph[]>,
   face: Face,
@@ -74,13 +86,16 @@ const shapeRun = (
   if (language) buffer.setLanguage(language);
   buffer.guessSegmentProperties();
   hb.shape(face.font, buffer);
-  glyphs = buffer.getGlyphInfosAndPositions().map((g) => ({
-    gid: g.codepoint,
-    cluster: g.cluster,
-    advance: g.xAdvance ?? 0,
-    xOffset: g.xOffset ?? 0,
-    yOffset: g.yOffset ?? 0,
-  }));
+  glyphs = buffer
+    .getGlyphInfosAndPositions()
+    .map((g) => ({
+      gid: g.codepoint,
+      cluster: g.cluster,
+      advance: g.xAdvance ?? 0,
+      xOffset: g.xOffset ?? 0,
+      yOffset: g.yOffset ?? 0,
+    }))
+    .filter((g, k, all) => !isBlankFollower(face, g, all[k - 1]));
   if (!rtl && needsMarkFallback(face)) placeUnattachedMarks(face, glyphs);
   if (shapedRuns.size >= MAX_SHAPED_RUNS) shapedRuns.clear();
   shapedRuns.set(key, glyphs);
@@ -149,10 +164,21 @@ const shapeLoaded = (
   const missing = new Set<string>();
   const faces: (Face | undefined)[] = new Array<Face | undefined>(codes.length);
   let current: Face | undefined;
+  const sequences = chain.includes(EMOJI_FACE) ? emojiSequences(text) : [];
+  let sequence = 0;
   codes.forEach((codePoint, i) => {
     if (codePoint === NEWLINE) {
       current = undefined;
       return;
+    }
+    while (sequence < sequences.length && sequences[sequence]![1] <= i) sequence++;
+    const [from = -1, to = -1] = sequences[sequence] ?? [];
+    if (i >= from && i < to) {
+      const emoji = shaper.faces.face(EMOJI_FACE);
+      if (i > from ? faces[from] === emoji : emoji.covers(codePoint)) {
+        faces[i] = current = emoji;
+        return;
+      }
     }
     // A skin tone goes with its emoji's run, where it is left out of shaping (withoutSkinTones).
     if (i > 0 && isSkinTone(codePoint) && faces[i - 1]) {

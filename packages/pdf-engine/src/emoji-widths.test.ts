@@ -34,7 +34,7 @@ const printed = async (value: string) => {
   const words = [...out.matchAll(/xMin="([\d.]+)"[^>]*xMax="([\d.]+)"[^>]*>([^<]*)</g)].filter(
     ([, , , text]) => text !== 'Template' && text !== 'page' && !/^\d+$/.test(text!),
   );
-  expect(words).toHaveLength(1);
+  expect(words.map((w) => w[3]), value).toHaveLength(1);
   const [, xMin, xMax, text] = words[0]!;
   return { text, width: Number(xMax) - Number(xMin) };
 };
@@ -53,6 +53,26 @@ describe('emoji in the monochrome face', () => {
         expect(withTone.text).toBe(toned);
         // A swatch or a sequence kept from its ligature would add an em (20 pt) or more.
         expect(Math.abs(withTone.width - without.width), toned).toBeLessThan(0.5);
+      }
+    },
+  );
+
+  it.runIf(hasPoppler)(
+    'print a sequence whose first character a symbol face has as one emoji, not as its parts',
+    async () => {
+      // A flag of two regional indicators: one glyph of the emoji face, one emoji wide.
+      const one = await printed('A🇦🇶B');
+      for (const sequence of [
+        '🏳️\u200d🌈', // white flag (Symbols 2 has it), VS16, ZWJ, rainbow
+        '👁️\u200d🗨️', // eye and speech bubble
+        '1️⃣', // a keycap: digit, VS16, U+20E3
+        '❤️', // heart with VS16: emoji presentation
+        '🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}', // Scotland, tag characters
+      ]) {
+        const value = `A${sequence}B`;
+        const word = await printed(value);
+        expect(word.text).toBe(value);
+        expect(Math.abs(word.width - one.width), sequence).toBeLessThan(0.5);
       }
     },
   );
