@@ -34,7 +34,10 @@ const printed = async (value: string) => {
   const words = [...out.matchAll(/xMin="([\d.]+)"[^>]*xMax="([\d.]+)"[^>]*>([^<]*)</g)].filter(
     ([, , , text]) => text !== 'Template' && text !== 'page' && !/^\d+$/.test(text!),
   );
-  expect(words.map((w) => w[3]), value).toHaveLength(1);
+  expect(
+    words.map((w) => w[3]),
+    value,
+  ).toHaveLength(1);
   const [, xMin, xMax, text] = words[0]!;
   return { text, width: Number(xMax) - Number(xMin) };
 };
