@@ -61,6 +61,8 @@ export type SavedTemplate = {
     boxes?: { page: number; rectX: number; rectY: number }[];
   }[];
   stamps?: { id: string; page: number; rectWidth: number; rectHeight: number }[];
+  /** The default language of fields without one. */
+  language?: string;
 };
 
 export const fetchTemplateByApi = async (baseUrl: string, tokens: Tokens, name: string) => {

@@ -45,6 +45,8 @@ export type TemplateVersionSummary = {
 export type TemplateVersion = TemplateVersionSummary & {
   templateName: string;
   inputs: Field[];
+  /** The default language the version was published with; absent when none. */
+  language?: string;
   pages: { page: number; width: number; height: number }[];
   /** Base64 PNG of page 1. */
   thumbnail: string;
@@ -65,6 +67,11 @@ export type SaveTemplateOptions = {
   stamps?: unknown[];
   /** The revision the edit started from; a stale one is refused with 409 EDIT_CONFLICT. */
   revision?: number;
+  /**
+   * The template's default language (BCP 47) for fields that set none when a call gives none;
+   * left out keeps the saved one, null clears it.
+   */
+  language?: string | null;
 };
 export type { FieldInput };
 
@@ -84,6 +91,8 @@ export type BatchInput = {
   strict?: boolean;
   /** Leave out values whose label the version does not have, instead of refusing the batch. */
   ignoreUnknownFields?: boolean;
+  /** The language (BCP 47) of the values of fields that set none of their own, in every item. */
+  language?: string;
 };
 
 export type JobStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'canceled';
@@ -112,6 +121,8 @@ export type Job = {
   /** Why the job failed as a whole, or why its last try failed while it is tried again. */
   error: { code: string; message: string; stage: 'documents' | 'results' } | null;
   metadata: Record<string, unknown> | null;
+  /** The batch's language, or null when it gave none. */
+  language: string | null;
   createdAt: string;
   startedAt: string | null;
   finishedAt: string | null;

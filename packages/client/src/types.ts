@@ -189,6 +189,8 @@ export type Template = {
   templateName: string;
   description: string;
   inputs: Field[];
+  /** The default language (BCP 47) of fields that set none when a call gives none; absent: none. */
+  language?: string;
   pages: { page: number; width: number; height: number }[];
   /** The example payload of a generate call. */
   api: { templateName: string; fields: Record<string, unknown> };

@@ -30,6 +30,10 @@ export const versionSelector = z.union([
 export const IGNORE_UNKNOWN_FIELDS =
   'Leave out, instead of refusing with 400 `UNKNOWN_FIELDS`, values for labels the version does not have (a mistyped label is refused by default, with the closest label it may have meant).';
 
+/** What a request's `language` does, in the API document of generate and batches alike. */
+export const REQUEST_LANGUAGE =
+  'The language (BCP 47: zh-Hant, zh-Hans, ja, ko, ar…) of the values of every field that sets no `language` of its own: it picks the face where scripts share characters (Traditional vs Simplified Chinese vs Japanese vs Korean Han) and the shaping language.';
+
 /** Test-mode documents one account may make per minute (each is a full fill, not counted). */
 export const TEST_DOCUMENTS_PER_MINUTE = 60;
 
@@ -49,10 +53,7 @@ export const generateDocumentBody = z
     strict: z.boolean().optional(),
     ignoreUnknownFields: z.boolean().optional().meta({ description: IGNORE_UNKNOWN_FIELDS }),
     /** The language of the values of fields that set none. */
-    language: languageTagSchema.optional().meta({
-      description:
-        'The language (BCP 47: zh-Hant, zh-Hans, ja, ko, ar…) of the values of every field that sets no `language` of its own: it picks the face where scripts share characters (Traditional vs Simplified Chinese vs Japanese vs Korean Han) and the shaping language.',
-    }),
+    language: languageTagSchema.optional().meta({ description: REQUEST_LANGUAGE }),
     /** Test mode: filled with these values, marked SAMPLE on every page, not counted. */
     test: z
       .boolean()

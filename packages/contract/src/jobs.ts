@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { IGNORE_UNKNOWN_FIELDS, versionSelector } from './documents.ts';
+import { IGNORE_UNKNOWN_FIELDS, REQUEST_LANGUAGE, versionSelector } from './documents.ts';
 import type { Endpoint } from './endpoint.ts';
 import { itemError } from './errors.ts';
 import { pageInfo, pageQuery } from './paging.ts';
+import { languageTagSchema } from './template-fields.ts';
 import { generationFields, templateNameSchema } from './templates.ts';
 
 /** Rows one batch may hold. */
@@ -60,6 +61,9 @@ export const createBatchBody = z
       .meta({ description: 'Returned with the job as it was sent (at most 16 KB of JSON).' }),
     strict: z.boolean().optional(),
     ignoreUnknownFields: z.boolean().optional().meta({ description: IGNORE_UNKNOWN_FIELDS }),
+    language: languageTagSchema
+      .optional()
+      .meta({ description: `${REQUEST_LANGUAGE} It holds for every item.` }),
   })
   .refine((body) => (body.templateName === undefined) !== (body.templateId === undefined), {
     error: 'Send either templateName or templateId.',
@@ -125,6 +129,8 @@ export const job = z
      */
     error: jobError.nullable(),
     metadata: z.record(z.string(), z.unknown()).nullable(),
+    /** The batch's `language` (canonical spelling), or null when it gave none. */
+    language: z.string().nullable(),
     createdAt: z.string(),
     startedAt: z.string().nullable(),
     finishedAt: z.string().nullable(),

@@ -78,6 +78,10 @@ export const languageTagSchema = z
       'The language of the text, a BCP 47 tag (zh-Hant, zh-Hans, ja, ko, ar…). It picks the face where scripts share characters (Traditional vs Simplified Chinese vs Japanese vs Korean Han) and the shaping language; without it the text decides (kana → Japanese, hangul → Korean, else Simplified Chinese).',
   });
 
+/** What a template's default `language` does, in the API document of its answers and saves. */
+export const TEMPLATE_LANGUAGE =
+  "The template's default language (BCP 47): the language of the values of fields that set no `language` of its own when the request gives none either. The order is the field's, the request's, the template's, then the text decides. Each published version keeps the one it was published with.";
+
 /** The field types whose values are text drawn in a font, and so may carry a language. */
 export const languageFieldTypes: readonly FieldType[] = [
   'text',

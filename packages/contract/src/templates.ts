@@ -6,6 +6,8 @@ import { MAX_STAMPS, stamp, stampBody } from './stamps.ts';
 import {
   fieldBoxSchema,
   fieldMessages,
+  languageTagSchema,
+  TEMPLATE_LANGUAGE,
   templateInput,
   templateInputBody,
   templatePage,
@@ -56,6 +58,8 @@ export const templateResponse = z
     templateName: z.string(),
     description: z.string(),
     inputs: z.array(templateInput),
+    /** The draft's default language; absent when it has none. */
+    language: z.string().optional().meta({ description: TEMPLATE_LANGUAGE }),
     /** Base64 PDF. */
     file: z.string(),
     /** Base64 PNG of page 1. */
@@ -191,6 +195,11 @@ export const saveTemplateBody = z.object({
     .meta({ description: 'Accepted and ignored: linked-text boxes travel inside their input.' }),
   /** The revision the edit started from; a stale one is refused with 409 EDIT_CONFLICT. */
   revision: z.number().int().min(1).optional(),
+  /** Leave out to keep the saved one; null clears it. */
+  language: languageTagSchema
+    .nullable()
+    .optional()
+    .meta({ description: `${TEMPLATE_LANGUAGE} Leave out to keep the saved one; null clears it.` }),
 });
 export type SaveTemplateBody = z.input<typeof saveTemplateBody>;
 

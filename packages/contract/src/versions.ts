@@ -3,7 +3,7 @@ import type { Endpoint } from './endpoint.ts';
 import { fieldChange } from './field-change.ts';
 import { pageInfo, pageQuery } from './paging.ts';
 import { stamp } from './stamps.ts';
-import { templateInput, templatePage } from './template-fields.ts';
+import { TEMPLATE_LANGUAGE, templateInput, templatePage } from './template-fields.ts';
 import { templateApiExample, templateNameParams } from './templates.ts';
 
 const tag = 'Template versions';
@@ -31,6 +31,8 @@ export const templateVersionDetail = templateVersionSummary
   .extend({
     templateName: z.string(),
     inputs: z.array(templateInput),
+    /** Absent when the version has none. */
+    language: z.string().optional().meta({ description: TEMPLATE_LANGUAGE }),
     pages: z.array(templatePage),
     stamps: z.array(stamp),
     /** Base64 PNG of page 1. */

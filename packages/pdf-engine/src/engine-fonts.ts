@@ -9,7 +9,7 @@ import { NEWLINE, unitLength } from './code-points.ts';
 import type { EngineFont } from './engine-font.ts';
 import { FaceSubsetter } from './face-subset.ts';
 import { familyMetrics, standardRuns, type LineMetrics, type TextRun } from './fonts.ts';
-import { lineBreaks } from './line-breaks.ts';
+import { graphemeJoins, lineBreaks } from './line-breaks.ts';
 import { whenReady, type MaybePromise } from './maybe-async.ts';
 import { Shaper, type ShapedItem } from './shape-text.ts';
 import type { MeasuredText } from './text-layout.ts';
@@ -81,9 +81,11 @@ export const shapeText = (
   const known = fonts.shapedTexts.get(key);
   if (known) return known;
   return whenReady(fonts.shaper.shapeValue(text, family, language), (shaped) => {
+    const joins = graphemeJoins(text, shaped.codes);
     const t: ShapedText = {
       ...shaped,
-      breaks: lineBreaks(text, shaped.codes),
+      breaks: lineBreaks(text, shaped.codes, joins),
+      ...(joins && { joins }),
       text,
       fonts: [],
       metrics: tallestMetrics(familyMetrics(family), shaped.items),

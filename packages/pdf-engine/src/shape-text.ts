@@ -18,6 +18,8 @@ import {
   type Face,
   type FaceName,
 } from './faces.ts';
+import { EMOJI_FACE, emojiSequences } from './emoji-sequences.ts';
+import { needsMarkFallback, placeUnattachedMarks } from './mark-fallback.ts';
 import type { FontFamily } from './types.ts';
 
 /** One glyph as HarfBuzz placed it, in font units; `cluster` is a character index of the text. */
@@ -54,6 +56,17 @@ let bidi: ReturnType<typeof bidiFactory> | undefined;
 /** Glyphs of one item's text, clusters relative to the item; cached (HarfBuzz costs ~0.3 ms a call). */
 const MAX_SHAPED_RUNS = 8192;
 
+/**
+ * A glyph that draws nothing and advances nothing after another of its cluster: the ZWJ or VS16
+ * left in an emoji sequence the face ligated. Drawn, its width in the font's own table (the TJ
+ * then moves back) made PDF readers see a gap there and split the word.
+ */
+const isBlankFollower = (face: Face, g: PlacedGlyph, before: PlacedGlyph | undefined) => {
+  if (g.advance !== 0 || before?.cluster !== g.cluster) return false;
+  const ink = face.font.glyphExtents(g.gid);
+  return !ink || (ink.width === 0 && ink.height === 0);
+};
+
 const shapeRun = (
   shapedRuns: Map<string, PlacedGlyph[]>,
   face: Face,
@@ -73,16 +86,35 @@ const shapeRun = (
   if (language) buffer.setLanguage(language);
   buffer.guessSegmentProperties();
   hb.shape(face.font, buffer);
-  glyphs = buffer.getGlyphInfosAndPositions().map((g) => ({
-    gid: g.codepoint,
-    cluster: g.cluster,
-    advance: g.xAdvance ?? 0,
-    xOffset: g.xOffset ?? 0,
-    yOffset: g.yOffset ?? 0,
-  }));
+  glyphs = buffer
+    .getGlyphInfosAndPositions()
+    .map((g) => ({
+      gid: g.codepoint,
+      cluster: g.cluster,
+      advance: g.xAdvance ?? 0,
+      xOffset: g.xOffset ?? 0,
+      yOffset: g.yOffset ?? 0,
+    }))
+    .filter((g, k, all) => !isBlankFollower(face, g, all[k - 1]));
+  if (!rtl && needsMarkFallback(face)) placeUnattachedMarks(face, glyphs);
   if (shapedRuns.size >= MAX_SHAPED_RUNS) shapedRuns.clear();
   shapedRuns.set(key, glyphs);
   return glyphs;
+};
+
+const isSkinTone = (code: number) => code >= 0x1f3fb && code <= 0x1f3ff;
+
+/**
+ * The indices of a run's characters to shape: all but the skin tones that follow another
+ * character. Every face here draws in one colour and none has toned forms, so HarfBuzz would
+ * draw each tone as a swatch an em wide after its emoji, and a tone inside a ZWJ sequence
+ * (👨🏿‍💻) would keep the sequence from its ligature. Left out, the tone adds no width and no
+ * glyph; its character stays in the cluster before it, so the text extracted keeps it.
+ * Undefined when the run has no such tone.
+ */
+const withoutSkinTones = (run: readonly number[]): number[] | undefined => {
+  if (!run.some((code, k) => k > 0 && isSkinTone(code))) return undefined;
+  return run.flatMap((code, k) => (k > 0 && isSkinTone(code) ? [] : [k]));
 };
 
 /** Space, punctuation, digits, symbols and marks: they stay in the face of the text around them. */
@@ -132,9 +164,25 @@ const shapeLoaded = (
   const missing = new Set<string>();
   const faces: (Face | undefined)[] = new Array<Face | undefined>(codes.length);
   let current: Face | undefined;
+  const sequences = chain.includes(EMOJI_FACE) ? emojiSequences(text) : [];
+  let sequence = 0;
   codes.forEach((codePoint, i) => {
     if (codePoint === NEWLINE) {
       current = undefined;
+      return;
+    }
+    while (sequence < sequences.length && sequences[sequence]![1] <= i) sequence++;
+    const [from = -1, to = -1] = sequences[sequence] ?? [];
+    if (i >= from && i < to) {
+      const emoji = shaper.faces.face(EMOJI_FACE);
+      if (i > from ? faces[from] === emoji : emoji.covers(codePoint)) {
+        faces[i] = current = emoji;
+        return;
+      }
+    }
+    // A skin tone goes with its emoji's run, where it is left out of shaping (withoutSkinTones).
+    if (i > 0 && isSkinTone(codePoint) && faces[i - 1]) {
+      faces[i] = faces[i - 1];
       return;
     }
     const char = String.fromCodePoint(codePoint);
@@ -151,13 +199,22 @@ const shapeLoaded = (
     while (j < codes.length && faces[j] === face && levels[j] === levels[i]) j++;
     if (face) {
       const rtl = levels[i]! % 2 === 1;
-      const glyphs = shapeRun(shaper.runs, face, codes.slice(i, j), rtl, language)
+      const run = codes.slice(i, j);
+      const kept = withoutSkinTones(run);
+      const shaped = shapeRun(
+        shaper.runs,
+        face,
+        kept ? kept.map((k) => run[k]!) : run,
+        rtl,
+        language,
+      );
+      const glyphs = shaped
+        .map((g) => ({ ...g, cluster: (kept ? kept[g.cluster]! : g.cluster) + i }))
         .filter((g) => {
           if (g.gid !== 0) return true;
-          missing.add(String.fromCodePoint(codes[i + g.cluster]!));
+          missing.add(String.fromCodePoint(codes[g.cluster]!));
           return false;
-        })
-        .map((g) => ({ ...g, cluster: g.cluster + i }));
+        });
       for (const g of glyphs) widths[g.cluster]! += g.advance / face.upem;
       items.push({ face, start: i, end: j, level: levels[i]!, glyphs });
     }

@@ -22,6 +22,11 @@ export interface MeasuredText {
   widths: number[];
   /** 1 where a line may break before a character without a space (line-breaks.ts). */
   breaks?: Uint8Array;
+  /**
+   * 1 where a character belongs to the grapheme cluster of the one before (line-breaks.ts): a
+   * word broken for want of room is broken between clusters, never inside one.
+   */
+  joins?: Uint8Array;
 }
 
 /** Characters [start, end) of a MeasuredText, drawn as one line. */
@@ -57,9 +62,25 @@ export const rangeWidth = (t: MeasuredText, r: LineRange, size: number): number 
 };
 
 /**
+ * Where a word too long for its line is cut before character `i`: at the start of i's grapheme
+ * cluster, or, when the line's first cluster alone is wider than the line, after that cluster
+ * (it overflows rather than splits).
+ */
+const clusterCut = (t: MeasuredText, start: number, i: number, end: number): number => {
+  const joins = t.joins;
+  if (!joins) return i;
+  let cut = i;
+  while (cut > start && joins[cut]) cut--;
+  if (cut > start) return cut;
+  cut = i;
+  while (cut < end && joins[cut]) cut++;
+  return cut;
+};
+
+/**
  * Ends one line starting at `start`: at a newline, else at the last place that fits where a line
- * may break (a space; between words of Thai, Lao, Khmer, Burmese; between CJK characters unless
- * kinsoku forbids it), else mid-word.
+ * may break (a space; between words of Thai, Lao, Khmer, Burmese; between CJK characters and
+ * Hangul syllables unless kinsoku forbids it), else mid-word between grapheme clusters.
  */
 const breakLine = (t: MeasuredText, start: number, end: number, maxWidth: number): LineRange => {
   let width = 0;
@@ -71,7 +92,7 @@ const breakLine = (t: MeasuredText, start: number, end: number, maxWidth: number
     if (breaks?.[i] && i > start) lastBreak = i;
     const w = t.widths[i]!;
     if (width + w > maxWidth && i > start && !isSpace(code)) {
-      return { start, end: lastBreak > start ? lastBreak : i };
+      return { start, end: lastBreak > start ? lastBreak : clusterCut(t, start, i, end) };
     }
     if (isSpace(code)) lastBreak = i;
     width += w;
@@ -106,12 +127,19 @@ export const wrap = (
   return lines;
 };
 
-/** The longest prefix of a range that fits maxWidth at size (the last resort: truncation). */
+/**
+ * The longest prefix of a range that fits maxWidth at size (the last resort: truncation), cut
+ * between grapheme clusters.
+ */
 const clipRange = (t: MeasuredText, r: LineRange, maxWidth: number, size: number): LineRange => {
   let width = 0;
   for (let i = r.start; i < r.end; i++) {
     width += t.widths[i]! * size;
-    if (width > maxWidth) return { start: r.start, end: i };
+    if (width > maxWidth) {
+      let cut = i;
+      while (cut > r.start && t.joins?.[cut]) cut--;
+      return { start: r.start, end: cut };
+    }
   }
   return r;
 };

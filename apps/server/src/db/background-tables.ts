@@ -24,6 +24,8 @@ export type JobTable = {
   file_name: string | null;
   strict: number;
   metadata_json: string | null;
+  /** The language (BCP 47) of fields that set none, for every item; null: none given (0017). */
+  language: string | null;
   /** JSON array of the items' values. */
   items_json: string;
   total: number;

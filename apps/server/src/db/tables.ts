@@ -216,6 +216,8 @@ export type TemplateTable = {
   fields_json: string;
   field_count: number;
   preview_png: Buffer;
+  /** The default language (BCP 47) of fields that set none; null: none (migration 0018). */
+  language: string | null;
   created_at: string;
   updated_at: string;
   /** The latest published version's number; null while the template was never published. */
@@ -245,6 +247,8 @@ export type TemplateVersionTable = {
   changes_json: string;
   pdf_hash: string;
   preview_hash: string;
+  /** The draft's default language when it was published (migration 0018). */
+  language: string | null;
 };
 
 export type TemplateVersionStampTable = {

@@ -15,6 +15,8 @@ import * as jobKinds from './0013_job_kinds.ts';
 import * as webhookTriesUnderWay from './0014_webhook_tries_under_way.ts';
 import * as webhookRotatedSecrets from './0015_webhook_rotated_secrets.ts';
 import * as jobChunks from './0016_job_chunks.ts';
+import * as jobLanguage from './0017_job_language.ts';
+import * as templateLanguage from './0018_template_language.ts';
 
 /** Every migration, in order. Never edit one that has been released; add the next instead. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +36,6 @@ export const migrations: Record<string, Migration> = {
   '0014_webhook_tries_under_way': webhookTriesUnderWay,
   '0015_webhook_rotated_secrets': webhookRotatedSecrets,
   '0016_job_chunks': jobChunks,
+  '0017_job_language': jobLanguage,
+  '0018_template_language': templateLanguage,
 };

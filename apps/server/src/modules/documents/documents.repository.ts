@@ -40,6 +40,8 @@ const lookUp = (
         'templates.page_count as draftPageCount',
         'template_versions.number as versionNumber',
         'template_versions.pdf_hash as pdfHash',
+        'template_versions.language as versionLanguage',
+        'templates.language as draftLanguage',
         // One JSON text, the version's or else the draft's: the other is never read.
         (eb) =>
           eb.fn.coalesce('template_versions.fields_json', 'templates.fields_json').as('fieldsJson'),

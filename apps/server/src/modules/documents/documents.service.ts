@@ -30,6 +30,9 @@ type FoundTemplate = {
   versionNumber: number | null;
   pdfHash: string | null;
   fieldsJson: string | null;
+  /** The default languages of the version found and of the draft. */
+  versionLanguage: string | null;
+  draftLanguage: string | null;
 };
 
 /** How a call names the template and the version to fill (generate's and a batch's body). */
@@ -48,7 +51,10 @@ export type Document = { pdf: Uint8Array; fitReport: FitReport; version: number 
 const payloadLabels = (fields: readonly FieldSpec[]) =>
   fields.filter(takesPayloadValue).map((field) => field.label);
 
-/** The fill's fields, each without a language of its own given the request's (when it has one). */
+/**
+ * The fill's fields, each without a language of its own given `language` (when there is one): the
+ * request's, else the template's. Without any, the engine decides from the text.
+ */
 const withLanguage = <T extends { fields: readonly FieldSpec[] }>(
   input: T,
   language: string | undefined,
@@ -71,20 +77,28 @@ export const createDocumentsService = (deps: Deps) => {
   const templates = createTemplatesService(deps);
   const templateAssets = createTemplateAssetsCache(deps.db);
 
-  /** The template's PDF and fields and the payload's values, checked and with images loaded. */
-  const prepare = async (template: TemplateVersion, payload?: Record<string, unknown>) => {
+  /**
+   * The template's PDF and fields and the payload's values, checked and with images loaded; a
+   * field's language is its own, else the request's, else the template's.
+   */
+  const prepare = async (
+    template: TemplateVersion,
+    payload?: Record<string, unknown>,
+    requestLanguage?: string,
+  ) => {
     const assets = await templateAssets(template);
     const values = await resolveFieldValues(
       assets.fields,
       payload ?? exampleValues(assets.fields),
       deps.imageNetwork,
     );
-    return {
+    const input = {
       templateKey: assets.key,
       template: assets.pdf,
       fields: assets.fillFields,
       values: { ...values, ...assets.stampValues },
     };
+    return withLanguage(input, requestLanguage ?? template.language);
   };
 
   /** The template version a found row names, or the refusal for what was not found. */
@@ -102,6 +116,7 @@ export const createDocumentsService = (deps: Deps) => {
       throw 'name' in named ? templateNotFound(named.name) : templateIdNotFound(named.id);
     }
     const { templateId, revision, fieldsJson, versionNumber, pdfHash } = found;
+    const languageOf = (language: string | null) => (language ? { language } : {});
     const templateName = found.templateName ?? '';
     const isDraft = pinned === 'draft' || (pinned === undefined && found.publishedVersion === null);
     if (isDraft) {
@@ -111,6 +126,7 @@ export const createDocumentsService = (deps: Deps) => {
         fields: () =>
           fieldsOnPages(JSON.parse(fieldsJson) as FieldSpec[], Number(found.draftPageCount)),
         labels: () => payloadLabels(JSON.parse(fieldsJson) as FieldSpec[]),
+        ...languageOf(found.draftLanguage),
       };
       return { template, templateName, version: 'draft' as const };
     }
@@ -122,6 +138,7 @@ export const createDocumentsService = (deps: Deps) => {
       id: templateId,
       source: { version, pdfHash },
       fields: () => JSON.parse(fieldsJson) as FieldSpec[],
+      ...languageOf(found.versionLanguage),
     };
     return { template, templateName, version };
   };
@@ -204,7 +221,7 @@ export const createDocumentsService = (deps: Deps) => {
   ): Promise<Document> => {
     const { userId, template, version } = await findTarget(keyHash, body);
     if (!body.ignoreUnknownFields) refuseUnknownLabels(await labelsOf(template), body.fields ?? {});
-    const input = withLanguage(await prepare(template, body.fields ?? {}), body.language);
+    const input = await prepare(template, body.fields ?? {}, body.language);
     if (body.test) {
       await deps.limiter.consume(rateRules.testDocumentsPerUser, userId);
       const options = { strict: body.strict ?? false, sample: true };
@@ -235,17 +252,22 @@ export const createDocumentsService = (deps: Deps) => {
       id: template.id,
       source: { draft: template.revision },
       fields: () => fieldsOnPages(template.fields, template.pages.length),
+      ...(template.language && { language: template.language }),
     };
     return { ...(await fill(userId, await prepare(draft), { sample: true })), version: 'draft' };
   };
 
-  /** One document of the caller's values, not counted: the batch worker counts its items itself. */
+  /**
+   * One document of the caller's values, not counted: the batch worker counts its items itself.
+   * `language` is the batch's, for fields that set none.
+   */
   const fillValues = async (
     userId: string,
     template: TemplateVersion,
     values: Record<string, unknown>,
     options: FillOptions,
-  ) => fill(userId, await prepare(template, values), options);
+    language?: string,
+  ) => fill(userId, await prepare(template, values, language), options);
 
   /** The fields a template version's payload fills (stamps excluded). */
   const fieldsOf = async (template: TemplateVersion) => (await templateAssets(template)).fields;

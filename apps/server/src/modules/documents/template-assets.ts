@@ -23,6 +23,8 @@ export type TemplateVersion = {
    * was replaced by a shorter one); the fields' own labels when left out.
    */
   labels?: () => string[];
+  /** The template's default language (the draft's or the version's), for fields without one. */
+  language?: string;
 };
 
 /** `<template id>:r<revision>` or `<template id>:v<version>`: an edit or a publish makes a new key. */

@@ -113,6 +113,7 @@ export const fillChunk = async (
         target.template,
         items[index] ?? {},
         { strict: job.strict === 1 },
+        job.language ?? undefined,
       );
       deps.metrics.documentGenerated(Number(process.hrtime.bigint() - started) / 1e9);
       return { index, pdf: document.pdf };

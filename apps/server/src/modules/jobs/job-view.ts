@@ -38,6 +38,7 @@ export const toJob = (row: JobView, links: LinkSettings): Job => {
     attempt: Number(row.attempt) - Number(row.yields),
     error: parsed<JobError | null>(row.error_json, null),
     metadata: parsed<Record<string, unknown> | null>(row.metadata_json, null),
+    language: row.language,
     createdAt: row.created_at,
     startedAt: row.started_at,
     finishedAt: row.finished_at,

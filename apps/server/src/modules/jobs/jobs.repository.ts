@@ -17,6 +17,7 @@ const VIEW_COLUMNS = [
   'file_name',
   'strict',
   'metadata_json',
+  'language',
   'total',
   'done',
   'failed',

@@ -95,6 +95,7 @@ export const createJobsService = (deps: JobsDeps) => {
         file_name: body.fileName ?? null,
         strict: body.strict ? 1 : 0,
         metadata_json: body.metadata === undefined ? null : JSON.stringify(body.metadata),
+        language: body.language ?? null,
         items_json: JSON.stringify(body.items),
         total: body.items.length,
         done: 0,

@@ -24,6 +24,8 @@ export type TemplateForExport = {
     revision: number;
     pageCount: number;
     fields: FieldSpec[];
+    /** The default language of fields that set none; null: none. */
+    language: string | null;
     createdAt: string;
     updatedAt: string;
     publishedVersion: number | null;
@@ -37,6 +39,7 @@ export type TemplateForExport = {
       publishedBy: string;
       note: string;
       fields: FieldSpec[];
+      language: string | null;
     };
     pdf: LoadBytes;
     stamps: StampForExport[];
@@ -72,6 +75,7 @@ export const templatesForExport = async (db: Db, userId: string): Promise<Templa
       'revision',
       'page_count',
       'fields_json',
+      'language',
       'created_at',
       'updated_at',
       'published_version',
@@ -102,6 +106,7 @@ export const templatesForExport = async (db: Db, userId: string): Promise<Templa
           revision: Number(template.revision),
           pageCount: Number(template.page_count),
           fields: JSON.parse(template.fields_json) as FieldSpec[],
+          language: template.language,
           createdAt: template.created_at,
           updatedAt: template.updated_at,
           publishedVersion:
@@ -126,6 +131,7 @@ export const templatesForExport = async (db: Db, userId: string): Promise<Templa
             publishedBy: version.publishedBy,
             note: version.note,
             fields: version.fields,
+            language: version.language,
           },
           pdf: () => findBlob(db, version.pdfHash),
           stamps: versionStamps

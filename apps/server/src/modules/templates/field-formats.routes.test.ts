@@ -84,14 +84,20 @@ describe.each(testDatabases())('field formats on %s', (database) => {
     expect(textOf(zero.rawPayload)).not.toContain('-0');
   });
 
-  it('refuses the year 0000, naming the field', async () => {
-    const res = await generate(app, apiKey, {
+  it('prints the year 0000 as sent, and refuses a day that does not exist, naming the field', async () => {
+    const zero = await generate(app, apiKey, {
       templateName: 'Invoice',
       fields: { Due: '0000-01-01', Client: 'Ada' },
     });
+    expect(zero.statusCode, zero.body).toBe(200);
+    expect(textOf(zero.rawPayload)).toContain('1 Januar 0000');
+    const res = await generate(app, apiKey, {
+      templateName: 'Invoice',
+      fields: { Due: '0001-02-29', Client: 'Ada' },
+    });
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json<ErrorResponse>().message).toBe(
-      'These fields have values of the wrong type: "Due" (expected an ISO date like 2026-01-31, year 0001 to 9999).',
+      'These fields have values of the wrong type: "Due" (expected an ISO date like 2026-01-31, year 0000 to 9999).',
     );
   });
 
@@ -135,7 +141,7 @@ describe.each(testDatabases())('field formats on %s', (database) => {
     });
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json<ErrorResponse>().message).toBe(
-      'These fields have values of the wrong type: "Due" (expected an ISO date like 2026-01-31, year 0001 to 9999), "Total" (expected a number like 1234.5).',
+      'These fields have values of the wrong type: "Due" (expected an ISO date like 2026-01-31, year 0000 to 9999), "Total" (expected a number like 1234.5).',
     );
     expect(await usedThisCycle(app, ada.email)).toBe(before);
   });

@@ -13,6 +13,8 @@ export type Template = {
   pages: PageInfo[];
   fields: FieldSpec[];
   previewPng: Buffer;
+  /** The default language (BCP 47) of fields that set none, when the request gives none. */
+  language: string | null;
   updatedAt: string;
   /** The latest published version's number; null while never published. */
   publishedVersion: number | null;
@@ -38,6 +40,7 @@ const templateRowToTemplate = (row: Selectable<TemplateTable>): Template => ({
   pages: JSON.parse(row.pages_json) as PageInfo[],
   fields: JSON.parse(row.fields_json) as FieldSpec[],
   previewPng: row.preview_png,
+  language: row.language,
   updatedAt: row.updated_at,
   publishedVersion: nullableNumber(row.published_version),
   publishedRevision: nullableNumber(row.published_revision),
@@ -106,7 +109,10 @@ export const listTemplates = async (
 
 export const insertTemplate = async (
   db: Db,
-  t: Omit<Template, 'revision' | 'updatedAt' | 'publishedVersion' | 'publishedRevision'> & {
+  t: Omit<
+    Template,
+    'revision' | 'updatedAt' | 'publishedVersion' | 'publishedRevision' | 'language'
+  > & {
     pdf: Uint8Array;
     now: string;
   },
@@ -153,6 +159,8 @@ export const updateTemplate = async (
     previewPng?: Uint8Array;
     pdf?: Uint8Array;
     stamps?: StoredStamp[];
+    /** Null clears it; left out keeps it. */
+    language?: string | null;
   },
 ): Promise<boolean> =>
   db.transaction().execute(async (trx) => {
@@ -165,6 +173,7 @@ export const updateTemplate = async (
         pages_json: changes.pages && JSON.stringify(changes.pages),
         page_count: changes.pages?.length,
         preview_png: changes.previewPng && Buffer.from(changes.previewPng),
+        language: changes.language,
         revision: t.revision + 1,
         // A rename changes nothing a version holds: a draft equal to its version stays equal.
         ...(isRenameOnly(changes) && {

@@ -111,6 +111,7 @@ export const createTemplatesService = (deps: Deps) => {
       templateName: template.name,
       description: template.description,
       inputs: template.fields.map(toTemplateInput),
+      ...(template.language && { language: template.language }),
       file: pdf.toString('base64'),
       thumbnail: template.previewPng.toString('base64'),
       pages: template.pages.map(({ page, width, height }) => ({ page, width, height })),
@@ -220,9 +221,12 @@ export const createTemplatesService = (deps: Deps) => {
       body.stamps &&
       (await toStoredStamps(body.stamps, await listStamps(db, template.id), template.pages));
     const now = clock.now().toISOString();
-    if (
-      !(await repo.updateTemplate(db, { ...template, now }, { fields, ...(stamps && { stamps }) }))
-    ) {
+    const changes = {
+      fields,
+      ...(stamps && { stamps }),
+      ...(body.language !== undefined && { language: body.language }),
+    };
+    if (!(await repo.updateTemplate(db, { ...template, now }, changes))) {
       throw editedElsewhere();
     }
     return detail(await getTemplate(userId, template.name));

@@ -63,7 +63,33 @@ describe('formatValue', () => {
     expect(plain(formatValue(format, value))).toBe(printed);
   });
 
+  // Thirty integer digits, far past a double's 17: each prints, grouped as its locale groups.
+  const thirty = '-123456789012345678901234567890.125';
+  it.each<[ValueFormat, string]>([
+    [euros, '-123.456.789.012.345.678.901.234.567.890,13 €'],
+    [
+      { kind: 'number', decimals: 2, locale: 'en-US', currency: 'USD' },
+      '-$123,456,789,012,345,678,901,234,567,890.13',
+    ],
+    [
+      { kind: 'number', decimals: 2, locale: 'fr-FR' },
+      '-123 456 789 012 345 678 901 234 567 890,13',
+    ],
+    [
+      { kind: 'number', locale: 'ja-JP', currency: 'JPY' },
+      '-￥123,456,789,012,345,678,901,234,567,890',
+    ],
+    [
+      { kind: 'number', decimals: 2, locale: 'hi-IN', currency: 'INR' },
+      '-₹1,23,45,67,89,01,23,45,67,89,01,23,45,67,890.13',
+    ],
+  ])('prints a 30-digit amount in %j as %s', (format, printed) => {
+    expect(plain(formatValue(format, thirty))).toBe(printed);
+  });
+
   it.each<[string, string]>([
+    ['0000-01-01', '01.01.0000'],
+    ['0000-02-29', '29.02.0000'],
     ['0001-01-01', '01.01.0001'],
     ['0099-12-31', '31.12.0099'],
     ['0004-02-29', '29.02.0004'],
@@ -71,6 +97,14 @@ describe('formatValue', () => {
     ['9999-12-31', '31.12.9999'],
   ])('prints the date %s with the year sent: %s', (value, printed) => {
     expect(formatValue({ kind: 'date', pattern: 'dd.MM.yyyy' }, value)).toBe(printed);
+  });
+
+  it('prints the year 0000 in any pattern, quoted letters left as they are', () => {
+    const date = (pattern: string, locale?: string) =>
+      formatValue({ kind: 'date', pattern, ...(locale && { locale }) }, '0000-03-07');
+    expect(date('d MMMM yyyy', 'de-DE')).toBe('7 März 0000');
+    expect(date("'year' yy, d.M.y")).toBe('year 00, 7.3.0');
+    expect(formatValue({ kind: 'date', pattern: "'y' yyyy" }, '2026-03-07')).toBe('y 2026');
   });
 
   it('keeps empty values empty and upper-cases every part of a linked text', () => {
@@ -85,7 +119,6 @@ describe('formatValue', () => {
     [{ kind: 'date', pattern: 'dd.MM.yyyy' }, 20260307],
     [{ kind: 'number' }, '1.234,50'],
     [{ kind: 'number' }, 'twelve'],
-    [{ kind: 'date', pattern: 'dd.MM.yyyy' }, '0000-01-01'],
     [{ kind: 'date', pattern: 'dd.MM.yyyy' }, '0100-02-29'],
     [{ kind: 'date', pattern: 'dd.MM.yyyy' }, '2026-13-01'],
     [{ kind: 'number' }, '1e400'],

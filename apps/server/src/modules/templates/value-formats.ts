@@ -98,15 +98,13 @@ const numberText = (
 };
 
 /**
- * An ISO date as the calendar day it names, the year kept as sent (years 1–99 too). Year 0000
- * is refused: ISO's year 0 is 1 BC, which date patterns (`yyyy`, the year of the era) print
- * as 0001.
+ * An ISO date as the calendar day it names, the year kept as sent (years 0–99 too: ISO's year
+ * 0000 is the proleptic Gregorian year before 0001).
  */
 const parseDate = (value: string): Date | undefined => {
   const match = ISO_DATE.exec(value);
   if (!match) return undefined;
   const [year, month, day] = match.slice(1).map(Number) as [number, number, number];
-  if (year === 0) return undefined;
   const date = new Date(2000, 0, 1, 12); // noon: no zone skips it
   date.setFullYear(year, month - 1, day);
   const isSameDay =
@@ -114,10 +112,35 @@ const parseDate = (value: string): Date | undefined => {
   return isSameDay ? date : undefined;
 };
 
+/**
+ * The pattern with the year of the era (`y`) read as the extended year (`u`), outside quoted
+ * text: the two agree from year 1 on, but the year of the era makes ISO's year 0000 "0001"
+ * (1 BC), and a date is to print the year it was sent with.
+ */
+const extendedYears = (pattern: string): string => {
+  let quoted = false;
+  let out = '';
+  for (const char of pattern) {
+    if (char === "'") quoted = !quoted;
+    out += !quoted && char === 'y' ? 'u' : char;
+  }
+  return out;
+};
+
+/** A date in the format's pattern and locale, the year as sent; undefined when it cannot print. */
+const printDate = (date: Date, format: Extract<ValueFormat, { kind: 'date' }>) => {
+  const pattern = date.getFullYear() === 0 ? extendedYears(format.pattern) : format.pattern;
+  try {
+    return formatDate(date, pattern, { locale: dateLocaleOf(format.locale) });
+  } catch {
+    return undefined;
+  }
+};
+
 /** What a value of a formatted field must look like, for the 400 naming it. */
 export const expectedByFormat = (format: ValueFormat): string =>
   format.kind === 'date'
-    ? 'an ISO date like 2026-01-31, year 0001 to 9999'
+    ? 'an ISO date like 2026-01-31, year 0000 to 9999'
     : format.kind === 'number'
       ? 'a number like 1234.5'
       : 'text';
@@ -139,7 +162,7 @@ export const formatValue = (format: ValueFormat, value: unknown): unknown => {
     case 'date': {
       const date = typeof value === 'string' ? parseDate(value) : undefined;
       if (!date) return undefined;
-      return formatDate(date, format.pattern, { locale: dateLocaleOf(format.locale) });
+      return printDate(date, format);
     }
   }
 };
@@ -152,6 +175,6 @@ export const describeFormat = (format: ValueFormat): string => {
     case 'number':
       return `A number, printed like ${numberFormatOf(format).format(1234.5)}.`;
     case 'date':
-      return `An ISO date (YYYY-MM-DD, year 0001 to 9999), printed like ${formatDate(SAMPLE_DATE, format.pattern, { locale: dateLocaleOf(format.locale) })}.`;
+      return `An ISO date (YYYY-MM-DD, year 0000 to 9999), printed like ${formatDate(SAMPLE_DATE, format.pattern, { locale: dateLocaleOf(format.locale) })}.`;
   }
 };

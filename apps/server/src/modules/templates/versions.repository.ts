@@ -15,6 +15,7 @@ export type TemplateVersionRow = {
   changes: FieldChange[];
   pdfHash: string;
   previewHash: string;
+  language: string | null;
 };
 
 export const contentHash = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
@@ -50,6 +51,7 @@ const toVersion = (row: {
   changes_json: string;
   pdf_hash: string;
   preview_hash: string;
+  language: string | null;
 }): TemplateVersionRow => ({
   number: Number(row.number),
   publishedAt: row.published_at,
@@ -61,6 +63,7 @@ const toVersion = (row: {
   changes: JSON.parse(row.changes_json) as FieldChange[],
   pdfHash: row.pdf_hash,
   previewHash: row.preview_hash,
+  language: row.language,
 });
 
 /** A template's versions, newest first: all of them, or one page's. */
@@ -139,6 +142,7 @@ export const insertVersion = async (
     note: string;
     pages: PageInfo[];
     fields: FieldSpec[];
+    language: string | null;
     changes: FieldChange[];
     pdf: Uint8Array;
     previewPng: Uint8Array;
@@ -176,6 +180,7 @@ export const insertVersion = async (
         changes_json: JSON.stringify(v.changes),
         pdf_hash: pdfHash,
         preview_hash: previewHash,
+        language: v.language,
       })
       .execute();
     for (const [position, s] of v.stamps.entries()) {

@@ -111,6 +111,7 @@ export const createVersionsService = (
         note: body.note ?? '',
         pages: template.pages,
         fields: template.fields,
+        language: template.language,
         changes,
         pdf: pdf ?? new Uint8Array(),
         previewPng: template.previewPng,
@@ -166,6 +167,7 @@ export const createVersionsService = (
       ...summaryOf(version),
       templateName: template.name,
       inputs: version.fields.map(toTemplateInput),
+      ...(version.language && { language: version.language }),
       pages: version.pages.map(({ page, width, height }) => ({ page, width, height })),
       stamps: stamps.map(toStampResponse),
       thumbnail: (preview ?? Buffer.alloc(0)).toString('base64'),
@@ -196,6 +198,7 @@ export const createVersionsService = (
       {
         fields: version.fields,
         pages: version.pages,
+        language: version.language,
         stamps,
         ...(pdfBytes && { pdf: pdfBytes }),
         ...(preview && { previewPng: preview }),

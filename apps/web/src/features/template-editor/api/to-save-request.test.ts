@@ -31,7 +31,15 @@ describe('the save mapper', () => {
         },
       ],
       stamps: [],
+      language: null,
     });
+  });
+
+  it('keeps the template’s default language through the editor, and clears it with null', () => {
+    const doc = toDocument({ inputs: [], language: 'zh-Hant' });
+    expect(doc.language).toBe('zh-Hant');
+    expect(toSaveRequest('T', doc).language).toBe('zh-Hant');
+    expect(toSaveRequest('T', { ...doc, language: undefined }).language).toBeNull();
   });
 
   it('sends stamps: new ones with their picture, saved ones by id without it', () => {

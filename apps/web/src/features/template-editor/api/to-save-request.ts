@@ -96,7 +96,9 @@ const stampOf = (stamp: TemplateStamp): Stamp => ({
 
 /** The editor document of a template as the server sent it. */
 export const toDocument = (
-  template: Pick<TemplateResponse, 'inputs'> & { stamps?: readonly TemplateStamp[] },
+  template: Pick<TemplateResponse, 'inputs' | 'language'> & {
+    stamps?: readonly TemplateStamp[];
+  },
 ): EditorDocument => {
   const boxes = template.inputs.flatMap(boxesOfInput);
   const stamps = (template.stamps ?? []).map(stampOf);
@@ -106,6 +108,7 @@ export const toDocument = (
     order: boxes.map((box) => box.id),
     stamps: Object.fromEntries(stamps.map((stamp) => [stamp.id, stamp])),
     nextNumber: boxes.length + stamps.length + 1,
+    ...(template.language && { language: template.language }),
   };
 };
 
@@ -234,4 +237,6 @@ export const toSaveRequest = (templateName: string, doc: EditorDocument): SaveTe
   templateName,
   inputs: groupIntoFields(doc).map(toInput),
   stamps: Object.values(doc.stamps).map(toStampBody),
+  // Null clears a default language the saved template had.
+  language: doc.language ?? null,
 });

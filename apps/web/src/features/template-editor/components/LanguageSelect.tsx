@@ -1,5 +1,7 @@
 import { Select } from '@mantine/core';
 import { languageFieldTypes, type FieldType } from '@platen/contract';
+import { useEditorSelector } from '../hooks/use-editor-store.ts';
+import { useEditor } from './editor-context.ts';
 
 /**
  * The languages the panel offers: those where the face or the shapes depend on it (Han in
@@ -25,6 +27,36 @@ export const FIELD_LANGUAGES: readonly { value: string; label: string }[] = [
   { value: 'en', label: 'English' },
 ];
 
+/** The choices for a tag: the known languages, and the tag as it is when it is not one of them. */
+const choicesWith = (language: string | undefined) =>
+  language && !FIELD_LANGUAGES.some((option) => option.value === language)
+    ? [...FIELD_LANGUAGES, { value: language, label: language }]
+    : FIELD_LANGUAGES;
+
+/**
+ * The template's default language (product.md §3 "Language"): for fields without one when a
+ * call gives none. Part of the document, so it is undone, saved and published with the fields.
+ */
+export const TemplateLanguageSelect = () => {
+  const { store, isEditing } = useEditor();
+  const language = useEditorSelector(store, (state) => state.history.present.language);
+  return (
+    <Select
+      label="Default text language"
+      description="For fields without a language of their own, when a call sends none"
+      placeholder="Decided by the text"
+      data={choicesWith(language)}
+      value={language ?? null}
+      disabled={!isEditing}
+      clearable
+      size="xs"
+      maxDropdownHeight={200}
+      comboboxProps={{ withinPortal: true }}
+      onChange={(value) => store.apply((doc) => ({ ...doc, language: value ?? undefined }))}
+    />
+  );
+};
+
 /** The field's language (product.md §3 "Language"), for the types that print text. */
 export const LanguageSelect = (props: {
   type: FieldType | '';
@@ -32,11 +64,7 @@ export const LanguageSelect = (props: {
   onChange: (language: string | undefined) => void;
 }) => {
   if (!props.type || !languageFieldTypes.includes(props.type)) return null;
-  const known = FIELD_LANGUAGES.some((option) => option.value === props.language);
-  const data =
-    props.language && !known
-      ? [...FIELD_LANGUAGES, { value: props.language, label: props.language }]
-      : FIELD_LANGUAGES;
+  const data = choicesWith(props.language);
   return (
     <Select
       label="Text language"

@@ -9,6 +9,7 @@ import { useEditorSelector } from '../hooks/use-editor-store.ts';
 import { canRedo, canUndo } from '../model/history.ts';
 import { useEditor } from './editor-context.ts';
 import { FieldPanel } from './FieldPanel.tsx';
+import { TemplateLanguageSelect } from './LanguageSelect.tsx';
 import { StampsPanel } from './StampsPanel.tsx';
 import { ZoomControl, type ZoomSetting } from './ZoomControl.tsx';
 import classes from './editor.module.css';
@@ -116,6 +117,9 @@ export const SidePanel = (props: SidePanelProps) => (
       <Text size="sm" c="dimmed" mt="xs" lineClamp={3}>
         {props.description}
       </Text>
+      <Stack mt="sm">
+        <TemplateLanguageSelect />
+      </Stack>
     </Card>
     <Card withBorder>
       <Group justify="space-between" gap="xs">

@@ -19,6 +19,7 @@ import { EmptyTemplateHint } from './EmptyTemplateHint.tsx';
 import { RenameModal } from './RenameModal.tsx';
 import { ReplaceModal } from './ReplaceModal.tsx';
 import { OptionsBody, SidePanel, UndoRedo } from './SidePanel.tsx';
+import { TemplateLanguageSelect } from './LanguageSelect.tsx';
 import { OutOfBoundsAlert } from './OutOfBoundsAlert.tsx';
 import { PublishModal } from './PublishModal.tsx';
 import { TemplateHeader } from './TemplateHeader.tsx';
@@ -214,7 +215,10 @@ export const TemplateDetailsPage = ({ template, renderForm }: TemplateDetailsPag
           size="70%"
           title="Field options"
         >
-          <OptionsBody />
+          <Stack gap="md">
+            <TemplateLanguageSelect />
+            <OptionsBody />
+          </Stack>
         </Drawer>
       )}
       <RenameModal

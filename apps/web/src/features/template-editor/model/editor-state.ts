@@ -90,6 +90,11 @@ export type EditorDocument = {
   stamps: Readonly<Record<BoxId, Stamp>>;
   /** Next number for a new box id (product.md §4: the running count plus the page number). */
   nextNumber: number;
+  /**
+   * The template's default language (BCP 47) for fields that set none when a call gives none:
+   * saved with the fields, so it is undone, published and discarded like them.
+   */
+  language?: string | undefined;
 };
 
 export type TemplatePages = readonly PageSize[];
