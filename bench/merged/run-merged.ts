@@ -56,7 +56,8 @@ const runCase = async ({ template, values, share }: (typeof CASES)[number]) => {
   for (let n = 0; n < count; n++) {
     // Every document differs, as in a real batch: its number follows the first value.
     const base = valuesFor(values, n).values;
-    const filled = { ...base, 'Text 1': `${String(base['Text 1'])} ${n}` };
+    const first = base['Text 1'];
+    const filled = { ...base, 'Text 1': `${typeof first === 'string' ? first : ''} ${n}` };
     const { pdf } = await engine.fill(bytes, FIELDS, filled);
     documentBytes += pdf.length;
     const start = performance.now();

@@ -8,7 +8,7 @@
  * already stacked there, and lowers a mark below where it would touch them.
  */
 import type { Face } from './faces.ts';
-import type { PlacedGlyph } from './shape-text.ts';
+import type { PlacedGlyph } from './placed-glyph.ts';
 
 /** The faces whose marks need it. */
 export const needsMarkFallback = (face: Face) => face.name === 'tinos' || face.name === 'cousine';

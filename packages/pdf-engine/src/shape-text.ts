@@ -20,16 +20,8 @@ import {
 } from './faces.ts';
 import { EMOJI_FACE, emojiSequences } from './emoji-sequences.ts';
 import { needsMarkFallback, placeUnattachedMarks } from './mark-fallback.ts';
+import type { PlacedGlyph } from './placed-glyph.ts';
 import type { FontFamily } from './types.ts';
-
-/** One glyph as HarfBuzz placed it, in font units; `cluster` is a character index of the text. */
-export interface PlacedGlyph {
-  gid: number;
-  cluster: number;
-  advance: number;
-  xOffset: number;
-  yOffset: number;
-}
 
 /** Characters [start, end) drawn by one face at one bidi level, glyphs in visual order. */
 export interface ShapedItem {
