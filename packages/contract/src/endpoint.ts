@@ -9,7 +9,9 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type EndpointAuth = 'none' | 'bearer' | 'apiKey' | 'apiKeyOrBearer';
 
 /** The error statuses the API answers with; each answer's body is an `errorResponse`. */
-export const errorStatuses = [400, 401, 402, 403, 404, 409, 413, 415, 422, 429, 502, 503] as const;
+export const errorStatuses = [
+  400, 401, 402, 403, 404, 409, 413, 414, 415, 422, 429, 502, 503,
+] as const;
 export type ErrorStatus = (typeof errorStatuses)[number];
 
 /** The types of the files calls answer with (`produces`). */
@@ -72,7 +74,7 @@ export type Endpoint = {
   /**
    * Error statuses this call answers with besides the ones every call of its kind can give
    * (400 for bad input, 401 without valid credentials, 403 without the XSRF header, 413 and 415
-   * for a body too large or of the wrong type).
+   * for a body too large or of the wrong type, 414 for a path parameter too long).
    */
   errors?: readonly ErrorStatus[];
   /**

@@ -271,7 +271,7 @@ export const saveTemplate = {
   noStore: true,
   body: saveTemplateBody,
   response: templateResponse,
-  errors: [404, 409, 422],
+  errors: [404, 409, 422, 429],
 } as const satisfies Endpoint;
 
 export const deleteTemplate = {

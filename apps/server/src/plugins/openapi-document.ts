@@ -74,6 +74,7 @@ const errorStatusesOf = (endpoint: Endpoint): (ErrorStatus | 500)[] => {
     ...(endpoint.auth === 'none' ? [] : [401 as const]),
     ...(needsXsrf(endpoint) ? [403 as const] : []),
     ...(hasBody ? [413 as const, 415 as const] : []),
+    ...(endpoint.params ? [414 as const] : []),
     ...(endpoint.errors ?? []),
     ...(endpoint.database === false ? [] : [503 as const]),
     500,

@@ -122,6 +122,14 @@ export const errorMeanings: Record<ErrorStatus | 500, ErrorMeaning> = {
       'The body is larger than the server accepts (files: `MAX_UPLOAD_MB`, 20 MB by default).',
     example: { code: 'PAYLOAD_TOO_LARGE', message: 'The file is too large. The limit is 20 MB.' },
   },
+  414: {
+    component: 'UriTooLong',
+    description: 'A part of the address (a template name, an id) is longer than 100 characters.',
+    example: {
+      code: 'URI_TOO_LONG',
+      message: 'A part of the address is longer than 100 characters.',
+    },
+  },
   415: {
     component: 'UnsupportedMediaType',
     description: 'The body is not of a content type this call takes.',

@@ -160,7 +160,15 @@ describe('the OpenAPI document', () => {
       '503',
     ]);
     expect(statuses(contract.health)).toEqual(['200', '500']);
-    expect(statuses(contract.getTemplate)).toEqual(['200', '400', '401', '404', '500', '503']);
+    expect(statuses(contract.getTemplate)).toEqual([
+      '200',
+      '400',
+      '401',
+      '404',
+      '414',
+      '500',
+      '503',
+    ]);
     for (const response of Object.values(doc.components.responses)) {
       // Problem details (RFC 9457) only: a generator must not expect application/json.
       expect(Object.keys(response.content)).toEqual(['application/problem+json']);
