@@ -47,6 +47,13 @@ describe.skipIf(!hasChromium)('forms brought in from elsewhere', () => {
     // The 2013 1040 holds "AP" in its state list: the form starts from it, as generate prints it.
     const state = page.getByRole('textbox', { name: 'State', exact: true });
     expect(await state.inputValue()).toBe('AP');
+    // Marked as the form's own value, not an example: what a request that leaves it out prints.
+    const note = page.getByText('Default: AP. Printed when a request leaves this field out.', {
+      exact: true,
+    });
+    expect((await state.getAttribute('aria-describedby')) ?? '').toContain(
+      (await note.getAttribute('id')) ?? 'no id',
+    );
     await saveScreenshot(page, 'imported-gov-form-tab-1440-dark');
     await expectAccessible(page, 'form tab of an imported government return');
     await context.close();

@@ -3,6 +3,7 @@ import { ErrorAlert } from '../../components/feedback/ErrorAlert.tsx';
 import { Card, Skeleton, Stack, Title } from '@mantine/core';
 import { useParams } from 'react-router';
 import { DocumentForm } from '../../features/document-form/components/DocumentForm.tsx';
+import { defaultNote } from '../../features/document-form/model/default-note.ts';
 import { useTemplate } from '../../features/template-editor/api/get-template.ts';
 import { TemplateDetailsPage } from '../../features/template-editor/components/TemplateDetailsPage.tsx';
 import { errorMessage } from '../../lib/api-error.ts';
@@ -36,8 +37,11 @@ export default function TemplateDetailsRoute() {
             )}
             descriptions={Object.fromEntries(
               t.inputs.flatMap((input) => {
-                const description = input.description ?? barcodeHint(input.barcode);
-                return description ? [[input.label, description]] : [];
+                const notes = [
+                  input.description ?? barcodeHint(input.barcode),
+                  defaultNote(input),
+                ].filter(Boolean);
+                return notes.length > 0 ? [[input.label, notes.join(' ')]] : [];
               }),
             )}
             templateFields={Object.fromEntries(
