@@ -82,6 +82,14 @@ describe('configuration', () => {
     }
   });
 
+  it('starts every Redis key with platen: by default, or with the prefix a deployment gives', () => {
+    expect(loadConfig({}).redisKeyPrefix).toBe('platen:');
+    expect(loadConfig({ REDIS_KEY_PREFIX: 'staging:' }).redisKeyPrefix).toBe('staging:');
+    for (const bad of ['a b', 'x'.repeat(65), 'prod*']) {
+      expect(() => loadConfig({ REDIS_KEY_PREFIX: bad })).toThrow(/REDIS_KEY_PREFIX/);
+    }
+  });
+
   it('gives a Redis command 100 ms by default, then leaves Redis alone for 5 s', () => {
     expect(loadConfig({}).redisCalls).toEqual({ timeoutMs: 100, coolDownMs: 5_000 });
     expect(loadConfig({ REDIS_TIMEOUT_MS: '50' }).redisCalls.timeoutMs).toBe(50);

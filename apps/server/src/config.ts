@@ -33,6 +33,10 @@ const envSchema = z.object({
     .refine((value) => URL.canParse(value), 'must be a redis:// or rediss:// URL')
     .optional(),
   REDIS_TIMEOUT_MS: z.coerce.number().int().min(10).max(5_000).default(100),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[\w:.-]{1,64}$/, 'must be 1 to 64 letters, digits, or _ : . -')
+    .default('platen:'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(6000),
@@ -308,6 +312,11 @@ export type Config = {
    * failure Redis is skipped for `coolDownMs`, then one request tries it again.
    */
   redisCalls: { timeoutMs: number; coolDownMs: number };
+  /**
+   * What every key Platen writes in Redis starts with (REDIS_KEY_PREFIX): deployments that share
+   * one Redis, or test apps run side by side, keep their counters apart.
+   */
+  redisKeyPrefix: string;
   /** Generate calls one API key may make per minute (security.md §22). */
   apiRateLimitPerMinute: number;
   /** Where the built web app lives (apps/web/dist unless set); absent in API-only tests. */
@@ -368,6 +377,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     logLevel: e.LOG_LEVEL,
     redisUrl: e.REDIS_URL,
     redisCalls: { timeoutMs: e.REDIS_TIMEOUT_MS, coolDownMs: REDIS_COOL_DOWN_MS },
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
     apiRateLimitPerMinute: e.API_RATE_LIMIT_PER_MINUTE,
     metricsToken: e.METRICS_TOKEN,
     webDistDir: e.WEB_DIST_DIR ?? fileURLToPath(new URL('../../web/dist', import.meta.url)),

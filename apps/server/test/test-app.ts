@@ -45,9 +45,14 @@ export const testRateLimitStores = (): TestRateLimitStore[] => {
 };
 let warnedAboutRedis = false;
 
-/** The configuration that counts rate limits in the given store. */
+/**
+ * The configuration that counts rate limits in the given store. The suites share one Redis: each
+ * app counts under keys of its own, so no other file's calls count against its limits.
+ */
 export const rateLimitStoreConfig = (store: TestRateLimitStore): Partial<Config> =>
-  store === 'redis' ? { redisUrl: process.env.TEST_REDIS_URL } : {};
+  store === 'redis'
+    ? { redisUrl: process.env.TEST_REDIS_URL, redisKeyPrefix: `platen-test-${randomUUID()}:` }
+    : {};
 
 /** A clock that stands still until the test moves it. */
 export const createTestClock = (start = new Date('2026-03-01T09:00:00.000Z')) => {
@@ -79,6 +84,7 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   apiRateLimitPerMinute: 6000,
   redisUrl: undefined,
   redisCalls: { timeoutMs: 100, coolDownMs: 5_000 },
+  redisKeyPrefix: 'platen:',
   metricsToken: undefined,
   idempotency: { windowMs: 24 * 3_600_000, leaseMs: 30_000, sweepIntervalMs: 15 * 60_000 },
   jobs: {

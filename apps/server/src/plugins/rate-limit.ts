@@ -8,9 +8,6 @@ import { AppError } from '../lib/app-error.ts';
 import { createCircuitBreaker, type CircuitBreaker } from '../lib/circuit-breaker.ts';
 import type { Logger } from '../lib/logger.ts';
 
-/** Prefix of every counter in Redis; each limiter adds its route or its own key prefix. */
-export const REDIS_NAMESPACE = 'platen:rate-limit:';
-
 /** How long a start waits for Redis before serving without it (counters are skipped meanwhile). */
 const CONNECT_WAIT_MS = 2_000;
 
@@ -118,7 +115,8 @@ const rateLimitPlugin = async (app: FastifyInstance, opts: { deps: Deps }) => {
     global: false,
     ...(store && {
       redis: guardedClient(store.redis, store.breaker),
-      nameSpace: REDIS_NAMESPACE,
+      // Every counter's key: the deployment's prefix, then each limiter's route or own prefix.
+      nameSpace: `${config.redisKeyPrefix}rate-limit:`,
       skipOnError: true,
     }),
     errorResponseBuilder: (_req, context) =>

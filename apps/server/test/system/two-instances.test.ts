@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVoucher } from '../../src/modules/billing/vouchers/voucher-admin.ts';
 import { makePdf } from '../pdf-fixtures.ts';
@@ -180,7 +181,12 @@ describe.runIf(hasPostgres && redisUrl)('two instances sharing rate limits throu
 
   beforeAll(async () => {
     data = await createSystemData('postgres');
-    const env = { REDIS_URL: redisUrl ?? '', API_RATE_LIMIT_PER_MINUTE: '10' };
+    // Both instances count under one prefix of their own, apart from any other suite's.
+    const env = {
+      REDIS_URL: redisUrl ?? '',
+      REDIS_KEY_PREFIX: `platen-test-${randomUUID()}:`,
+      API_RATE_LIMIT_PER_MINUTE: '10',
+    };
     const [a, b] = await Promise.all([data.start(env), data.start(env)]);
     servers = [a.url, b.url];
   });
