@@ -14,5 +14,5 @@ export { billingPublicRoutes } from './webhooks.routes.ts';
 export { currentSubscription } from './lifecycle/subscription-state.ts';
 export { insertFreeSubscription } from './lifecycle/subscriptions.repository.ts';
 export { centsToEuros } from './usage/money.ts';
-export { billingForExport } from './account-data.ts';
+export { billingForExport } from './billing-export.ts';
 export { billingSummary, grantPlan, setDocumentsUsed } from './operator.ts';
