@@ -10,7 +10,7 @@ export { reportOverage } from './usage/overage.ts';
 export { quotaRefusal } from './usage/quota-refusal.ts';
 export { billingRoutes } from './billing.routes.ts';
 export { createBillingService } from './billing.service.ts';
-export { billingPublicRoutes } from './webhooks.routes.ts';
+export { billingPublicRoutes } from './provider-events.routes.ts';
 export { currentSubscription } from './lifecycle/subscription-state.ts';
 export { insertFreeSubscription } from './lifecycle/subscriptions.repository.ts';
 export { centsToEuros } from './usage/money.ts';
