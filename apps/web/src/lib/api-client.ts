@@ -204,8 +204,6 @@ export const createApiClient = (deps: ApiClientDeps) => {
   return { request, requestBlob, requestFile };
 };
 
-export type ApiClient = ReturnType<typeof createApiClient>;
-
 const readCookie = (name: string): string | undefined => {
   const prefix = `${name}=`;
   const entry = document.cookie.split('; ').find((part) => part.startsWith(prefix));

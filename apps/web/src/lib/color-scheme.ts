@@ -6,11 +6,8 @@ export type SiteTheme = 'dark' | 'light';
 /** product.md §9: the site is dark unless 'light' is stored under data-theme-version. */
 export const DEFAULT_SITE_THEME: SiteTheme = 'dark';
 
-export const parseSiteTheme = (value: string | null | undefined): SiteTheme | undefined =>
+const parseSiteTheme = (value: string | null | undefined): SiteTheme | undefined =>
   value === 'dark' || value === 'light' ? value : undefined;
-
-export const readSiteTheme = (): SiteTheme =>
-  parseSiteTheme(readStorage(storageKeys.theme)) ?? DEFAULT_SITE_THEME;
 
 /**
  * Mantine's colour-scheme storage, on the key product.md §3 fixes. public/theme-init.js applies the same

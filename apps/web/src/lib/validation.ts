@@ -4,7 +4,7 @@ import type { z } from 'zod';
 export type FormProblem<F extends string = string> = { field: F; title: string; message: string };
 
 /** The first message a schema gives for a value, or undefined when the value passes. */
-export const firstIssue = (schema: z.ZodType, value: unknown): string | undefined => {
+const firstIssue = (schema: z.ZodType, value: unknown): string | undefined => {
   const result = schema.safeParse(value);
   return result.success
     ? undefined

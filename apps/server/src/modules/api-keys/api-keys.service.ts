@@ -7,7 +7,7 @@ import { keyedHash, randomToken } from '../../lib/secrets.ts';
 import { findEncryptedApiKey, insertApiKey, replaceApiKey } from './api-keys.repository.ts';
 
 /** Recognisable in logs and secret scanners; 32 random bytes follow. */
-export const API_KEY_PREFIX = 'plt_';
+const API_KEY_PREFIX = 'plt_';
 
 const newKey = (deps: Pick<Deps, 'secrets' | 'clock'>, userId: string) => {
   const key = `${API_KEY_PREFIX}${randomToken(32)}`;

@@ -6,7 +6,7 @@ import { env } from '../../config/env.ts';
 import { paths } from '../../config/paths.ts';
 
 /** product.md §2: the side panel's height is the window height minus 206 px. */
-export const SIDE_PANEL_OFFSET_PX = 206;
+const SIDE_PANEL_OFFSET_PX = 206;
 
 type SidePanelProps = { id: string; onClose: () => void };
 

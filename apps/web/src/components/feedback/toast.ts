@@ -3,11 +3,11 @@ import type { ReactNode } from 'react';
 
 /** product.md §9: toasts stay 5000 ms, and 1000 ms more after the pointer leaves them. */
 export const TOAST_TIMEOUT_MS = 5000;
-export const TOAST_EXTENDED_TIMEOUT_MS = 1000;
+const TOAST_EXTENDED_TIMEOUT_MS = 1000;
 /** product.md §9: the ease time of the toast transition. */
 export const TOAST_EASE_MS = 300;
 
-export type ToastKind = 'success' | 'error' | 'warning' | 'info';
+type ToastKind = 'success' | 'error' | 'warning' | 'info';
 
 const colors: Record<ToastKind, string> = {
   success: 'teal',

@@ -26,7 +26,7 @@ export const openPdfInNewTab = (blob: Blob): void => {
 };
 
 /** product.md §8: the server's message, decoded from the failed file answer, else the fallback. */
-export const generationErrorMessage = (error: unknown): string =>
+const generationErrorMessage = (error: unknown): string =>
   isApiError(error) && !error.code.startsWith('HTTP_') && error.message
     ? error.message
     : 'An unknown error occurred.';

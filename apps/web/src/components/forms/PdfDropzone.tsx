@@ -3,7 +3,7 @@ import { Group, Stack, Text } from '@mantine/core';
 import { Dropzone, PDF_MIME_TYPE, type FileRejection } from '@mantine/dropzone';
 import { IconFileTypePdf, IconUpload, IconX } from '@tabler/icons-react';
 
-export const isPdfFile = (file: File): boolean => file.type === 'application/pdf';
+const isPdfFile = (file: File): boolean => file.type === 'application/pdf';
 
 type PdfDropzoneProps = {
   file: File | null;

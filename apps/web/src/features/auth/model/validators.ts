@@ -12,7 +12,7 @@ import { allProblems, firstProblem } from '../../../lib/validation.ts';
  * product.md §5: forgot-password wants a top-level domain of 2 to 6 letters, after the shape every
  * e-mail field checks (a scan, not one pattern: see isEmailShape).
  */
-export const isForgotPasswordEmail = (email: string) =>
+const isForgotPasswordEmail = (email: string) =>
   isEmailShape(email) && /[^@]\.[A-Za-z]{2,6}$/.test(email);
 
 export const validateLogin = (values: { email: string; password: string }) =>

@@ -4,7 +4,7 @@ import { request } from '../../../lib/api-client.ts';
 import { billingKeys } from './keys.ts';
 
 /** product.md §7 sends the whole subscription object; the server reads its own record. */
-export const sendCancellation = (subscription: SubscriptionResponse) =>
+const sendCancellation = (subscription: SubscriptionResponse) =>
   request(cancelEndpoint, { body: subscription });
 
 export const useCancelSubscription = () => {

@@ -6,7 +6,7 @@ import {
 } from '@platen/contract';
 import { isApiError } from '../../../lib/api-error.ts';
 
-export const FREE_PLAN_TYPE = 'FREE';
+const FREE_PLAN_TYPE = 'FREE';
 
 /** product.md §4: a user is on a paid plan when the plan's type is not FREE. */
 export const isPaidPlan = (planType: string | undefined): boolean =>

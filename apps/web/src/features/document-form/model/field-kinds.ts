@@ -17,11 +17,11 @@ const isRowObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A table field's value: a list of rows, each an object with a cell per column. */
-export const isTableValue = (value: unknown): value is Record<string, unknown>[] =>
+const isTableValue = (value: unknown): value is Record<string, unknown>[] =>
   Array.isArray(value) && value.length > 0 && value.every(isRowObject);
 
 const DATE = /^\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/;
-export const LONG_TEXT_CHARS = 120;
+const LONG_TEXT_CHARS = 120;
 
 /**
  * product.md §5, in its order: booleans → checkbox; numbers → number; e-mail-shaped → email; names

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client.ts';
 import { profileKeys } from './keys.ts';
 
-export const submitPasswordChange = (body: ChangePasswordBody) => request(changePassword, { body });
+const submitPasswordChange = (body: ChangePasswordBody) => request(changePassword, { body });
 
 /** product.md §4: a successful change refetches the profile. */
 export const useChangePassword = () => {

@@ -2,7 +2,7 @@ import { uploadPicture } from '@platen/contract';
 import { useMutation } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client.ts';
 
-export const sendPicture = (file: File) => {
+const sendPicture = (file: File) => {
   const form = new FormData();
   form.append('file', file);
   return request(uploadPicture, { body: form });

@@ -3,13 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client.ts';
 import { templateKeys } from './keys.ts';
 
-export const sendReplacementPdf = ({
-  templateName,
-  file,
-}: {
-  templateName: string;
-  file: File;
-}) => {
+const sendReplacementPdf = ({ templateName, file }: { templateName: string; file: File }) => {
   const form = new FormData();
   form.append('file', file);
   return request(replaceTemplatePdf, { params: { templateName }, body: form });

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client.ts';
 import { templateKeys } from './keys.ts';
 
-export const sendTemplate = (body: SaveTemplateBody) => request(saveTemplate, { body });
+const sendTemplate = (body: SaveTemplateBody) => request(saveTemplate, { body });
 
 /** A saved template replaces the cached one (product.md §4: the editor reloads it) and the list. */
 export const useSaveTemplate = () => {

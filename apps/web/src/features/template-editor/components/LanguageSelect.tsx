@@ -8,7 +8,7 @@ import { useEditor } from './editor-context.ts';
  * Chinese, Japanese and Korean; localized forms in Persian, Urdu, Marathi, Serbian), then other
  * scripts. A field given another tag through the API keeps it, listed as it is.
  */
-export const FIELD_LANGUAGES: readonly { value: string; label: string }[] = [
+const FIELD_LANGUAGES: readonly { value: string; label: string }[] = [
   { value: 'zh-Hans', label: 'Chinese (Simplified)' },
   { value: 'zh-Hant', label: 'Chinese (Traditional)' },
   { value: 'ja', label: 'Japanese' },

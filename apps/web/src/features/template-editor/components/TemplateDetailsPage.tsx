@@ -29,7 +29,7 @@ import { VersionView } from './VersionView.tsx';
 import { ZoomControl } from './ZoomControl.tsx';
 
 /** product.md §9: under 1024 px wide the editor uses its mobile layout. */
-export const MOBILE_QUERY = '(max-width: 1023.98px)';
+const MOBILE_QUERY = '(max-width: 1023.98px)';
 
 type TemplateDetailsPageProps = {
   template: TemplateResponse;

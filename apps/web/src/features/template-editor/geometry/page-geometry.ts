@@ -97,7 +97,7 @@ export const clampPointToPage = (p: PagePoint, page: PageSize): PagePoint =>
   pagePoint(Math.min(Math.max(0, p.x), page.width), Math.min(Math.max(0, p.y), page.height));
 
 /** Rounds to 1/100 pt: what the server stores, and what keeps undo snapshots tidy. */
-export const roundPt = (value: number): number => Math.round(value * 100) / 100;
+const roundPt = (value: number): number => Math.round(value * 100) / 100;
 
 export const roundRect = (rect: RectPt): RectPt => ({
   x: roundPt(rect.x),
@@ -115,7 +115,7 @@ export const roundRect = (rect: RectPt): RectPt => ({
 export const MIN_BOX_SIZE_PT = roundPt(screenLengthToPage(MIN_BOX_SIZE_PX, RENDER_SCALE));
 
 /** A rectangle grown, if needed, to the minimum box size (its top-left corner stays). */
-export const withMinSize = (rect: RectPt): RectPt => ({
+const withMinSize = (rect: RectPt): RectPt => ({
   ...rect,
   width: Math.max(rect.width, MIN_BOX_SIZE_PT),
   height: Math.max(rect.height, MIN_BOX_SIZE_PT),

@@ -9,7 +9,7 @@ import { isSavedId, type BoxId, type EditorDocument } from '../model/editor-stat
 import type { EditorStore } from '../model/editor-store.ts';
 
 /** The saved field to delete on the server: only when this is the last box of a saved field. */
-export const serverFieldToDelete = (doc: EditorDocument, id: BoxId): string | undefined => {
+const serverFieldToDelete = (doc: EditorDocument, id: BoxId): string | undefined => {
   const box = doc.boxes[id];
   const fieldId = box?.fieldId ?? (isSavedId(box?.id) ? box?.id : undefined);
   if (!fieldId || !isSavedId(fieldId)) return undefined;

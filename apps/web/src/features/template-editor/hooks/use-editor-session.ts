@@ -12,7 +12,7 @@ import { askAboutConflict } from './ask-about-conflict.tsx';
 import { useUnsavedGuard } from './use-unsaved-guard.ts';
 
 /** product.md §4: leaving editing draws the PDF again about 100 ms later. */
-export const RERENDER_DELAY_MS = 100;
+const RERENDER_DELAY_MS = 100;
 
 export type { EditorTab } from '../model/editor-tab.ts';
 

@@ -17,7 +17,7 @@ import { itemOf, othersOnPage, withItemRect } from './items.ts';
 import { ALL_EDGES, snapRect, type Guide } from './snapping.ts';
 
 /** A press moves a box only after it travels this far on screen, so a click just selects. */
-export const DRAG_THRESHOLD_PX = 3;
+const DRAG_THRESHOLD_PX = 3;
 
 /**
  * Moves and resizes follow the pointer's travel on screen from where it was pressed, converted

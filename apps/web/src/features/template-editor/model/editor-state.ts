@@ -106,7 +106,7 @@ export const emptyDocument = (): EditorDocument => ({
   nextNumber: 1,
 });
 
-export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isSavedId = (id: string | undefined): id is string =>
   id !== undefined && UUID_PATTERN.test(id);
 

@@ -8,7 +8,7 @@ export type History = {
 };
 
 /** Enough for a long session; the oldest steps fall off. */
-export const HISTORY_LIMIT = 200;
+const HISTORY_LIMIT = 200;
 
 export const startHistory = (doc: EditorDocument): History => ({
   past: [],

@@ -8,7 +8,7 @@ import {
 import type { BoxId, EditorDocument, Stamp, TemplatePages } from './editor-state.ts';
 
 /** product.md §9: on first placement a stamp takes at most 75 % of the page, keeping its proportions. */
-export const STAMP_MAX_PAGE_SHARE = 0.75;
+const STAMP_MAX_PAGE_SHARE = 0.75;
 
 export const initialStampRect = (
   image: { width: number; height: number },
