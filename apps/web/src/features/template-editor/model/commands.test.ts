@@ -5,7 +5,7 @@ import { emptyDocument } from './editor-state.ts';
 import { canRedo, canUndo, commit, preview, redo, startHistory, undo } from './history.ts';
 import { findInvalidBoxes } from './save-check.ts';
 import { addStamp, initialStampRect, removeStamp, setStampRect } from './stamp-commands.ts';
-import { docWith, testPages } from './test-fixtures.ts';
+import { docWith, testPages } from '../../../../test/editor-documents.ts';
 
 describe('editor commands', () => {
   it('adds a box with no type, an empty label and the running count plus the page as id', () => {
