@@ -1,5 +1,5 @@
 /**
- * The only door to window.localStorage. The keys are the ones product.md §3 fixes (token,
+ * The only door to window.localStorage. The keys are the ones product.md#what-is-stored fixes (token,
  * refreshToken, data-theme-version) plus the app's own preferences.
  */
 export const storageKeys = {

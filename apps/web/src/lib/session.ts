@@ -1,7 +1,7 @@
 import type { TokenPair } from '@platen/contract';
 import { readStorage, removeStorage, storageKeys, writeStorage } from './local-storage.ts';
 
-/** What the access token tells about its user (product.md §3: sub is the e-mail). */
+/** What the access token tells about its user (product.md#what-is-stored: sub is the e-mail). */
 export type SessionUser = { email: string; firstName: string; lastName: string };
 
 export const findAccessToken = (): string | undefined => readStorage(storageKeys.token);

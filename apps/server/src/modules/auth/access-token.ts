@@ -1,7 +1,7 @@
 import { SignJWT, errors, jwtVerify } from 'jose';
 import { AppError, unauthorized } from '../../lib/app-error.ts';
 
-/** product.md §3: access tokens live 15 minutes; the refresh token renews them. */
+/** product.md#what-is-stored: access tokens live 15 minutes; the refresh token renews them. */
 const ACCESS_TOKEN_MINUTES = 15;
 
 const ISSUER = 'platen';

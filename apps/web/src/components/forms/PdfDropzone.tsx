@@ -17,7 +17,7 @@ type PdfDropzoneProps = {
 
 /**
  * The drag-and-drop or click-to-upload zone for one PDF (template creation and replacement,
- * product.md §2 and §5), with the chosen file's name under it.
+ * product.md#screens-and-routes and product.md#validation), with the chosen file's name under it.
  */
 export const PdfDropzone = ({ file, onFile, onReject, isDisabled, label }: PdfDropzoneProps) => {
   const name = label ?? 'PDF file: drop it here or click to choose one';

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client.ts';
 import { billingKeys } from './keys.ts';
 
-/** product.md §7 sends the whole subscription object; the server reads its own record. */
+/** product.md#the-api sends the whole subscription object; the server reads its own record. */
 const sendCancellation = (subscription: SubscriptionResponse) =>
   request(cancelEndpoint, { body: subscription });
 

@@ -4,7 +4,7 @@ import { request } from '../../../lib/api-client.ts';
 
 type PortalInput = { provider: PaymentProviderName; planType: string; email: string };
 
-/** product.md §7: planId carries the subscription type. Answers the provider's portal page. */
+/** product.md#the-api: planId carries the subscription type. Answers the provider's portal page. */
 const openBillingPortal = ({ provider, planType, email }: PortalInput) =>
   request(createBillingPortalSession, { params: { provider }, body: { planId: planType, email } });
 

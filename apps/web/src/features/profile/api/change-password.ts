@@ -5,7 +5,7 @@ import { profileKeys } from './keys.ts';
 
 const submitPasswordChange = (body: ChangePasswordBody) => request(changePassword, { body });
 
-/** product.md §4: a successful change refetches the profile. */
+/** product.md#states-and-transitions: a successful change refetches the profile. */
 export const useChangePassword = () => {
   const queryClient = useQueryClient();
   return useMutation({

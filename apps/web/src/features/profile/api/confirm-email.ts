@@ -5,7 +5,7 @@ import { profileKeys } from './keys.ts';
 
 const sendEmailCode = (body: ConfirmEmailBody) => request(confirmEmail, { body });
 
-/** product.md §4: after a confirmed code the profile is refetched and shows as verified. */
+/** product.md#states-and-transitions: after a confirmed code the profile is refetched and shows as verified. */
 export const useConfirmEmail = () => {
   const queryClient = useQueryClient();
   return useMutation({

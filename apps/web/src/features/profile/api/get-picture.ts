@@ -7,5 +7,5 @@ const fetchPicture = ({ signal }: { signal?: AbortSignal }) => request(getPictur
 
 const pictureQuery = () => queryOptions({ queryKey: profileKeys.picture, queryFn: fetchPicture });
 
-/** The header's picture and name (product.md §7 GET /v1/user/picture). */
+/** The header's picture and name (product.md#the-api GET /v1/user/picture). */
 export const usePicture = () => useQuery(pictureQuery());

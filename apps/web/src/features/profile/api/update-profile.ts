@@ -4,5 +4,5 @@ import { request } from '../../../lib/api-client.ts';
 
 const saveProfile = (body: UpdateProfileBody) => request(updateProfile, { body });
 
-/** Success reloads the page (product.md §4), so nothing is invalidated here. */
+/** Success reloads the page (product.md#states-and-transitions), so nothing is invalidated here. */
 export const useUpdateProfile = () => useMutation({ mutationFn: saveProfile });

@@ -8,5 +8,5 @@ const sendPicture = (file: File) => {
   return request(uploadPicture, { body: form });
 };
 
-/** Success reloads the page (product.md §4). */
+/** Success reloads the page (product.md#states-and-transitions). */
 export const useUploadPicture = () => useMutation({ mutationFn: sendPicture });

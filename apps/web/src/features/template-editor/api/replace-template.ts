@@ -9,7 +9,7 @@ const sendReplacementPdf = ({ templateName, file }: { templateName: string; file
   return request(replaceTemplatePdf, { params: { templateName }, body: form });
 };
 
-/** product.md §4: after a replacement the template is loaded again. */
+/** product.md#states-and-transitions: after a replacement the template is loaded again. */
 export const useReplaceTemplate = () => {
   const queryClient = useQueryClient();
   return useMutation({

@@ -5,7 +5,7 @@ import { templateKeys } from './keys.ts';
 
 const sendTemplate = (body: SaveTemplateBody) => request(saveTemplate, { body });
 
-/** A saved template replaces the cached one (product.md §4: the editor reloads it) and the list. */
+/** A saved template replaces the cached one (product.md#states-and-transitions: the editor reloads it) and the list. */
 export const useSaveTemplate = () => {
   const queryClient = useQueryClient();
   return useMutation({

@@ -1,6 +1,6 @@
 import type { FieldType } from '@platen/contract';
 
-/** One colour per field type, so a page of boxes reads at a glance (product.md §2). */
+/** One colour per field type, so a page of boxes reads at a glance (product.md#screens-and-routes). */
 const fieldColors: Record<FieldType | '', string> = {
   '': 'gray',
   text: 'blue',

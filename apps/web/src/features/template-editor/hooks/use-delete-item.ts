@@ -20,7 +20,7 @@ const serverFieldToDelete = (doc: EditorDocument, id: BoxId): string | undefined
 };
 
 /**
- * product.md §4 and §8: deleting a box asks first; a saved field is deleted on the server, then
+ * product.md#states-and-transitions and product.md#errors: deleting a box asks first; a saved field is deleted on the server, then
  * removed here. Unsaved boxes deleted with the keyboard go at once (undo brings them back).
  */
 export const useDeleteItem = (store: EditorStore, templateName: string) => {

@@ -191,7 +191,7 @@ describe('undo and redo', () => {
   });
 });
 
-describe('the save check (product.md §5)', () => {
+describe('the save check (product.md#validation)', () => {
   it('refuses boxes without type or label and duplicate labels, except linked text', () => {
     const { doc, ids } = docWith([
       { set: { type: 'text', label: '' } },

@@ -1,8 +1,8 @@
-/** The tabs of the template screen (product.md §2), 'editing' being the Editing mode tab. */
+/** The tabs of the template screen (product.md#screens-and-routes), 'editing' being the Editing mode tab. */
 const EDITOR_TABS = ['template', 'form', 'api', 'stamps', 'editing'] as const;
 export type EditorTab = (typeof EDITOR_TABS)[number];
 
-/** The query parameter holding the tab, so Back and reload keep it (conventions.md §2). */
+/** The query parameter holding the tab, so Back and reload keep it (conventions.md#conventions). */
 const TAB_PARAM = 'tab';
 
 const isEditorTab = (value: string | null): value is EditorTab =>

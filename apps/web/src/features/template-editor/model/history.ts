@@ -1,6 +1,6 @@
 import type { EditorDocument } from './editor-state.ts';
 
-/** Undo is a stack of documents (conventions.md §3): every commit pushes the document it replaced. */
+/** Undo is a stack of documents (conventions.md#the-editor): every commit pushes the document it replaced. */
 export type History = {
   past: readonly EditorDocument[];
   present: EditorDocument;

@@ -5,7 +5,7 @@ import { templateListKeys } from './keys.ts';
 
 /**
  * One page of templates, counted from one as on the wire and in the URL (the API's paging
- * convention, README "Lists"). The size starts at product.md §9's 4 and follows the server's
+ * convention, README "Lists"). The size starts at product.md#constants's 4 and follows the server's
  * pageSize once known.
  */
 const fetchTemplatePage = (page: number, pageSize: number, signal?: AbortSignal) => {
