@@ -122,7 +122,7 @@ const NOT_IN_REPOSITORY = [
   /^(\.\/)?(server|voucher-cli|platen-cli|pdf-worker-entry|svg-render-process)\.mjs$/,
   /^(account\.json|profile-picture\.png)$/,
   // The third-party corpus names its files in snake_case; ours are in kebab-case.
-  /^[\w-]*_[\w-]*\.(pdf|png)$/,
+  /^[^_/]+_[\w-]*\.(?:pdf|png)$/,
 ];
 /** Where a doc names files of other repositories: the sources of the committed forms. */
 const ABOUT_OTHER_REPOSITORIES = ['test-fixtures/gov-forms/README.md'];
