@@ -161,5 +161,3 @@ export const createAccountExportService = (deps: Deps, jobs: JobsService) => {
 
   return { create, get, openDownload };
 };
-
-export type AccountExportService = ReturnType<typeof createAccountExportService>;

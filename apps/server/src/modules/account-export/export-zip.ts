@@ -6,7 +6,7 @@ import type { ExportFile } from './export-contents.ts';
 /** Progress is written at most this often (and at the start and the end). */
 const PROGRESS_EVERY_MS = 500;
 
-export const EXPORT_FILE_NAME = 'account-export.zip';
+const EXPORT_FILE_NAME = 'account-export.zip';
 
 /**
  * Streams the export's ZIP into the result store, one file after another: each PDF or picture

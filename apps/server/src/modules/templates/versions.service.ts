@@ -22,7 +22,7 @@ export const versionNotFound = (name: string, version: number) =>
     `The template "${name}" has no published version ${version}.`,
   );
 
-export const editConflict = () =>
+const editConflict = () =>
   new AppError(
     'EDIT_CONFLICT',
     409,

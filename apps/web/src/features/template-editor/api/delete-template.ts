@@ -4,7 +4,7 @@ import { request } from '../../../lib/api-client.ts';
 import { forgetTemplateOnceUnused } from './forget-template.ts';
 import { templateKeys } from './template-editor-query-keys.ts';
 
-export const removeTemplate = (templateName: string) =>
+const removeTemplate = (templateName: string) =>
   request(deleteTemplate, { params: { templateName } });
 
 export const useDeleteTemplate = () => {

@@ -4,7 +4,7 @@ import { request } from '../../../lib/api-client.ts';
 import { forgetTemplateOnceUnused } from './forget-template.ts';
 import { templateKeys } from './template-editor-query-keys.ts';
 
-export const sendNewName = ({ templateName, name }: { templateName: string; name: string }) =>
+const sendNewName = ({ templateName, name }: { templateName: string; name: string }) =>
   request(renameTemplate, { params: { templateName }, body: { name } });
 
 export const useRenameTemplate = () => {
