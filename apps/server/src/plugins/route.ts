@@ -2,6 +2,7 @@ import type { Endpoint } from '@platen/contract';
 import { errorResponse, errorStatuses } from '@platen/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { z } from 'zod';
+import { guardOf } from './account-guard.ts';
 
 type Input<E extends Endpoint, K extends keyof Endpoint> = E[K] extends z.ZodType
   ? z.output<E[K]>
@@ -25,8 +26,39 @@ declare module 'fastify' {
   }
 }
 
+type RouteExtras = Partial<Pick<RouteOptions, 'config' | 'bodyLimit' | 'onSend'>> & {
+  /** Checks of the route's own, run after its guard (and before its rate limit). */
+  onRequest?: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  /**
+   * A request for which this holds carries a credential of its own that the handler checks (a
+   * signed download link), so the descriptor's guard lets it through.
+   */
+  hasOwnCredential?: (request: FastifyRequest) => boolean;
+};
+
+/** The route's hooks: the guard of the descriptor's `auth` first, then the route's own checks. */
+const guardHooks = (app: FastifyInstance, endpoint: Endpoint, extras: RouteExtras) => {
+  const found = guardOf(app.deps, endpoint.auth);
+  const { hasOwnCredential } = extras;
+  const guard =
+    found &&
+    (hasOwnCredential
+      ? async (request: FastifyRequest) => {
+          if (!hasOwnCredential(request)) await found.guard(request);
+        }
+      : found.guard);
+  return {
+    onRequest: [
+      ...(guard && found.hook === 'onRequest' ? [guard] : []),
+      ...(extras.onRequest ? [extras.onRequest] : []),
+    ],
+    preHandler: guard && found.hook === 'preHandler' ? [guard] : [],
+  };
+};
+
 /**
- * Registers one endpoint of the contract: its path, validation, OpenAPI description
+ * Registers one endpoint of the contract: its path, who may call it (`auth`: the guard runs
+ * because the descriptor says so, plugins/account-guard.ts), validation, OpenAPI description
  * (`openapi-document.ts`), serialisation, caching (`noStore`) and idempotency keys
  * (`idempotent`, plugins/idempotency.ts) all come from the descriptor, so the server cannot drift
  * from the contract.
@@ -35,12 +67,14 @@ export const route = <E extends Endpoint>(
   app: FastifyInstance,
   endpoint: E,
   handler: Handler<E>,
-  options: Partial<Pick<RouteOptions, 'config' | 'bodyLimit' | 'onRequest' | 'onSend'>> = {},
+  options: RouteExtras = {},
 ): void => {
   app.route({
     method: endpoint.method,
     url: endpoint.path,
-    ...options,
+    ...(options.bodyLimit !== undefined && { bodyLimit: options.bodyLimit }),
+    ...(options.onSend && { onSend: options.onSend }),
+    ...guardHooks(app, endpoint, options),
     config: {
       ...(endpoint.csrf === false && { csrf: false }),
       ...(endpoint.auth === 'apiKeyOrBearer' && { csrf: 'unless-api-key' as const }),
