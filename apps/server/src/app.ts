@@ -17,6 +17,7 @@ import { mailboxRoutes } from './modules/mail/index.ts';
 import { templatesRoutes } from './modules/templates/index.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { webhooksRoutes } from './modules/webhooks/index.ts';
+import accountGuard from './plugins/account-guard.ts';
 import csrf from './plugins/csrf.ts';
 import errorDocs from './plugins/error-docs.ts';
 import errorHandler from './plugins/error-handler.ts';
@@ -110,6 +111,7 @@ export const buildApp = async (config: Config, overrides: Partial<Deps> = {}): P
   await app.register(openapi, { appUrl: config.appUrl });
   await app.register(errorDocs, { appUrl: config.appUrl });
   await app.register(idempotency, { deps });
+  await app.register(accountGuard, { deps });
 
   await app.register(healthRoutes, { deps });
   await app.register(authRoutes, { deps });

@@ -1,7 +1,9 @@
 import type { EndpointAuth } from '@platen/contract';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import type { Deps } from '../deps.ts';
 import { apiKeyHash, findApiKeyAccount, invalidApiKey } from '../modules/api-keys/index.ts';
+import type { GuardHook } from './route.ts';
 import { requireSession } from './session-guard.ts';
 
 declare module 'fastify' {
@@ -79,9 +81,6 @@ export const requireApiKeyOrSession = (deps: Deps) => {
     request.headers['x-api-key'] !== undefined ? keyGuard(request) : sessionGuard(request);
 };
 
-/** A check that refuses a request its route's descriptor does not let in. */
-export type Guard = (request: FastifyRequest) => Promise<void>;
-
 /**
  * The guard of a descriptor's `auth`, and the hook it runs in: the API key or a session where it
  * says `apiKeyOrBearer` (everything an integration manages: templates, versions, batches,
@@ -92,10 +91,7 @@ export type Guard = (request: FastifyRequest) => Promise<void>;
  * its look-up may find what the body names in the same statement (`findKeyAccount`), and a
  * malformed body is refused first as it always was.
  */
-export const guardOf = (
-  deps: Deps,
-  auth: EndpointAuth,
-): { hook: 'onRequest' | 'preHandler'; guard: Guard } | undefined => {
+const guardOf = (deps: Deps, auth: EndpointAuth): GuardHook | undefined => {
   switch (auth) {
     case 'none':
       return undefined;
@@ -107,3 +103,10 @@ export const guardOf = (
       return { hook: 'preHandler', guard: requireApiKey(deps) };
   }
 };
+
+/** Gives `route()` its guards (`app.guardOf`); registered before any route. */
+const accountGuard = async (app: FastifyInstance, opts: { deps: Deps }) => {
+  app.decorate('guardOf', (auth: EndpointAuth) => guardOf(opts.deps, auth));
+};
+
+export default fp(accountGuard, { name: 'account-guard' });

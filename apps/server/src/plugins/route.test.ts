@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { createDeps, type Deps } from '../deps.ts';
 import { migrateToLatest } from '../db/database.ts';
 import { testConfig } from '../../test/test-app.ts';
+import accountGuard from './account-guard.ts';
 import errorHandler from './error-handler.ts';
 import { route } from './route.ts';
 
@@ -39,7 +40,7 @@ describe('route() guards a call as its descriptor says', () => {
     deps = createDeps(testConfig({ dataDir }));
     await migrateToLatest(deps.db);
     app = Fastify();
-    app.decorate('deps', deps);
+    await app.register(accountGuard, { deps });
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
     await app.register(errorHandler);
@@ -82,6 +83,13 @@ describe('route() guards a call as its descriptor says', () => {
     expect((await call('/bearer', unknownKey)).json()).toMatchObject({ code: 'UNAUTHORIZED' });
     expect((await call('/bearer', { authorization: 'Bearer not-a-token' })).statusCode).toBe(401);
     expect(handled).toEqual([]);
+  });
+
+  it('refuses to declare a route in an app without the guards', () => {
+    const bare = Fastify();
+    expect(() => route(bare, endpoint('/bearer', 'bearer'), async () => ({ ok: true }))).toThrow(
+      /account-guard/,
+    );
   });
 
   it('lets a public call through', async () => {

@@ -1,8 +1,7 @@
-import type { Endpoint } from '@platen/contract';
+import type { Endpoint, EndpointAuth } from '@platen/contract';
 import { errorResponse, errorStatuses } from '@platen/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { z } from 'zod';
-import { guardOf } from './account-guard.ts';
 
 type Input<E extends Endpoint, K extends keyof Endpoint> = E[K] extends z.ZodType
   ? z.output<E[K]>
@@ -19,10 +18,23 @@ type Handler<E extends Endpoint> = (
   reply: FastifyReply,
 ) => Promise<z.input<E['response']>>;
 
+/** A check that refuses a request its route's descriptor does not let in. */
+export type Guard = (request: FastifyRequest) => Promise<void>;
+
+/** The guard of a descriptor's `auth`, and the hook it runs in. */
+export type GuardHook = { hook: 'onRequest' | 'preHandler'; guard: Guard };
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** The contract's descriptor of the route, from which the API document describes it. */
     endpoint?: Endpoint;
+  }
+  interface FastifyInstance {
+    /**
+     * The guard `route()` runs for each descriptor `auth` (plugins/account-guard.ts); undefined
+     * for a call anyone may make.
+     */
+    guardOf: (auth: EndpointAuth) => GuardHook | undefined;
   }
 }
 
@@ -38,7 +50,11 @@ type RouteExtras = Partial<Pick<RouteOptions, 'config' | 'bodyLimit' | 'onSend'>
 
 /** The route's hooks: the guard of the descriptor's `auth` first, then the route's own checks. */
 const guardHooks = (app: FastifyInstance, endpoint: Endpoint, extras: RouteExtras) => {
-  const found = guardOf(app.deps, endpoint.auth);
+  // Without the guards a route would be served to anyone: refuse to declare it.
+  if (!app.hasDecorator('guardOf')) {
+    throw new Error(`route() needs the account-guard plugin to guard ${endpoint.path}.`);
+  }
+  const found = app.guardOf(endpoint.auth);
   const { hasOwnCredential } = extras;
   const guard =
     found &&
