@@ -40,6 +40,7 @@ describe('route() guards a call as its descriptor says', () => {
     deps = createDeps(testConfig({ dataDir }));
     await migrateToLatest(deps.db);
     app = Fastify();
+    app.decorate('deps', deps); // the error handler reads it
     await app.register(accountGuard, { deps });
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
