@@ -62,7 +62,7 @@ export const apiKeyAccountOf = (
 };
 
 /** A valid `x-api-key` header, the only credential the route takes (`auth: 'apiKey'`). */
-export const requireApiKey = (deps: Deps) => async (request: FastifyRequest) => {
+const requireApiKey = (deps: Deps) => async (request: FastifyRequest) => {
   const userId = await apiKeyAccountOf(deps, request);
   if (!userId) throw invalidApiKey();
   request.accountId = userId;
@@ -74,7 +74,7 @@ export const requireApiKey = (deps: Deps) => async (request: FastifyRequest) => 
  * (`auth: 'apiKeyOrBearer'`): an `x-api-key` header decides for the key (and must be a valid
  * one), otherwise the session must be valid.
  */
-export const requireApiKeyOrSession = (deps: Deps) => {
+const requireApiKeyOrSession = (deps: Deps) => {
   const keyGuard = requireApiKey(deps);
   const sessionGuard = requireSession(deps);
   return async (request: FastifyRequest) =>
