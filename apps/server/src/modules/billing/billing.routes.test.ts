@@ -9,7 +9,7 @@ import {
   userIdOf,
   useBillingApp,
 } from '../../../test/billing.ts';
-import { reserveDocument } from './usage/document-count.ts';
+import { reserveDocument } from '../../../test/billing.ts';
 
 describe.each(testDatabases())('plans, billing cycles and usage on %s', (database) => {
   const { current } = useBillingApp(database);

@@ -1,13 +1,10 @@
 /**
  * What other modules use of billing (its subscription, the new account's FREE plan, ending a
- * paid plan for a deleted account), and counting generated documents against the plan (all or
- * none for a batch), giving them back when generation fails, reporting overage afterwards, and
- * the plan's limit for a refusal's message, the billing an account's data export holds; and its
- * routes, for the app. The rest of the module is its own business.
+ * paid plan for a deleted account), the meter every maker of documents goes through (reserve,
+ * settle, release: usage/meter.ts), the billing an account's data export holds; and its routes,
+ * for the app. The rest of the module is its own business.
  */
-export { countDocument, countDocuments, releaseDocuments } from './usage/document-count.ts';
-export { reportOverage } from './usage/overage.ts';
-export { quotaRefusal } from './usage/quota-refusal.ts';
+export { release, reserve, type Reservation } from './usage/meter.ts';
 export { billingRoutes } from './billing.routes.ts';
 export { createBillingService } from './billing.service.ts';
 export { billingPublicRoutes } from './webhooks.routes.ts';

@@ -8,7 +8,7 @@ import {
   useBillingApp,
   userIdOf,
 } from '../../../test/billing.ts';
-import { reserveDocument } from './usage/document-count.ts';
+import { reserveDocument } from '../../../test/billing.ts';
 
 describe.each(testDatabases())('billing portal and renewals, local provider, on %s', (database) => {
   const { current, checkout, pageOf, tokenOf, submit, subscribe } = useBillingApp(database, {

@@ -8,7 +8,7 @@ import {
   userIdOf,
 } from '../../../../test/billing.ts';
 import { reportOverage } from '../usage/overage.ts';
-import { reserveDocument } from '../usage/document-count.ts';
+import { reserveDocument } from '../../../../test/billing.ts';
 import type { StripeStandIn } from '../../../../test/stripe-stand-in.ts';
 import { useStripeApp } from '../../../../test/stripe.ts';
 

@@ -8,7 +8,7 @@ import {
   subscriptionOf,
   userIdOf,
 } from '../../../../test/billing.ts';
-import { reserveDocument } from '../usage/document-count.ts';
+import { reserveDocument } from '../../../../test/billing.ts';
 import type { StripeStandIn } from '../../../../test/stripe-stand-in.ts';
 import { APRIL_1, MARCH_1, useStripeApp, WEBHOOK_SECRET } from '../../../../test/stripe.ts';
 

@@ -6,7 +6,6 @@ import type { SubscriptionRecord } from '../lifecycle/subscription-record.ts';
 import { takeDocumentsCoalesced } from './coalesced-take.ts';
 import {
   findUsage,
-  releaseDocumentsInMonth,
   takeDocumentsInMonth,
   type TakenDocuments,
   usageMonth,
@@ -20,7 +19,7 @@ type CountDeps = Pick<Deps, 'db' | 'log'>;
  * at the limit) the clock's changes are applied first and it tries again, as a refusal must be
  * judged on fresh state.
  */
-const take = async (
+export const takeUpToDate = async (
   db: Deps['db'],
   userId: string,
   count: number,
@@ -96,7 +95,7 @@ export const countDocuments = async (
   count: number,
   now: Date,
 ): Promise<DocumentsReservation> => {
-  const { taken, expired } = await take(deps.db, userId, count, now);
+  const { taken, expired } = await takeUpToDate(deps.db, userId, count, now);
   if (expired) logPlanExpired(deps, expired);
   if (!taken) {
     const usage = await findUsage(deps.db, userId);
@@ -108,43 +107,5 @@ export const countDocuments = async (
     isReserved: true,
     remaining: taken.allowOverage ? null : Math.max(0, taken.monthlyLimit - taken.used),
     hasOverageToReport: taken.used > taken.monthlyLimit || taken.carried > 0,
-  };
-};
-
-/** One generated document (countDocuments of 1). */
-export const countDocument = (deps: CountDeps, userId: string, now: Date) =>
-  countDocuments(deps, userId, 1, now);
-
-/** Gives back `count` documents reserved at `reservedAt` when generating them failed. */
-export const releaseDocuments = async (
-  deps: Pick<Deps, 'db'>,
-  userId: string,
-  count: number,
-  reservedAt: Date,
-): Promise<void> => {
-  await releaseDocumentsInMonth(deps.db, { userId, month: usageMonth(reservedAt), count });
-};
-
-/**
- * One document, answered as the billing suites read it: whether it is over the limit, and the
- * plan the clock ended before counting, when this call ended it.
- */
-export type Reservation = (
-  { isReserved: false } | { isReserved: true; isOverLimit: boolean; hasOverageToReport: boolean }
-) & { expired?: SubscriptionRecord };
-
-export const reserveDocument = async (
-  db: Deps['db'],
-  userId: string,
-  now: Date,
-): Promise<Reservation> => {
-  const { taken, expired } = await take(db, userId, 1, now);
-  if (!taken) return { isReserved: false, ...(expired && { expired }) };
-  const isOverLimit = taken.used > taken.monthlyLimit;
-  return {
-    ...(expired && { expired }),
-    isReserved: true,
-    isOverLimit,
-    hasOverageToReport: isOverLimit || taken.carried > 0,
   };
 };
