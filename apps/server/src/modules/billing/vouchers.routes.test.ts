@@ -6,10 +6,10 @@ import {
   advanceDays,
   capturedLog,
   makeVoucher,
+  reserveDocument,
   subscriptionOf,
   userIdOf,
 } from '../../../test/billing.ts';
-import { reserveDocument } from '../../../test/billing.ts';
 import { countDocuments } from './usage/document-count.ts';
 
 describe.each(testDatabases())('vouchers on %s', (database) => {
