@@ -37,12 +37,13 @@ export const takeUpToDate = async (
   return { taken: await takeDocumentsInMonth(db, { userId, month, count }), expired };
 };
 
-export type DocumentsReservation = {
+/** What a count answers the meter (meter.ts), which alone calls it. */
+type DocumentsCounted = {
   isReserved: boolean;
   /** Documents left before the monthly limit; null on a plan that bills overage instead. */
   remaining: number | null;
   /**
-   * Overage to report to the provider (the caller then runs reportOverage, off the request
+   * Overage to report to the provider (the meter's settle runs reportOverage, off the request
    * path): documents past the limit, or overage an ended cycle carried and not reported yet.
    */
   hasOverageToReport: boolean;
@@ -85,8 +86,8 @@ const reportLimitCrossings = async (
 };
 
 /**
- * Reserves `count` documents of the account's plan, all or none: FREE with 30 left cannot
- * reserve 31; a plan with metered overage reserves past its limit as overage. Exact under any
+ * Counts `count` documents against the account's plan, all or none: FREE with 30 left cannot
+ * count 31; a plan with metered overage counts past its limit as overage. Exact under any
  * concurrency. Logs a plan the clock ended on the way (catching up may happen here first).
  */
 export const countDocuments = async (
@@ -94,7 +95,7 @@ export const countDocuments = async (
   userId: string,
   count: number,
   now: Date,
-): Promise<DocumentsReservation> => {
+): Promise<DocumentsCounted> => {
   const { taken, expired } = await takeUpToDate(deps.db, userId, count, now);
   if (expired) logPlanExpired(deps, expired);
   if (!taken) {
