@@ -7,9 +7,9 @@
 export { release, reserve } from './usage/meter.ts';
 export { billingRoutes } from './billing.routes.ts';
 export { createBillingService } from './billing.service.ts';
-export { billingPublicRoutes } from './webhooks.routes.ts';
+export { billingPublicRoutes } from './provider-events.routes.ts';
 export { catchUpSubscription } from './subscription-catch-up.ts';
 export { insertFreeSubscription } from './lifecycle/subscriptions.repository.ts';
 export { centsToEuros } from './usage/money.ts';
-export { billingForExport } from './account-data.ts';
+export { billingForExport } from './billing-export.ts';
 export { billingSummary, grantPlan, setDocumentsUsed } from './operator.ts';

@@ -1,7 +1,7 @@
 import { cancelSubscription as cancelEndpoint, type SubscriptionResponse } from '@platen/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client.ts';
-import { billingKeys } from './keys.ts';
+import { billingKeys } from './billing-query-keys.ts';
 
 /** product.md §7 sends the whole subscription object; the server reads its own record. */
 export const sendCancellation = (subscription: SubscriptionResponse) =>

@@ -1,7 +1,7 @@
 import { listPlans } from '@platen/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client.ts';
-import { billingKeys } from './keys.ts';
+import { billingKeys } from './billing-query-keys.ts';
 
 export const fetchPlans = ({ signal }: { signal?: AbortSignal }) => request(listPlans, { signal });
 

@@ -1,7 +1,7 @@
 import { getSubscription } from '@platen/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client.ts';
-import { billingKeys } from './keys.ts';
+import { billingKeys } from './billing-query-keys.ts';
 
 export const fetchSubscription = ({ signal }: { signal?: AbortSignal }) =>
   request(getSubscription, { signal });

@@ -1,7 +1,7 @@
 import { getDashboard } from '@platen/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client.ts';
-import { dashboardKeys } from './keys.ts';
+import { dashboardKeys } from './dashboard-query-keys.ts';
 
 export const fetchDashboard = ({ signal }: { signal?: AbortSignal }) =>
   request(getDashboard, { signal });

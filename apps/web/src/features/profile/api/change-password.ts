@@ -1,7 +1,7 @@
 import { changePassword, type ChangePasswordBody } from '@platen/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client.ts';
-import { profileKeys } from './keys.ts';
+import { profileKeys } from './profile-query-keys.ts';
 
 export const submitPasswordChange = (body: ChangePasswordBody) => request(changePassword, { body });
 

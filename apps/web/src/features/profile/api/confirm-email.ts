@@ -1,7 +1,7 @@
 import { confirmEmail, type ConfirmEmailBody } from '@platen/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client.ts';
-import { profileKeys } from './keys.ts';
+import { profileKeys } from './profile-query-keys.ts';
 
 export const sendEmailCode = (body: ConfirmEmailBody) => request(confirmEmail, { body });
 

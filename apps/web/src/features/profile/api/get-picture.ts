@@ -1,7 +1,7 @@
 import { getPicture } from '@platen/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client.ts';
-import { profileKeys } from './keys.ts';
+import { profileKeys } from './profile-query-keys.ts';
 
 export const fetchPicture = ({ signal }: { signal?: AbortSignal }) =>
   request(getPicture, { signal });

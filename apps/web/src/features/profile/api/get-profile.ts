@@ -1,7 +1,7 @@
 import { getProfile } from '@platen/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client.ts';
-import { profileKeys } from './keys.ts';
+import { profileKeys } from './profile-query-keys.ts';
 
 export const fetchProfile = ({ signal }: { signal?: AbortSignal }) =>
   request(getProfile, { signal });

@@ -5,7 +5,7 @@ import { request } from '../../../lib/api-client.ts';
 import { preloadPdfJs } from '../pdf/load-pdf.ts';
 import { markTemplateData } from '../pdf/paint-marks.ts';
 import type { EditorStore } from '../model/editor-store.ts';
-import { templateKeys } from './keys.ts';
+import { templateKeys } from './template-editor-query-keys.ts';
 import { toDocument } from './to-save-request.ts';
 
 export const fetchTemplate = async (templateName: string, signal?: AbortSignal) => {

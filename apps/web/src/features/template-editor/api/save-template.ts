@@ -1,7 +1,7 @@
 import { saveTemplate, type SaveTemplateBody } from '@platen/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client.ts';
-import { templateKeys } from './keys.ts';
+import { templateKeys } from './template-editor-query-keys.ts';
 
 export const sendTemplate = (body: SaveTemplateBody) => request(saveTemplate, { body });
 

@@ -11,7 +11,7 @@ import {
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { saveBlob } from '../../../components/files/save-blob.ts';
 import { request, requestBlob } from '../../../lib/api-client.ts';
-import { templateKeys } from './keys.ts';
+import { templateKeys } from './template-editor-query-keys.ts';
 
 const versionParams = (templateName: string, version: number) => ({
   templateName,

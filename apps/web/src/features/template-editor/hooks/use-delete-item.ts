@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { showAlertDialog } from '../../../components/dialogs/alert-dialog.tsx';
 import { deleteField } from '../api/delete-field.ts';
-import { templateKeys } from '../api/keys.ts';
+import { templateKeys } from '../api/template-editor-query-keys.ts';
 import { isSavedId, type BoxId, type EditorDocument } from '../model/editor-state.ts';
 import type { EditorStore } from '../model/editor-store.ts';
 

@@ -1,7 +1,7 @@
 import { createTemplate } from '@platen/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client.ts';
-import { templateListKeys } from './keys.ts';
+import { templateListKeys } from './templates-query-keys.ts';
 
 export type NewTemplate = { templateName: string; templateDescription: string; file: File };
 

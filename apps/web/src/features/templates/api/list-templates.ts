@@ -1,7 +1,7 @@
 import { DEFAULT_PAGE_SIZE, listTemplates } from '@platen/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client.ts';
-import { templateListKeys } from './keys.ts';
+import { templateListKeys } from './templates-query-keys.ts';
 
 /**
  * One page of templates, counted from one as on the wire and in the URL (the API's paging
