@@ -1,7 +1,7 @@
 /**
  * The count's statement alone, from pgbench (PostgreSQL's own load client, written in C): on a
  * small shared machine the Node loops of run.ts spend the CPU that PostgreSQL would need, which
- * hides how much the row lock of one account costs. The statement is the one countDocument
+ * hides how much the row lock of one account costs. The statement is the one the meter's reserve
  * sends, caught from Kysely's query log, with its values written in and the account picked per
  * transaction by pgbench.
  */
@@ -14,7 +14,8 @@ import { Kysely, PostgresDialect, type CompiledQuery } from 'kysely';
 import pg from 'pg';
 import type { Tables } from '../../apps/server/src/db/tables.ts';
 import type { Deps } from '../../apps/server/src/deps.ts';
-import { countDocument } from '../../apps/server/src/modules/billing/index.ts';
+import { systemClock } from '../../apps/server/src/lib/clock.ts';
+import { reserve } from '../../apps/server/src/modules/billing/index.ts';
 
 const run = promisify(execFile);
 
@@ -25,7 +26,7 @@ export const hasPgbench = async () =>
     () => false,
   );
 
-/** The statement(s) one countDocument sends for `userId`. */
+/** The statement(s) one reserve of one document sends for `userId`. */
 export const captureCountStatements = async (url: string, userId: string, log: Deps['log']) => {
   const sent: Pick<CompiledQuery, 'sql' | 'parameters'>[] = [];
   const pool = new pg.Pool({ connectionString: url, max: 1 });
@@ -35,7 +36,8 @@ export const captureCountStatements = async (url: string, userId: string, log: D
       if (event.level === 'query') sent.push(event.query);
     },
   });
-  await countDocument({ db, log }, userId, new Date());
+  const deps = { db, log, clock: systemClock, payments: undefined } as unknown as Deps;
+  await reserve(deps, userId, 1, () => 'refused');
   await db.destroy();
   return sent;
 };

@@ -1,7 +1,7 @@
 /**
  * The document count on PostgreSQL: how fast one account can count documents when many
  * connections count for it at once, against as many connections counting for different accounts.
- * Runs the server's own countDocument (what every generate calls) on a throwaway database of
+ * Runs the server's own meter, reserve then settle (what every generate calls), on a throwaway database of
  * TEST_DATABASE_URL's server, migrated by the server's migrations, with the FREE plan's limit
  * raised so nothing is refused. For 1, 8 and 32 connections (BENCH_USAGE_CONNECTIONS) spread over
  * up to 4 instances (BENCH_USAGE_INSTANCES), one account against as many accounts,
@@ -20,10 +20,9 @@ import { format, resolveConfig } from 'prettier';
 import { migrateToLatest } from '../../apps/server/src/db/database.ts';
 import type { Db, Tables } from '../../apps/server/src/db/tables.ts';
 import type { Deps } from '../../apps/server/src/deps.ts';
-import {
-  countDocument,
-  insertFreeSubscription,
-} from '../../apps/server/src/modules/billing/index.ts';
+import { AppError } from '../../apps/server/src/lib/app-error.ts';
+import { systemClock } from '../../apps/server/src/lib/clock.ts';
+import { insertFreeSubscription, reserve } from '../../apps/server/src/modules/billing/index.ts';
 import { createPostgresDatabase } from '../../apps/server/test/test-app.ts';
 import { fmt, markdownTable, ms } from '../table.ts';
 import { captureCountStatements, hasPgbench, runPgbench } from './pgbench.ts';
@@ -34,7 +33,7 @@ const SECONDS = Number(process.env.BENCH_USAGE_SECONDS ?? 10);
 const CONNECTIONS = (process.env.BENCH_USAGE_CONNECTIONS ?? '1,8,32').split(',').map(Number);
 const ACCOUNTS = Math.max(...CONNECTIONS);
 const ROUNDS = Number(process.env.BENCH_USAGE_ROUNDS ?? 3);
-/** countDocument's callers are spread over this many instances, each with a pool of its own. */
+/** The meter's callers are spread over this many instances, each with a pool of its own. */
 const INSTANCES = Number(process.env.BENCH_USAGE_INSTANCES ?? 4);
 const OUT = process.env.BENCH_USAGE_OUT ?? join(import.meta.dirname, 'RESULTS.md');
 const WARM_UP_MS = 1000;
@@ -59,6 +58,25 @@ const openPool = (url: string, max: number): Db =>
 const quietLog = {
   error: (...args: unknown[]) => console.error(...args),
 } as unknown as Deps['log'];
+
+/**
+ * What the meter reads of an instance's deps when nothing is refused: its database, log and
+ * clock. No payment provider, so no overage is reported.
+ */
+const instanceDeps = (db: Db) =>
+  ({ db, log: quietLog, clock: systemClock, payments: undefined }) as unknown as Deps;
+
+/** One document through the meter as a generate goes through it; false when refused. */
+const meterOne = async (deps: Deps, userId: string) => {
+  try {
+    const reservation = await reserve(deps, userId, 1, () => 'refused');
+    await reservation.settle(1);
+    return true;
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'QUOTA_EXCEEDED') return false;
+    throw error;
+  }
+};
 
 const percentile = (sorted: Float64Array, share: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] ?? NaN;
@@ -99,10 +117,10 @@ const countedInRows = async (db: Db) =>
   );
 
 type CaseResult = {
-  /** countDocument from Node, or its statement from pgbench. */
+  /** The meter from Node, or its statement from pgbench. */
   client: string;
   connections: number;
-  /** Server instances the connections come from (countDocument only). */
+  /** Server instances the connections come from (the meter only). */
   instances?: number;
   accounts: number;
   perSecond: number;
@@ -123,10 +141,9 @@ const medianCase = (runs: CaseResult[]) =>
  */
 const runCase = async (url: string, users: string[], connections: number, accounts: number) => {
   const instances = Math.min(connections, INSTANCES);
-  const fleet = Array.from({ length: instances }, () => ({
-    db: openPool(url, Math.ceil(connections / instances)),
-    log: quietLog,
-  }));
+  const fleet = Array.from({ length: instances }, () =>
+    instanceDeps(openPool(url, Math.ceil(connections / instances))),
+  );
   const db = fleet[0]!.db;
   const before = await countedInRows(db);
   const timings: number[] = [];
@@ -141,9 +158,9 @@ const runCase = async (url: string, users: string[], connections: number, accoun
     for (;;) {
       const t0 = performance.now();
       if (t0 >= end) return;
-      const reservation = await countDocument(deps, userId, new Date());
+      const isReserved = await meterOne(deps, userId);
       const t1 = performance.now();
-      if (!reservation.isReserved) refused++;
+      if (!isReserved) refused++;
       else counted++;
       if (t0 >= measureFrom) timings.push(t1 - t0);
     }
@@ -197,7 +214,7 @@ const measure = async (
   return results;
 };
 
-/** pgbench's counts, checked against the rows like countDocument's. */
+/** pgbench's counts, checked against the rows like the meter's. */
 const pgbenchCase = async (
   url: string,
   statements: Statements,
@@ -239,7 +256,7 @@ const main = async () => {
     const users = await createAccounts(setup, new Date());
     await setup.destroy();
     results.push(
-      ...(await measure('countDocument', (connections, accounts) =>
+      ...(await measure('reserve', (connections, accounts) =>
         runCase(database.url, users, connections, accounts),
       )),
     );
@@ -280,7 +297,7 @@ const main = async () => {
     '# Document count on PostgreSQL',
     '',
     `Written by \`npm run bench:usage\` on ${new Date().toISOString().slice(0, 10)}: the server's ` +
-      `countDocument (what each generate runs) from N callers spread over up to ${INSTANCES} ` +
+      `reserve and settle (what each generate runs) from N callers spread over up to ${INSTANCES} ` +
       `instances, then the statement it sends, one per count, from pgbench; the median of ` +
       `${ROUNDS} alternating rounds of ${SECONDS} s each, on PostgreSQL ${server.version} with ` +
       `fsync ${server.fsync} and synchronous_commit ${server.synchronousCommit}, all on one ` +

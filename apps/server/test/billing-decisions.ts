@@ -4,7 +4,7 @@ import {
   FREE_PLAN_ID,
   type SubscriptionRecord,
 } from '../src/modules/billing/lifecycle/subscription-record.ts';
-import type { ProviderSubscription } from '../src/modules/billing/payments/payment-provider.ts';
+import type { ProviderSubscription } from '../src/modules/billing/lifecycle/provider-subscription.ts';
 
 // The account signed up on January 10; FREE's cycles run from the 10th to the 10th.
 const SIGN_UP = '2026-01-10T09:00:00.000Z';

@@ -6,6 +6,9 @@ import { buildTestApp, type TestApp, type TestDatabase } from './test-app.ts';
 import { createLogger } from '../src/lib/logger.ts';
 import { findUserByEmail } from '../src/modules/users/index.ts';
 import { createVoucher, type VoucherOrder } from '../src/modules/billing/vouchers/voucher-admin.ts';
+import { takeUpToDate } from '../src/modules/billing/usage/document-count.ts';
+import type { Db } from '../src/db/tables.ts';
+import type { SubscriptionRecord } from '../src/modules/billing/lifecycle/subscription-record.ts';
 
 /** Test helpers for the billing suites: state set up through the same code operators use. */
 export const confirmEmail = async (app: TestApp, email: string) => {
@@ -29,6 +32,26 @@ export const setDocumentsUsed = async (app: TestApp, userId: string, used: numbe
     .set({ pdfs_generated_this_month: used })
     .where('user_id', '=', userId)
     .execute();
+};
+
+/**
+ * One document, counted as the billing suites read it (no refusal, no events): whether it is
+ * over the limit, and the plan the clock ended before counting, when this call ended it.
+ */
+export type Reservation = (
+  { isReserved: false } | { isReserved: true; isOverLimit: boolean; hasOverageToReport: boolean }
+) & { expired?: SubscriptionRecord };
+
+export const reserveDocument = async (db: Db, userId: string, now: Date): Promise<Reservation> => {
+  const { taken, expired } = await takeUpToDate(db, userId, 1, now);
+  if (!taken) return { isReserved: false, ...(expired && { expired }) };
+  const isOverLimit = taken.used > taken.monthlyLimit;
+  return {
+    ...(expired && { expired }),
+    isReserved: true,
+    isOverLimit,
+    hasOverageToReport: isOverLimit || taken.carried > 0,
+  };
 };
 
 export const makeVoucher = (app: TestApp, order: Partial<VoucherOrder> = {}) =>

@@ -5,11 +5,11 @@ import { testDatabases, type TestApp } from '../../../test/test-app.ts';
 import {
   advanceDays,
   makeVoucher,
+  reserveDocument,
   subscriptionOf,
   userIdOf,
   useBillingApp,
 } from '../../../test/billing.ts';
-import { reserveDocument } from './usage/document-count.ts';
 
 describe.each(testDatabases())('plans, billing cycles and usage on %s', (database) => {
   const { current } = useBillingApp(database);

@@ -14,7 +14,7 @@ import { callProvider, requireProvider } from './payments/provider-calls.ts';
 import { applyProviderSubscription } from './payments/provider-events.ts';
 import { listPlanRecords } from './lifecycle/plans.repository.ts';
 import { listHistory } from './lifecycle/subscription-history.repository.ts';
-import { currentSubscription } from './lifecycle/subscription-state.ts';
+import { catchUpSubscription } from './subscription-catch-up.ts';
 import { toPlanResponse, toSubscriptionResponse } from './subscription-view.ts';
 import { FREE_PLAN_ID } from './lifecycle/subscription-record.ts';
 import { findSubscription } from './lifecycle/subscriptions.repository.ts';
@@ -32,13 +32,13 @@ export const createBillingService = (deps: Deps) => {
   const providerName = () => deps.payments?.name;
 
   const view = async (userId: string): Promise<SubscriptionResponse> => {
-    const current = await currentSubscription(deps, userId);
+    const current = await catchUpSubscription(deps, userId);
     const apiKey = await revealApiKey(deps, userId);
     return toSubscriptionResponse(current, { apiKey, provider: providerName() });
   };
 
   const listPlans = async (userId: string): Promise<PlansResponse> => {
-    const { sub } = await currentSubscription(deps, userId);
+    const { sub } = await catchUpSubscription(deps, userId);
     const plans = await listPlanRecords(db);
     return plans.map((p) =>
       toPlanResponse(p, { activePlanId: sub.planId, provider: providerName() }),
@@ -46,7 +46,7 @@ export const createBillingService = (deps: Deps) => {
   };
 
   const history = async (userId: string): Promise<SubscriptionHistoryResponse> => {
-    await currentSubscription(deps, userId);
+    await catchUpSubscription(deps, userId);
     const rows = await listHistory(db, userId);
     return rows.map(({ voucherCode, ...row }) => ({ ...row, voucher: voucherCode !== null }));
   };
@@ -55,7 +55,7 @@ export const createBillingService = (deps: Deps) => {
   const redeemVoucher = async (userId: string, input: string, ip: string) => {
     await deps.limiter.consume(voucherRules.perIp, ip);
     await deps.limiter.consume(voucherRules.perUser, userId);
-    const { sub } = await currentSubscription(deps, userId);
+    const { sub } = await catchUpSubscription(deps, userId);
     refuseVoucher(sub);
     try {
       await redeemVoucherCode(db, userId, normaliseVoucherCode(input), clock.now());
@@ -73,7 +73,7 @@ export const createBillingService = (deps: Deps) => {
 
   /** A voucher ends at once; a paid plan is cancelled at period end through its provider. */
   const cancel = async (userId: string) => {
-    const { sub } = await currentSubscription(deps, userId);
+    const { sub } = await catchUpSubscription(deps, userId);
     if (sub.voucherCode !== null) {
       const now = clock.now();
       const [change] = decide(sub, { type: 'voucher.cancelled' }, now);

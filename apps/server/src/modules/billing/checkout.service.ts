@@ -11,7 +11,8 @@ import {
 import type { PaymentProvider } from './payments/payment-provider.ts';
 import { findPlan, type PlanRecord } from './lifecycle/plans.repository.ts';
 import { callProvider, requireProvider } from './payments/provider-calls.ts';
-import { currentSubscription, type CurrentSubscription } from './lifecycle/subscription-state.ts';
+import type { CurrentSubscription } from './lifecycle/subscription-state.ts';
+import { catchUpSubscription } from './subscription-catch-up.ts';
 import { findSubscription, setProviderCustomer } from './lifecycle/subscriptions.repository.ts';
 import { FREE_PLAN_ID } from './lifecycle/subscription-record.ts';
 
@@ -69,7 +70,7 @@ export const createCheckoutService = (deps: Deps) => {
     if (!user) throw unauthorized();
     if (!user.emailConfirmed) throw emailNotConfirmed();
     const plan = await paidPlan(planId);
-    const current = await currentSubscription(deps, caller.userId);
+    const current = await catchUpSubscription(deps, caller.userId);
     checkCanSubscribe(current, plan);
     const customerId = await customerOf(provider, { userId: user.id, email: user.email }, current);
     return callProvider(deps, () =>
@@ -90,7 +91,7 @@ export const createCheckoutService = (deps: Deps) => {
     providerName: PaymentProviderName,
   ): Promise<RedirectResponse> => {
     const provider = requireProvider(deps, providerName);
-    const { sub } = await currentSubscription(deps, caller.userId);
+    const { sub } = await catchUpSubscription(deps, caller.userId);
     if (sub.planId === FREE_PLAN_ID) throw freePlanPortal();
     const customerId = sub.providerCustomerId;
     if (!customerId) throw customerNotFound();

@@ -4,11 +4,11 @@ import { testDatabases, type TestApp } from '../../../test/test-app.ts';
 import {
   advanceDays,
   makeVoucher,
+  reserveDocument,
   subscriptionOf,
   useBillingApp,
   userIdOf,
 } from '../../../test/billing.ts';
-import { reserveDocument } from './usage/document-count.ts';
 
 describe.each(testDatabases())('billing portal and renewals, local provider, on %s', (database) => {
   const { current, checkout, pageOf, tokenOf, submit, subscribe } = useBillingApp(database, {

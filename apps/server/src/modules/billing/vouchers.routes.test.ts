@@ -6,10 +6,11 @@ import {
   advanceDays,
   capturedLog,
   makeVoucher,
+  reserveDocument,
   subscriptionOf,
   userIdOf,
 } from '../../../test/billing.ts';
-import { countDocument, reserveDocument } from './usage/document-count.ts';
+import { countDocuments } from './usage/document-count.ts';
 
 describe.each(testDatabases())('vouchers on %s', (database) => {
   let app: TestApp;
@@ -138,7 +139,7 @@ describe.each(testDatabases())('vouchers on %s', (database) => {
     // Ada's plan ends on a read, Bob's when a document is counted.
     await Promise.all([subscriptionOf(app, ada), subscriptionOf(app, ada)]);
     const bobId = await userIdOf(app, bob.email);
-    expect(await countDocument(app.deps, bobId, app.clock.now())).toMatchObject({
+    expect(await countDocuments(app.deps, bobId, 1, app.clock.now())).toMatchObject({
       isReserved: true,
     });
     const expired = logged.events().filter((e) => e.event === 'billing.plan_expired');

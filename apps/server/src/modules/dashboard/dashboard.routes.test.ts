@@ -2,8 +2,7 @@ import type { DashboardResponse } from '@platen/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { call, signUp, type Account } from '../../../test/http.ts';
 import { buildTestApp, testDatabases, type TestApp } from '../../../test/test-app.ts';
-import { advanceDays, makeVoucher, userIdOf } from '../../../test/billing.ts';
-import { reserveDocument } from '../billing/usage/document-count.ts';
+import { advanceDays, makeVoucher, reserveDocument, userIdOf } from '../../../test/billing.ts';
 import { lastMonths, monthOverMonth } from './dashboard-figures.ts';
 
 describe.each(testDatabases())('the dashboard on %s', (database) => {

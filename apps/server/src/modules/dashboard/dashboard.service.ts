@@ -1,7 +1,7 @@
 import type { DashboardResponse } from '@platen/contract';
 import type { Deps } from '../../deps.ts';
 import { unauthorized } from '../../lib/app-error.ts';
-import { centsToEuros, currentSubscription } from '../billing/index.ts';
+import { catchUpSubscription, centsToEuros } from '../billing/index.ts';
 import { findUserById } from '../users/index.ts';
 import { countTemplates, listUsageMonths } from './dashboard.repository.ts';
 import { daysUntil, lastMonths, monthOverMonth } from './dashboard-figures.ts';
@@ -10,7 +10,8 @@ export const createDashboardService = (deps: Deps) => {
   const getDashboard = async (userId: string): Promise<DashboardResponse> => {
     const user = await findUserById(deps.db, userId);
     if (!user) throw unauthorized();
-    const { sub, plan } = await currentSubscription(deps, userId);
+    // The dashboard shows the cycle as it stands now: an ended one rolled over or renewed first.
+    const { sub, plan } = await catchUpSubscription(deps, userId);
     const now = deps.clock.now();
     const usage = await listUsageMonths(deps.db, userId);
     const byMonth = new Map(usage.map((u) => [u.month, u.documents]));

@@ -2,7 +2,7 @@ import { languageFieldTypes, type GenerateDocumentBody } from '@platen/contract'
 import type { FieldSpec, FillOptions, FitReport } from '@platen/pdf-engine';
 import type { Deps } from '../../deps.ts';
 import { engineRefusalToError } from '../../pdf-pool/engine-refusal.ts';
-import { countDocument, quotaRefusal, releaseDocuments, reportOverage } from '../billing/index.ts';
+import { reserve } from '../billing/index.ts';
 import {
   createTemplatesService,
   exampleValues,
@@ -83,24 +83,9 @@ export const createDocumentsService = (deps: Deps) => {
     return { pdf: filled.pdf, fitReport };
   };
 
-  /** Why a document could not be counted: the plan's limit, or a subscription not in good standing. */
-  const refusal = (userId: string) =>
-    quotaRefusal(
-      deps.db,
-      userId,
-      (plan) =>
-        `You have used all ${plan.monthlyLimit} documents of your ${plan.planType} plan this month. Upgrade your plan to generate more.`,
-    );
-
-  /** Metered usage goes to the payment provider off the request path; a failure is retried later. */
-  const reportOverageLater = (userId: string) => {
-    reportOverage(deps, userId).catch((error: unknown) => {
-      deps.log.error(
-        { event: 'billing.overage_report_failed', err: error, userId },
-        'overage not reported',
-      );
-    });
-  };
+  /** A refusal at the plan's limit, in the words of one document. */
+  const overLimit = (plan: { planType: string; monthlyLimit: number }) =>
+    `You have used all ${plan.monthlyLimit} documents of your ${plan.planType} plan this month. Upgrade your plan to generate more.`;
 
   /**
    * The paid-for call: fills a template with the caller's values and counts one document. The
@@ -120,17 +105,15 @@ export const createDocumentsService = (deps: Deps) => {
       const options = { strict: body.strict ?? false, sample: true };
       return { ...(await fill(userId, input, options)), version };
     }
-    const reservedAt = deps.clock.now();
-    const reservation = await countDocument(deps, userId, reservedAt);
-    if (!reservation.isReserved) throw await refusal(userId);
+    const reservation = await reserve(deps, userId, 1, overLimit);
     try {
       const started = process.hrtime.bigint();
       const document = await fill(userId, input, { strict: body.strict ?? false });
       deps.metrics.documentGenerated(Number(process.hrtime.bigint() - started) / 1e9);
-      if (reservation.hasOverageToReport) reportOverageLater(userId);
+      await reservation.settle(1);
       return { ...document, version };
     } catch (error) {
-      await releaseDocuments(deps, userId, 1, reservedAt);
+      await reservation.settle(0);
       throw error;
     }
   };
@@ -175,6 +158,5 @@ export const createDocumentsService = (deps: Deps) => {
     fillValues,
     fieldsOf,
     labelsOf,
-    reportOverageLater,
   };
 };

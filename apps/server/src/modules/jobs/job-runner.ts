@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { JobError, JobResultKind } from '@platen/contract';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { releaseDocuments } from '../billing/index.ts';
+import { release } from '../billing/index.ts';
 import type { createDocumentsService } from '../documents/index.ts';
 import { openChunkWriters, putJobFiles, type ChunkWriters } from './chunk-writers.ts';
 import { createFileNamer } from './file-names.ts';
@@ -263,9 +263,8 @@ const end = async (
     });
     if (!ended) return false;
     const notDelivered = Number(job.total) - delivered;
-    if (notDelivered > 0) {
-      await releaseDocuments({ db: trx }, job.user_id, notDelivered, new Date(job.reserved_at));
-    }
+    const reservedAt = new Date(job.reserved_at);
+    await release(trx, { userId: job.user_id, count: notDelivered, reservedAt });
     await recordJobEnd(trx, job, {
       status,
       done: outcome.done,

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { JobTable } from '../../db/tables.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { countDocuments, quotaRefusal, releaseDocuments } from '../billing/index.ts';
+import { release, reserve } from '../billing/index.ts';
 import type { createDocumentsService } from '../documents/index.ts';
 import { checkBatchItems } from './batch-items.ts';
 import { recordJobEnd } from './job-events.ts';
@@ -55,14 +55,9 @@ export const createJobsService = (deps: JobsDeps) => {
   });
   const view = (row: Parameters<typeof toJob>[0]) => toJob(row, linkSettings());
 
-  /** Why a batch's documents could not be reserved: the plan's limit, or an unpaid plan. */
-  const refusal = (userId: string, needed: number, remaining: number | null) =>
-    quotaRefusal(
-      deps.db,
-      userId,
-      (plan) =>
-        `This batch needs ${needed} documents, but your ${plan.planType} plan has ${remaining ?? 0} left this month. Send a smaller batch or upgrade your plan.`,
-    );
+  /** A refusal at the plan's limit, in the words of a batch. */
+  const overLimit = (needed: number) => (plan: { planType: string; remaining: number }) =>
+    `This batch needs ${needed} documents, but your ${plan.planType} plan has ${plan.remaining} left this month. Send a smaller batch or upgrade your plan.`;
 
   /**
    * Starts a batch: the template version is found and every item checked first, then all its
@@ -76,11 +71,9 @@ export const createJobsService = (deps: JobsDeps) => {
       body.items,
       body.ignoreUnknownFields ? undefined : await deps.documents.labelsOf(target.template),
     );
-    const reservedAt = deps.clock.now();
-    const reservation = await countDocuments(deps, userId, body.items.length, reservedAt);
-    if (!reservation.isReserved) {
-      throw await refusal(userId, body.items.length, reservation.remaining);
-    }
+    const needed = body.items.length;
+    const reservation = await reserve(deps, userId, needed, overLimit(needed));
+    const { reservedAt } = reservation;
     const id = randomUUID();
     try {
       await insertJob(deps.db, {
@@ -105,10 +98,11 @@ export const createJobsService = (deps: JobsDeps) => {
         created_at: reservedAt.toISOString(),
       });
     } catch (error) {
-      await releaseDocuments(deps, userId, body.items.length, reservedAt);
+      await reservation.settle(0);
       throw error;
     }
-    if (reservation.hasOverageToReport) deps.documents.reportOverageLater(userId);
+    // The job's row holds the reservation now: its end or a cancel releases what it did not make.
+    await reservation.settle(needed);
     deps.log.info(
       { event: 'job.queued', jobId: id, userId, total: body.items.length },
       'batch queued',
@@ -145,9 +139,7 @@ export const createJobsService = (deps: JobsDeps) => {
       // A queued job may have made chunks before it stepped aside for another account's.
       const produced = Number(before.done) - Number(before.failed);
       const notProduced = Number(before.total) - produced;
-      if (notProduced > 0) {
-        await releaseDocuments({ db: trx }, userId, notProduced, new Date(before.reserved_at));
-      }
+      await release(trx, { userId, count: notProduced, reservedAt: new Date(before.reserved_at) });
       await recordJobEnd(trx, before, {
         status: 'canceled',
         done: Number(before.done),

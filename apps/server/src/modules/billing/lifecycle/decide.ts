@@ -1,5 +1,5 @@
 import type { SubscriptionStatus } from '@platen/contract';
-import type { ProviderSubscription } from '../payments/payment-provider.ts';
+import type { ProviderSubscription } from './provider-subscription.ts';
 import { addMonths, cycleAt } from './billing-cycle.ts';
 import { FREE_PLAN_ID, type SubscriptionRecord } from './subscription-record.ts';
 

@@ -1,7 +1,6 @@
+import type { Db } from '../../../db/tables.ts';
 import type { Deps } from '../../../deps.ts';
 import { unauthorized } from '../../../lib/app-error.ts';
-import { renewAtProvider } from '../payments/provider-events.ts';
-import { catchUpWithClock } from './apply-changes.ts';
 import { findPlan, type PlanRecord } from './plans.repository.ts';
 import type { SubscriptionRecord } from './subscription-record.ts';
 import { findSubscription } from './subscriptions.repository.ts';
@@ -26,21 +25,12 @@ export const logPlanExpired = (deps: Pick<Deps, 'log'>, sub: SubscriptionRecord)
 };
 
 /**
- * The subscription as of now: the clock's changes applied (decide.ts), and a paid plan past its
- * period handed to its provider to renew (payment-provider.ts `renewIfDue`). Each change is
- * conditional (a compare-and-set, or an event id applied once), so any number of instances may
- * run this at once.
+ * The subscription and its plan as stored: a read, which changes nothing. A caller that must see
+ * the clock's changes and a due renewal runs catchUpSubscription (subscription-catch-up.ts).
  */
-export const currentSubscription = async (
-  deps: Deps,
-  userId: string,
-): Promise<CurrentSubscription> => {
-  const now = deps.clock.now();
-  const { expired, renewalDue } = await catchUpWithClock(deps.db, userId, now);
-  if (expired) logPlanExpired(deps, expired);
-  if (renewalDue) await renewAtProvider(deps, renewalDue, now);
-  const sub = await findSubscription(deps.db, userId);
-  const plan = sub && (await findPlan(deps.db, sub.planId));
+export const readSubscription = async (db: Db, userId: string): Promise<CurrentSubscription> => {
+  const sub = await findSubscription(db, userId);
+  const plan = sub && (await findPlan(db, sub.planId));
   if (!sub || !plan) throw unauthorized();
   return { sub, plan };
 };

@@ -1,7 +1,7 @@
 import type { Deps } from '../../../deps.ts';
 import { receiveProviderEvent } from './provider-events.ts';
 import type { LocalPaymentProvider } from './local-provider.ts';
-import type { ProviderSubscription } from './payment-provider.ts';
+import type { ProviderSubscription } from '../lifecycle/provider-subscription.ts';
 import { eventPayload, signatureHeader } from './signed-events.ts';
 
 /** A signed Stripe-shaped event from the local provider, into the handler Stripe's go through. */

@@ -1,7 +1,7 @@
 import { formatEuros } from '@platen/contract';
 import type { PlanRecord } from '../lifecycle/plans.repository.ts';
 import { centsToEuros } from '../usage/money.ts';
-import type { ProviderSubscription } from './payment-provider.ts';
+import type { ProviderSubscription } from '../lifecycle/provider-subscription.ts';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 // Money as the app shows it (`€9.99`), from the one formatter both use.

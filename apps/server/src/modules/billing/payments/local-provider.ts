@@ -15,7 +15,8 @@ import {
   type LocalSession,
   type LocalSubscriptionRow,
 } from './local-provider.repository.ts';
-import type { PaymentProvider, ProviderSubscription } from './payment-provider.ts';
+import type { ProviderSubscription } from '../lifecycle/provider-subscription.ts';
+import type { PaymentProvider } from './payment-provider.ts';
 
 /** Hosted pages stay usable long enough to read them, and no longer. */
 const SESSION_MINUTES = 30;

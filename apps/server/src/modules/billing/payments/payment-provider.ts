@@ -1,25 +1,5 @@
 import type { PaymentProviderName } from '@platen/contract';
-
-/** A subscription as the provider keeps it, read back from the provider (never from an event). */
-export type ProviderSubscription = {
-  id: string;
-  customerId: string;
-  /** Stripe's statuses; the local provider uses `active` and `canceled`. */
-  status:
-    | 'active'
-    | 'trialing'
-    | 'past_due'
-    | 'unpaid'
-    | 'canceled'
-    | 'incomplete'
-    | 'incomplete_expired'
-    | 'paused';
-  /** Our plan id, from the subscription's price (or its metadata); undefined if unknown. */
-  planId: string | undefined;
-  currentPeriodStart: Date;
-  currentPeriodEnd: Date;
-  cancelAtPeriodEnd: boolean;
-};
+import type { ProviderSubscription } from '../lifecycle/provider-subscription.ts';
 
 export type CheckoutInput = {
   userId: string;

@@ -7,7 +7,8 @@ import { callProvider } from './provider-calls.ts';
 import { isEventApplied, recordEvent } from './provider-events.repository.ts';
 import { writeChange } from '../lifecycle/apply-changes.ts';
 import { decide, type Change, type ProviderEventType } from '../lifecycle/decide.ts';
-import type { PaymentProvider, ProviderSubscription } from './payment-provider.ts';
+import type { ProviderSubscription } from '../lifecycle/provider-subscription.ts';
+import type { PaymentProvider } from './payment-provider.ts';
 import { findPlan } from '../lifecycle/plans.repository.ts';
 import { findSubscription, findUserIdByCustomer } from '../lifecycle/subscriptions.repository.ts';
 

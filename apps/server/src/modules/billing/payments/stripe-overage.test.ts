@@ -3,12 +3,12 @@ import type { Account } from '../../../../test/http.ts';
 import { testDatabases, type TestApp } from '../../../../test/test-app.ts';
 import {
   advanceDays,
+  reserveDocument,
   setDocumentsUsed,
   subscriptionOf,
   userIdOf,
 } from '../../../../test/billing.ts';
 import { reportOverage } from '../usage/overage.ts';
-import { reserveDocument } from '../usage/document-count.ts';
 import type { StripeStandIn } from '../../../../test/stripe-stand-in.ts';
 import { useStripeApp } from '../../../../test/stripe.ts';
 

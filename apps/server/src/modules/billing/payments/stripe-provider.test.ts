@@ -5,10 +5,10 @@ import { testDatabases, type TestApp } from '../../../../test/test-app.ts';
 import {
   advanceDays,
   type capturedLog,
+  reserveDocument,
   subscriptionOf,
   userIdOf,
 } from '../../../../test/billing.ts';
-import { reserveDocument } from '../usage/document-count.ts';
 import type { StripeStandIn } from '../../../../test/stripe-stand-in.ts';
 import { APRIL_1, MARCH_1, useStripeApp, WEBHOOK_SECRET } from '../../../../test/stripe.ts';
 

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { AppError } from '../../../lib/app-error.ts';
-import type { PaymentProvider, ProviderSubscription } from './payment-provider.ts';
+import type { ProviderSubscription } from '../lifecycle/provider-subscription.ts';
+import type { PaymentProvider } from './payment-provider.ts';
 
 export type StripeSettings = {
   secretKey: string;

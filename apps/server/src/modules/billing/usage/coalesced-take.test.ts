@@ -2,8 +2,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { signUp, type Account } from '../../../../test/http.ts';
 import { buildTestApp, testDatabases, type TestApp } from '../../../../test/test-app.ts';
 import { setDocumentsUsed, subscriptionOf, userIdOf } from '../../../../test/billing.ts';
-import { countDocument } from './document-count.ts';
+import { countDocuments } from './document-count.ts';
 import { usageMonth } from './usage.repository.ts';
+
+/** One document, as a generate counts it. */
+const countDocument = (deps: Parameters<typeof countDocuments>[0], userId: string, now: Date) =>
+  countDocuments(deps, userId, 1, now);
 
 /*
  * The counts of one account in flight together share statements (coalesced-take.ts) and each

@@ -7,14 +7,19 @@ import {
   subscriptionOf,
   userIdOf,
 } from '../../../../test/billing.ts';
-import { countDocument, countDocuments, releaseDocuments } from './document-count.ts';
+import { countDocuments } from './document-count.ts';
+import { release } from './meter.ts';
 import { usageMonth } from './usage.repository.ts';
+
+/** One document, as a generate counts it. */
+const countDocument = (deps: Parameters<typeof countDocuments>[0], userId: string, now: Date) =>
+  countDocuments(deps, userId, 1, now);
 
 /*
  * The billing module's entry points for other modules: a batch reserves its documents all at
  * once or not at all, and gives back what it could not generate.
  */
-describe.each(testDatabases())('countDocuments and releaseDocuments on %s', (database) => {
+describe.each(testDatabases())('countDocuments and release on %s', (database) => {
   let app: TestApp;
   let ada: Account;
   let userId: string;
@@ -86,10 +91,10 @@ describe.each(testDatabases())('countDocuments and releaseDocuments on %s', (dat
 
   it('gives back a batch it could not generate, never below zero', async () => {
     await count(5);
-    await releaseDocuments(app.deps, userId, 3, app.clock.now());
+    await release(app.deps.db, { userId, count: 3, reservedAt: app.clock.now() });
     expect(await used()).toBe(2);
     expect(await inMonthHistory()).toBe(2);
-    await releaseDocuments(app.deps, userId, 5, app.clock.now());
+    await release(app.deps.db, { userId, count: 5, reservedAt: app.clock.now() });
     expect(await used()).toBe(0);
     expect(await inMonthHistory()).toBe(0);
   });

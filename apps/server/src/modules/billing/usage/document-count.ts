@@ -6,7 +6,6 @@ import type { SubscriptionRecord } from '../lifecycle/subscription-record.ts';
 import { takeDocumentsCoalesced } from './coalesced-take.ts';
 import {
   findUsage,
-  releaseDocumentsInMonth,
   takeDocumentsInMonth,
   type TakenDocuments,
   usageMonth,
@@ -20,7 +19,7 @@ type CountDeps = Pick<Deps, 'db' | 'log'>;
  * at the limit) the clock's changes are applied first and it tries again, as a refusal must be
  * judged on fresh state.
  */
-const take = async (
+export const takeUpToDate = async (
   db: Deps['db'],
   userId: string,
   count: number,
@@ -38,12 +37,13 @@ const take = async (
   return { taken: await takeDocumentsInMonth(db, { userId, month, count }), expired };
 };
 
-export type DocumentsReservation = {
+/** What a count answers the meter (meter.ts), which alone calls it. */
+type DocumentsCounted = {
   isReserved: boolean;
   /** Documents left before the monthly limit; null on a plan that bills overage instead. */
   remaining: number | null;
   /**
-   * Overage to report to the provider (the caller then runs reportOverage, off the request
+   * Overage to report to the provider (the meter's settle runs reportOverage, off the request
    * path): documents past the limit, or overage an ended cycle carried and not reported yet.
    */
   hasOverageToReport: boolean;
@@ -86,8 +86,8 @@ const reportLimitCrossings = async (
 };
 
 /**
- * Reserves `count` documents of the account's plan, all or none: FREE with 30 left cannot
- * reserve 31; a plan with metered overage reserves past its limit as overage. Exact under any
+ * Counts `count` documents against the account's plan, all or none: FREE with 30 left cannot
+ * count 31; a plan with metered overage counts past its limit as overage. Exact under any
  * concurrency. Logs a plan the clock ended on the way (catching up may happen here first).
  */
 export const countDocuments = async (
@@ -95,8 +95,8 @@ export const countDocuments = async (
   userId: string,
   count: number,
   now: Date,
-): Promise<DocumentsReservation> => {
-  const { taken, expired } = await take(deps.db, userId, count, now);
+): Promise<DocumentsCounted> => {
+  const { taken, expired } = await takeUpToDate(deps.db, userId, count, now);
   if (expired) logPlanExpired(deps, expired);
   if (!taken) {
     const usage = await findUsage(deps.db, userId);
@@ -108,43 +108,5 @@ export const countDocuments = async (
     isReserved: true,
     remaining: taken.allowOverage ? null : Math.max(0, taken.monthlyLimit - taken.used),
     hasOverageToReport: taken.used > taken.monthlyLimit || taken.carried > 0,
-  };
-};
-
-/** One generated document (countDocuments of 1). */
-export const countDocument = (deps: CountDeps, userId: string, now: Date) =>
-  countDocuments(deps, userId, 1, now);
-
-/** Gives back `count` documents reserved at `reservedAt` when generating them failed. */
-export const releaseDocuments = async (
-  deps: Pick<Deps, 'db'>,
-  userId: string,
-  count: number,
-  reservedAt: Date,
-): Promise<void> => {
-  await releaseDocumentsInMonth(deps.db, { userId, month: usageMonth(reservedAt), count });
-};
-
-/**
- * One document, answered as the billing suites read it: whether it is over the limit, and the
- * plan the clock ended before counting, when this call ended it.
- */
-export type Reservation = (
-  { isReserved: false } | { isReserved: true; isOverLimit: boolean; hasOverageToReport: boolean }
-) & { expired?: SubscriptionRecord };
-
-export const reserveDocument = async (
-  db: Deps['db'],
-  userId: string,
-  now: Date,
-): Promise<Reservation> => {
-  const { taken, expired } = await take(db, userId, 1, now);
-  if (!taken) return { isReserved: false, ...(expired && { expired }) };
-  const isOverLimit = taken.used > taken.monthlyLimit;
-  return {
-    ...(expired && { expired }),
-    isReserved: true,
-    isOverLimit,
-    hasOverageToReport: isOverLimit || taken.carried > 0,
   };
 };

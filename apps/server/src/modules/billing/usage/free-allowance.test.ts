@@ -8,12 +8,12 @@ import {
   advanceDays,
   confirmEmail,
   makeVoucher,
+  reserveDocument,
   subscriptionOf,
   userIdOf,
 } from '../../../../test/billing.ts';
 import { emitLocalEvent, subscriptionObject } from '../payments/local-events.ts';
 import { isLocalProvider } from '../payments/local-provider.ts';
-import { reserveDocument } from './document-count.ts';
 
 const FREE_REFUSAL =
   'You have used all 100 documents of your FREE plan this month. Upgrade your plan to generate more.';

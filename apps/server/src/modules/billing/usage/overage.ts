@@ -1,7 +1,7 @@
 import type { Deps } from '../../../deps.ts';
-import { currentSubscription } from '../lifecycle/subscription-state.ts';
 import { claimOverage, giveBackOverage } from '../lifecycle/subscriptions.repository.ts';
 import { FREE_PLAN_ID } from '../lifecycle/subscription-record.ts';
+import { catchUpSubscription } from '../subscription-catch-up.ts';
 
 /**
  * Reports new overage documents to the payment provider as metered usage: this cycle's past the
@@ -17,7 +17,7 @@ import { FREE_PLAN_ID } from '../lifecycle/subscription-record.ts';
 export const reportOverage = async (deps: Deps, userId: string): Promise<void> => {
   const provider = deps.payments;
   if (!provider) return;
-  const { sub, plan } = await currentSubscription(deps, userId);
+  const { sub, plan } = await catchUpSubscription(deps, userId);
   const customerId = sub.providerCustomerId;
   const isBilled = plan.id !== FREE_PLAN_ID && plan.allowOverage && sub.voucherCode === null;
   if (!isBilled || !customerId || !sub.providerSubscriptionId) return;
