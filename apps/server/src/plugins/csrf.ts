@@ -4,8 +4,8 @@ import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.ts';
 import { randomToken } from '../lib/secrets.ts';
 
-export const CSRF_COOKIE = 'XSRF-TOKEN';
-export const CSRF_HEADER = 'x-xsrf-token';
+const CSRF_COOKIE = 'XSRF-TOKEN';
+const CSRF_HEADER = 'x-xsrf-token';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

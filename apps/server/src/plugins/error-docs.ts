@@ -13,7 +13,7 @@ dt{font-family:ui-monospace,monospace;font-weight:700;margin-top:1.25rem}dt span
 dd{margin:.25rem 0 0 0}code{background:#f1f3f5;padding:0 .25rem;border-radius:4px}:target{background:#fff3bf}`;
 
 /** The page every problem `type` points to: each code, its title and what it means. */
-export const errorDocsPage = (appUrl: string) => {
+const errorDocsPage = (appUrl: string) => {
   // In the contract's order (an object would put the numeric codes first).
   const entries = errorCodes.map((code) => {
     const { title, meaning } = errorCatalog[code];

@@ -11,7 +11,7 @@ import { isResultStoreUnavailable } from '../modules/jobs/index.ts';
  * How long a client is asked to wait when a service behind the API is briefly away: a database
  * restart or failover takes a second or a few.
  */
-export const UNAVAILABLE_RETRY_AFTER_SECONDS = 2;
+const UNAVAILABLE_RETRY_AFTER_SECONDS = 2;
 
 const unavailable: ErrorResponse = {
   status: 503,

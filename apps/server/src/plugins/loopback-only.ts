@@ -13,7 +13,7 @@ export const isLoopbackAddress = (address: string | undefined): boolean =>
  * `X-Forwarded-For` cannot pass; behind a trusted proxy on this machine the forwarded client
  * must be loopback too, or every client of a local reverse proxy would pass.
  */
-export const isLoopbackClient = (request: FastifyRequest): boolean =>
+const isLoopbackClient = (request: FastifyRequest): boolean =>
   isLoopbackAddress(request.socket.remoteAddress) && isLoopbackAddress(request.ip);
 
 /**

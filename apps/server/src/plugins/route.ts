@@ -7,7 +7,7 @@ type Input<E extends Endpoint, K extends keyof Endpoint> = E[K] extends z.ZodTyp
   ? z.output<E[K]>
   : undefined;
 
-export type RouteRequest<E extends Endpoint> = FastifyRequest<{
+type RouteRequest<E extends Endpoint> = FastifyRequest<{
   Params: Input<E, 'params'>;
   Querystring: Input<E, 'query'>;
   Body: Input<E, 'body'>;
@@ -19,7 +19,7 @@ type Handler<E extends Endpoint> = (
 ) => Promise<z.input<E['response']>>;
 
 /** A check that refuses a request its route's descriptor does not let in. */
-export type Guard = (request: FastifyRequest) => Promise<void>;
+type Guard = (request: FastifyRequest) => Promise<void>;
 
 /** The guard of a descriptor's `auth`, and the hook it runs in. */
 export type GuardHook = { hook: 'onRequest' | 'preHandler'; guard: Guard };

@@ -3,7 +3,7 @@ import type { Deps } from '../deps.ts';
 import { unauthorized } from '../lib/app-error.ts';
 import { isSessionActive, verifyAccessToken } from '../modules/auth/index.ts';
 
-export type Auth = { userId: string; sessionId: string; email: string };
+type Auth = { userId: string; sessionId: string; email: string };
 
 declare module 'fastify' {
   interface FastifyRequest {

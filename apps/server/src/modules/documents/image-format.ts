@@ -2,7 +2,7 @@ import { readImageHeader } from '@platen/pdf-engine';
 import { isGzip, looksLikeSvg } from '../../lib/image-work.ts';
 
 /** The pictures an image value may be: the engine draws PNG and JPEG, WebP and GIF become PNG. */
-export type PictureFormat = 'png' | 'jpeg' | 'webp' | 'gif';
+type PictureFormat = 'png' | 'jpeg' | 'webp' | 'gif';
 
 /** A picture's format and size, read from its first bytes: nothing is decoded. */
 export type PictureHeader = { format: PictureFormat; width: number; height: number };

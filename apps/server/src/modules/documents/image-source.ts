@@ -7,7 +7,7 @@ import { isPublicAddress, pinnedLookup, resolveCheckedAddress } from '../../lib/
 import { readPictureHeader, type PictureHeader } from './image-format.ts';
 
 /** security.md §38: image fetches stop at 5 s and 5 MB; data URIs are capped the same. */
-export const IMAGE_FETCH_TIMEOUT_MS = 5_000;
+const IMAGE_FETCH_TIMEOUT_MS = 5_000;
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
 const refuse = (label: string, why: string) =>
@@ -129,7 +129,7 @@ const judge = (label: string, bytes: Buffer): ImageValue => {
  * on a crowded one the time limit stops it (422) and the worker is replaced. A cheaper deflate
  * in the engine would allow a larger budget.
  */
-export const MAX_DOCUMENT_IMAGE_PIXELS = 8_000_000;
+const MAX_DOCUMENT_IMAGE_PIXELS = 8_000_000;
 
 const decodedPixels = (image: ImageValue) =>
   image.format === 'jpeg' ? 0 : image.width * image.height;

@@ -60,7 +60,7 @@ const namedIn = (body: TemplateSelector): { name: string } | { id: string } =>
  * The template version a found row names, or the refusal for what was not found. By default the
  * latest published version is filled, the draft while there is none.
  */
-export const targetOf = (found: FoundTemplate | undefined, body: TemplateSelector): Target => {
+const targetOf = (found: FoundTemplate | undefined, body: TemplateSelector): Target => {
   const pinned = body.version;
   if (!found || found.templateId === null || found.revision === null || found.fieldsJson === null) {
     const named = namedIn(body);

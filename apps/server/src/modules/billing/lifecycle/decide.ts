@@ -75,7 +75,7 @@ export type Guard = Partial<{
   syncedBefore: Date;
 }>;
 
-export type Outcome =
+type Outcome =
   | 'expired'
   | 'rolled_over'
   | 'voucher_started'
@@ -110,7 +110,7 @@ export type Change =
   | { kind: 'renewal_due'; providerSubscriptionId: string };
 
 /** A plan the account pays for through the provider (not FREE, not a voucher). */
-export const isPaidPlan = (current: SubscriptionRecord): boolean =>
+const isPaidPlan = (current: SubscriptionRecord): boolean =>
   current.planId !== FREE_PLAN_ID && current.voucherCode === null;
 
 /** Why a voucher cannot be redeemed now, if it cannot: a paid plan runs until its period ends. */
@@ -123,7 +123,7 @@ export const voucherRefusal = (current: SubscriptionRecord): Refusal | undefined
 };
 
 /** Stripe's statuses in our words; a subscription cancelled at period end is CANCELED until then. */
-export const statusFromProvider = (sub: ProviderSubscription): SubscriptionStatus | undefined => {
+const statusFromProvider = (sub: ProviderSubscription): SubscriptionStatus | undefined => {
   switch (sub.status) {
     case 'active':
     case 'trialing':
@@ -183,7 +183,7 @@ const withSet = (w: Pick<Write, 'set' | 'count'>, more: SubscriptionSet) => ({
 });
 
 /** Whether a voucher or a plan cancelled at period end is past its end. */
-export const hasExpired = (current: SubscriptionRecord, now: Date): boolean =>
+const hasExpired = (current: SubscriptionRecord, now: Date): boolean =>
   current.planId !== FREE_PLAN_ID &&
   current.endTime !== null &&
   Date.parse(current.endTime) <= now.getTime() &&

@@ -13,7 +13,7 @@ export type PlanRecord = {
   popular: boolean;
 };
 
-export const planRowToPlan = (row: Selectable<PlanTable>): PlanRecord => ({
+const planRowToPlan = (row: Selectable<PlanTable>): PlanRecord => ({
   id: row.id,
   subscriptionType: row.subscription_type,
   priceCents: Number(row.price_cents),

@@ -211,7 +211,7 @@ export const setProviderCustomer = async (
  * report sends them instead of the new count hiding them. SET expressions read the row as it was
  * before the statement (SQLite and PostgreSQL alike), so this is exact under any concurrency.
  */
-export const restartedCount = () =>
+const restartedCount = () =>
   ({
     pdfs_generated_this_month: 0,
     overage_reported: 0,

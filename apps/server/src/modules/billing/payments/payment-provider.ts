@@ -1,7 +1,7 @@
 import type { PaymentProviderName } from '@platen/contract';
 import type { ProviderSubscription } from '../lifecycle/provider-subscription.ts';
 
-export type CheckoutInput = {
+type CheckoutInput = {
   userId: string;
   customerId: string;
   planId: string;

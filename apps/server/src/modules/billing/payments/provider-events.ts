@@ -13,7 +13,7 @@ import { findPlan } from '../lifecycle/plans.repository.ts';
 import { findSubscription, findUserIdByCustomer } from '../lifecycle/subscriptions.repository.ts';
 
 /** Stripe's own default: a signed event older than five minutes is refused as a replay. */
-export const EVENT_TOLERANCE_SECONDS = 300;
+const EVENT_TOLERANCE_SECONDS = 300;
 
 const idOf = z.union([z.string(), z.object({ id: z.string() }).transform((o) => o.id)]);
 

@@ -17,7 +17,7 @@ import { findPlanLimit, releaseDocumentsInMonth, usageMonth } from './usage.repo
  */
 
 /** The plan a refusal names, and the documents it has left this month. */
-export type RefusedPlan = { planType: string; monthlyLimit: number; remaining: number };
+type RefusedPlan = { planType: string; monthlyLimit: number; remaining: number };
 
 /** The caller's words for a refusal at the plan's limit (one document, or a batch of them). */
 export type RefusalWording = (plan: RefusedPlan) => string;

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import type { VoucherOrder } from './voucher-admin.ts';
 
-export const USAGE = `Usage: npm run voucher -- create --plan <TYPE> --days <N> [--uses <N>] [--expires <date>]
+const USAGE = `Usage: npm run voucher -- create --plan <TYPE> --days <N> [--uses <N>] [--expires <date>]
 
   --plan     a paid plan's type, e.g. PRO
   --days     how long the plan lasts once redeemed
