@@ -1,7 +1,6 @@
 import * as contract from '@platen/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps.ts';
-import { runPeriodically } from '../../lib/periodic.ts';
 import { requireApiKeyOrSession } from '../../plugins/account-guard.ts';
 import { route } from '../../plugins/route.ts';
 import type { JobsService } from './jobs.service.ts';
@@ -56,17 +55,4 @@ export const jobsRoutes = async (app: FastifyInstance, opts: { deps: Deps; jobs:
         .send(file.stream);
     });
   });
-
-  let sweeper: { stop: () => void } | undefined;
-  app.addHook('onReady', async () => {
-    sweeper = runPeriodically(
-      deps.config.jobs.sweepIntervalMs,
-      async () => {
-        const deleted = await jobs.sweep();
-        if (deleted > 0) deps.log.info({ event: 'jobs.swept', deleted }, 'expired jobs deleted');
-      },
-      (error) => deps.log.error({ event: 'jobs.sweep_failed', err: error }, 'jobs not swept'),
-    );
-  });
-  app.addHook('onClose', async () => sweeper?.stop());
 };
