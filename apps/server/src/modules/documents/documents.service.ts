@@ -71,7 +71,7 @@ const withLanguage = <T extends { fields: readonly FieldSpec[] }>(
     : input;
 
 const templateIdNotFound = (id: string) =>
-  new AppError('TEMPLATE_NOT_FOUND', 404, `There is no template with the id "${id}".`);
+  new AppError('TEMPLATE_NOT_FOUND', 404, `There is no template with the id "${id}".`, {}, {}, id);
 
 export const createDocumentsService = (deps: Deps) => {
   const templates = createTemplatesService(deps);

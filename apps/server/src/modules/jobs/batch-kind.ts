@@ -154,6 +154,9 @@ const findTemplate = async (deps: BatchKindDeps, job: JobRow): Promise<JobTarget
         'TEMPLATE_NOT_FOUND',
         404,
         `The template "${job.template_name}" was deleted.`,
+        {},
+        {},
+        job.template_name,
       );
     }
     const { template } = await deps.documents.findAccountTarget(job.user_id, {
