@@ -69,7 +69,7 @@ export const runJob = async (
   const kind = deps.kinds.get(job.kind);
   if (!kind) {
     log.error({ event: 'job.unknown_kind' }, 'no runner for this kind of job');
-    const counts = { done: 0, failed: 0, failuresJson: null };
+    const counts = { done: 0, failed: 1, failuresJson: null };
     return end(protocolDeps, context, undefined, { status: 'failed', counts, stored: [] });
   }
   return tryJob(protocolDeps, kind, context);
