@@ -4,7 +4,7 @@ import type { Deps } from '../../deps.ts';
 import type { ExportFile } from './export-contents.ts';
 
 /** Where a try of the export writes, and how it reports progress. */
-export type ExportOutput = {
+type ExportOutput = {
   /** The try's folder in the result store, ending in `/`. */
   prefix: string;
   /** Saves progress; false when the try no longer owns the job (stop, nothing is kept). */

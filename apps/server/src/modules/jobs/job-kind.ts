@@ -1,6 +1,7 @@
 import type { JobError, JobResultKind } from '@platen/contract';
 import type { Db, JobKind } from '../../db/tables.ts';
 import type { Logger } from '../../lib/logger.ts';
+import type { JobStage } from './job-errors.ts';
 import type { JobRow, Progress } from './jobs.repository.ts';
 
 /** A stored result of a finished job, as results_json keeps it. */
@@ -8,9 +9,6 @@ export type JobResultFile = { kind: JobResultKind; key: string; bytes: number };
 
 /** The prefix under which a job keeps its files; a try writes under `<prefix><attempt>/`. */
 export const jobFilesPrefix = (jobId: string) => `jobs/${jobId}/`;
-
-/** Where a try failed: doing the kind's work, or putting the job's files together. */
-export type JobStage = JobError['stage'];
 
 /** What a try of a job knows of itself, given by the try protocol (try-protocol.ts). */
 export type JobTryContext = {
@@ -40,7 +38,7 @@ export type JobCounts = { done: number; failed: number; failuresJson: string | n
  * (cancelled, taken over) or its instance stops; `stepped_aside` when it was queued again
  * behind another account's job.
  */
-export type JobTryOutcome =
+type JobTryOutcome =
   { status: 'succeeded' | 'failed'; stored: JobResultFile[] } | 'stopped' | 'stepped_aside';
 
 /** One try of a job of a kind, as its kind makes it. */

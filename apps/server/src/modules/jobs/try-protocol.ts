@@ -23,7 +23,7 @@ import {
 /** Tries a job may take (each after an instance died or an unexpected error) before it fails. */
 export const MAX_ATTEMPTS = 3;
 
-export type TryProtocolDeps = Pick<Deps, 'db' | 'clock' | 'log' | 'config' | 'results'> & {
+type TryProtocolDeps = Pick<Deps, 'db' | 'clock' | 'log' | 'config' | 'results'> & {
   /** The kinds of job this instance runs, by name. */
   kinds: ReadonlyMap<string, JobKindDefinition>;
   /** Hands the job to the queue again, behind the jobs waiting now. */
