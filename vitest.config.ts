@@ -24,6 +24,14 @@ export default defineConfig({
         },
       },
       {
+        // Checks of the repository as a whole: the docs' paths and anchors (test/doc-links.test.ts).
+        test: {
+          name: 'repo',
+          include: ['test/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
         test: {
           name: 'client',
           include: ['packages/client/**/*.test.ts'],

@@ -122,7 +122,7 @@ describe.skipIf(!hasChromium)('the template editor with the mouse', () => {
     await waitForPageDrawn(page, 1);
     const width = (await fetchTemplateByApi(suite.url, suite.tokens, 'Drafts')).body.pages[0]
       ?.width;
-    // The fourth tab shares the first one's name (product.md §2): its tooltip says it holds the stamps.
+    // The fourth tab shares the first one's name (product.md#screens-and-routes): its tooltip says it holds the stamps.
     await page.getByRole('tab', { name: '4 Template stamps' }).hover();
     await page
       .getByRole('tooltip')

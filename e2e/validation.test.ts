@@ -19,7 +19,7 @@ const wrongPassword = typedPassword('wrong password 7');
 const validPassword = typedPassword('long enough 8');
 const notMyPassword = typedPassword('not my password 9');
 
-describe.skipIf(!hasChromium)('validation messages (product.md §5, §8)', () => {
+describe.skipIf(!hasChromium)('validation messages (product.md#validation, #errors)', () => {
   let server: RunningServer;
   let browser: Browser;
   let user: TestUser;

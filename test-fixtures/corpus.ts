@@ -142,7 +142,7 @@ const generatorsKey = () => {
   }
   return hash.digest('hex').slice(0, 16);
 };
-export const cacheDir = join(tmpdir(), 'platen-test-corpus', generatorsKey());
+const cacheDir = join(tmpdir(), 'platen-test-corpus', generatorsKey());
 
 const isGovForm = (name: CorpusName): name is GovFormName => name in GOV_FORMS;
 
@@ -178,7 +178,7 @@ export const corpusBytes = async (name: CorpusName): Promise<Uint8Array> =>
   new Uint8Array(readFileSync(await corpusPath(name)));
 
 export const generatedNames = Object.keys(GENERATED) as GeneratedName[];
-export const govFormNames = Object.keys(GOV_FORMS) as GovFormName[];
+const govFormNames = Object.keys(GOV_FORMS) as GovFormName[];
 
 /** Every file of the corpus in one folder (or both), sorted by name. */
 export const corpusNames = (folder?: CorpusFolder): CorpusName[] =>

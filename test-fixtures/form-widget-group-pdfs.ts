@@ -30,7 +30,7 @@ const renameOnState = (box: PDFCheckBox, widgetIndex: number, onState: string) =
 };
 
 /** The on-states of the gender question, in page order, and the words printed beside each. */
-export const GENDER_ANSWERS = [
+const GENDER_ANSWERS = [
   ['männlich', 'männlich'],
   ['weiblich', 'weiblich'],
   ['ohne_Eintrag', 'ohne Eintrag'],

@@ -19,7 +19,7 @@ export const sharedCorpusSkipReason =
   'files from other projects are skipped';
 if (!hasSharedCorpus) console.warn(`\n!!! Skipped: ${sharedCorpusSkipReason} !!!\n`);
 
-export const sharedCorpusPath = (folder: 'pdfs' | 'images', name: string) =>
+const sharedCorpusPath = (folder: 'pdfs' | 'images', name: string) =>
   join(sharedCorpusDir, folder, name);
 
 export const sharedCorpusBytes = (folder: 'pdfs' | 'images', name: string) =>

@@ -26,7 +26,7 @@ export const confirmEmailByApi = async (baseUrl: string, user: TestUser, tokens:
   if (!response.ok) throw new Error(`confirm failed: ${response.status} ${await response.text()}`);
 };
 
-export type ApiSubscription = {
+type ApiSubscription = {
   apiKey: string;
   status: string;
   startTime: string;
@@ -65,7 +65,7 @@ export const createVoucher = async (
  * A one-page A4 PDF written by hand (no PDF library needed): the smallest template the upload
  * accepts.
  */
-export const tinyPdf = (): Buffer => {
+const tinyPdf = (): Buffer => {
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',

@@ -5,15 +5,7 @@ import type { Page } from 'playwright-core';
 import { afterEach, expect } from 'vitest';
 import { CHROMIUM_PATH, cspViolations, hasChromium } from './chromium.ts';
 
-export {
-  CHROMIUM_PATH,
-  hasChromium,
-  launchBrowser,
-  openPage,
-  widths,
-  type AppPage,
-  type Theme,
-} from './chromium.ts';
+export { hasChromium, launchBrowser, openPage, widths, type Theme } from './chromium.ts';
 
 if (!hasChromium) {
   console.warn(

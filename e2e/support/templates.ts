@@ -44,7 +44,7 @@ export const uploadTemplateByApi = async (
   throw new Error(`upload failed: ${response.status} ${text}`);
 };
 
-export type SavedTemplate = {
+type SavedTemplate = {
   id: string;
   templateName: string;
   apiKey: string;

@@ -30,7 +30,7 @@ export const publishByApi = async (
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 };
 
-export type VersionSummary = { version: number; note: string; changes: { kind: string }[] };
+type VersionSummary = { version: number; note: string; changes: { kind: string }[] };
 
 export const listVersionsByApi = async (baseUrl: string, tokens: Tokens, name: string) => {
   const response = await fetch(`${baseUrl}/v1/template/${encodeURIComponent(name)}/versions`, {

@@ -23,6 +23,7 @@ import { mailboxRoutes } from './modules/mail/index.ts';
 import { templatesRoutes } from './modules/templates/index.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { webhooksRoutes } from './modules/webhooks/index.ts';
+import accountGuard from './plugins/account-guard.ts';
 import csrf from './plugins/csrf.ts';
 import errorDocs from './plugins/error-docs.ts';
 import errorHandler from './plugins/error-handler.ts';
@@ -35,7 +36,6 @@ import hostRequired, { clientErrorHandler } from './plugins/client-errors.ts';
 import { RequestLog } from './plugins/request-log.ts';
 import { routerErrorOptions } from './plugins/router-errors.ts';
 import securityHeaders, { securityHeaderList } from './plugins/security-headers.ts';
-import { requireCaller } from './plugins/account-guard.ts';
 import webApp from './plugins/web-app.ts';
 
 declare module 'fastify' {
@@ -120,6 +120,7 @@ export const buildApp = async (config: Config, overrides: Partial<Deps> = {}): P
   await app.register(openapi, { appUrl: config.appUrl });
   await app.register(errorDocs, { appUrl: config.appUrl });
   await app.register(idempotency, { deps });
+  await app.register(accountGuard, { deps });
 
   await app.register(healthRoutes, { deps });
   await app.register(authRoutes, { deps });
@@ -134,23 +135,16 @@ export const buildApp = async (config: Config, overrides: Partial<Deps> = {}): P
   // Workers and timers start once the app is ready (listening, or a test's first inject).
   app.decorate('schedule', createSchedule(deps, jobs));
   app.addHook('onReady', () => app.schedule.start());
-  await app.register(documentsRoutes, {
-    deps,
-    documents,
-    startAsync: (userId, body) =>
-      jobs.create(userId, { ...body, items: [body.fields ?? {}], output: 'merged' }),
-  });
-  await app.register(jobsRoutes, { deps, jobs });
+  // Each route is guarded by route() as its contract descriptor's `auth` says.
+  await app.register(documentsRoutes, { deps, documents, createJob: jobs.create });
+  await app.register(jobsRoutes, { jobs });
   await app.register(accountExportRoutes, { deps, jobs });
-  await app.register(async (guarded) => {
-    guarded.addHook('onRequest', requireCaller(deps));
-    await guarded.register(usersRoutes, { deps });
-    await guarded.register(billingRoutes, { deps });
-    await guarded.register(dashboardRoutes, { deps });
-    await guarded.register(templatesRoutes, { deps });
-    await guarded.register(apiKeysRoutes, { deps });
-    await guarded.register(webhooksRoutes, { deps });
-  });
+  await app.register(usersRoutes, { deps });
+  await app.register(billingRoutes, { deps });
+  await app.register(dashboardRoutes, { deps });
+  await app.register(templatesRoutes, { deps });
+  await app.register(apiKeysRoutes, { deps });
+  await app.register(webhooksRoutes, { deps });
   if (config.env !== 'production' && !config.smtpUrl) {
     await app.register(mailboxRoutes, { deps });
   }

@@ -66,7 +66,7 @@ const envSchema = z.object({
 });
 
 /** Card payments through Stripe; absent when STRIPE_SECRET_KEY is not set. */
-export type StripeConfig = {
+type StripeConfig = {
   secretKey: string;
   webhookSecret: string;
   /** STRIPE_PRICE_<PLAN>: the subscription price of each paid plan, by plan type. */
@@ -214,7 +214,7 @@ const parseTrustProxy = (value: string | undefined): TrustProxy => {
 };
 
 /** How long idempotent answers are kept, and how claims of running requests are held. */
-export type IdempotencyConfig = {
+type IdempotencyConfig = {
   /** IDEMPOTENCY_WINDOW_HOURS: a repeated key gets the first answer for this long (24 h). */
   windowMs: number;
   /**
@@ -227,7 +227,7 @@ export type IdempotencyConfig = {
 };
 
 /** Batch jobs: how long results stay, how many run at once, how workers prove they are alive. */
-export type JobsConfig = {
+type JobsConfig = {
   /** JOB_RETENTION_DAYS: a finished job's results are deleted after this long (7 days). */
   retentionMs: number;
   /** JOB_CONCURRENCY: jobs one instance works on at once (2). */
@@ -257,7 +257,7 @@ export type JobsConfig = {
 };
 
 /** Webhook deliveries: how long a try may take, and when failed ones are tried again. */
-export type WebhooksConfig = {
+type WebhooksConfig = {
   /**
    * WEBHOOKS_ALLOW_PRIVATE_URLS: http:// and private or loopback addresses are allowed, for local
    * development and tests; refused when NODE_ENV=production.

@@ -6,7 +6,7 @@ import { apiKeyOf, generate, saveFields, textField, uploadTemplate } from './tem
 import type { TestApp } from './test-app.ts';
 
 /** A 16×16 PNG, as a stamp's picture. */
-export const STAMP_PNG =
+const STAMP_PNG =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAYAAAAf8/9hAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAHUlEQVR4nGNQ6n72nxLMMGrA/9EweDYaBt3DIgwAaUmSH6Bn+N4AAAAASUVORK5CYII=';
 
 /**

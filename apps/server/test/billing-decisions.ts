@@ -7,7 +7,7 @@ import {
 import type { ProviderSubscription } from '../src/modules/billing/payments/payment-provider.ts';
 
 // The account signed up on January 10; FREE's cycles run from the 10th to the 10th.
-export const SIGN_UP = '2026-01-10T09:00:00.000Z';
+const SIGN_UP = '2026-01-10T09:00:00.000Z';
 export const at = (iso: string) => new Date(iso);
 
 export const free: SubscriptionRecord = {
@@ -57,7 +57,7 @@ export const paid: SubscriptionRecord = {
 /** The same plan, cancelled in the billing portal: it runs until April 1. */
 export const cancelled: SubscriptionRecord = { ...paid, status: 'CANCELED', autoRenewal: false };
 
-export const providerSub = (o: Partial<ProviderSubscription> = {}): ProviderSubscription => ({
+const providerSub = (o: Partial<ProviderSubscription> = {}): ProviderSubscription => ({
   id: 'sub_pro',
   customerId: 'cus_1',
   status: 'active',

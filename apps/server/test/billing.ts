@@ -82,7 +82,7 @@ export const capturedLog = () => {
  * The local payment provider's pages as a browser uses them, bound to the suite's app and the
  * account that pays (read when called, after `beforeEach` set them).
  */
-export const localPayments = (context: () => { app: TestApp; account: Account }) => {
+const localPayments = (context: () => { app: TestApp; account: Account }) => {
   const checkout = (planId: string, account = context().account, provider = 'local') =>
     call(context().app, 'POST', `/v1/session/${provider}/create-checkout-session`, {
       token: account.token,

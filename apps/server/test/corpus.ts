@@ -3,12 +3,7 @@ import { join } from 'node:path';
 import { corpusBytes, type CorpusName } from '../../../test-fixtures/corpus.ts';
 import { sharedCorpusDir } from '../../../test-fixtures/shared-corpus.ts';
 
-export {
-  corpusNames,
-  folderOf,
-  type CorpusFolder,
-  type CorpusName,
-} from '../../../test-fixtures/corpus.ts';
+export { corpusNames, folderOf, type CorpusName } from '../../../test-fixtures/corpus.ts';
 export { hasSharedCorpus, sharedCorpusNames } from '../../../test-fixtures/shared-corpus.ts';
 
 /** A file of the test corpus (test-fixtures/), built on first use. */

@@ -14,7 +14,7 @@ import { apiKeyOf, uploadTemplate } from './templates.ts';
  */
 
 /** Long runs of the characters patterns trip on; 100 KB each, as the body limit allows. */
-export const RUN_LENGTH = 100_000;
+const RUN_LENGTH = 100_000;
 export const CHARACTER_CLASSES = [
   '.',
   ' ',
@@ -55,7 +55,7 @@ type JsonSchema = {
  * the schema lets it be, with the template named, so validation lets the body through to the
  * handler (`fitted`).
  */
-export const TEMPLATE = 'Long inputs';
+const TEMPLATE = 'Long inputs';
 /** Left out of a fitted body: the template is named, and its draft is what gets filled. */
 const UNFITTED_KEYS = new Set(['templateId', 'version']);
 

@@ -99,7 +99,7 @@ const MUTATIONS: Record<string, Mutation> = {
   },
 };
 
-export const MUTATION_NAMES = Object.keys(MUTATIONS);
+const MUTATION_NAMES = Object.keys(MUTATIONS);
 
 /** Applies 1 to 3 random mutations; returns the bytes and what was done, for the report. */
 export const mutate = (data: Uint8Array, random: Random, other: Uint8Array) => {

@@ -9,7 +9,7 @@ import { runLogFileFor } from './run-log.ts';
 export const serverDir = fileURLToPath(new URL('..', import.meta.url));
 
 /** The compiled server that `npm start` and the image run (build.mjs). */
-export const compiledServer = join(serverDir, 'dist/server.mjs');
+const compiledServer = join(serverDir, 'dist/server.mjs');
 
 /**
  * How a server process runs: from the TypeScript sources through tsx, or compiled; with `gc`

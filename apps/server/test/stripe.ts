@@ -13,7 +13,7 @@ import {
 export const WEBHOOK_SECRET = 'whsec_test_secret';
 export const MARCH_1 = Date.parse('2026-03-01T09:00:00.000Z') / 1000;
 export const APRIL_1 = Date.parse('2026-04-01T09:00:00.000Z') / 1000;
-export const MAY_1 = Date.parse('2026-05-01T09:00:00.000Z') / 1000;
+const MAY_1 = Date.parse('2026-05-01T09:00:00.000Z') / 1000;
 
 type Current = {
   stripe: StripeStandIn;

@@ -55,7 +55,7 @@ export const rateLimitStoreConfig = (store: TestRateLimitStore): Partial<Config>
     : {};
 
 /** A clock that stands still until the test moves it. */
-export const createTestClock = (start = new Date('2026-03-01T09:00:00.000Z')) => {
+const createTestClock = (start = new Date('2026-03-01T09:00:00.000Z')) => {
   let now = start.getTime();
   const clock: Clock & { advanceMinutes: (m: number) => void } = {
     now: () => new Date(now),

@@ -8,7 +8,7 @@ import { freePort } from './server-process.ts';
 const run = promisify(execFile);
 
 /** The PostgreSQL server programs of this machine: PG_BIN, or the newest Debian install. */
-export const postgresBinDir = (): string | undefined => {
+const postgresBinDir = (): string | undefined => {
   if (process.env.PG_BIN) return process.env.PG_BIN;
   const root = '/usr/lib/postgresql';
   if (!existsSync(root)) return undefined;

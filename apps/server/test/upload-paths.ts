@@ -58,7 +58,7 @@ const IMAGE_TYPES: Record<string, string> = {
 };
 
 /** The type a browser would claim from the name; the server must judge by content anyway. */
-export const claimedType = (file: string) =>
+const claimedType = (file: string) =>
   file.endsWith('.pdf')
     ? 'application/pdf'
     : (IMAGE_TYPES[file.split('.').pop()?.toLowerCase() ?? ''] ?? 'application/octet-stream');

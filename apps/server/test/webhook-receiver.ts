@@ -23,7 +23,7 @@ export const verifyPlatenSignature = (
   );
 };
 
-export type Received = { headers: IncomingHttpHeaders; body: string; path: string };
+type Received = { headers: IncomingHttpHeaders; body: string; path: string };
 
 /** How the receiver answers the next request: a status, optionally after a delay (a timeout). */
 export type Answer = { status: number; body?: string; delayMs?: number };

@@ -1,7 +1,7 @@
 /* global window, document, URLSearchParams */
 /*
  * Runs in <head> before the first paint (the CSP forbids inline scripts, so it is a file).
- * ?theme=dark|light is stored as the preference; the stored preference (default dark, product.md §9)
+ * ?theme=dark|light is stored as the preference; the stored preference (default dark, product.md#constants)
  * is applied to <html> so the first frame already has the right colours.
  */
 (function () {

@@ -1,7 +1,7 @@
 import type { Http, SendOptions } from './http.ts';
 import { operations, pathOf, type OperationId } from './operations.ts';
 
-export type CallOptions = SendOptions & { params?: Record<string, string | number> };
+type CallOptions = SendOptions & { params?: Record<string, string | number> };
 
 /** Sends one operation of the API, by its id, and answers the accepted response. */
 export type Call = (operationId: OperationId, options?: CallOptions) => Promise<Response>;

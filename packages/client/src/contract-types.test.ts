@@ -1,6 +1,7 @@
 import type {
   CreateBatchBody,
   CreateWebhookEndpointBody,
+  FieldType as ContractFieldType,
   GenerateDocumentBody,
   Job as ContractJob,
   PublishTemplateBody,
@@ -15,8 +16,7 @@ import type {
 } from '@platen/contract';
 import { describe, expectTypeOf, it } from 'vitest';
 import type { GenerateOptions } from './client.ts';
-import type { FieldValues } from './types.ts';
-import type { FieldInput, Template, TemplateList } from './types.ts';
+import type { FieldInput, FieldType, FieldValues, Template, TemplateList } from './types.ts';
 import type {
   BatchInput,
   Job,
@@ -55,5 +55,9 @@ describe('the client types', () => {
     expectTypeOf<ContractEndpointWithSecret>().toExtend<WebhookEndpointWithSecret>();
     expectTypeOf<ContractDelivery>().toExtend<WebhookDelivery>();
     expectTypeOf<ContractEvent>().toExtend<WebhookEvent>();
+  });
+
+  it('name the same field kinds', () => {
+    expectTypeOf<FieldType>().toEqualTypeOf<ContractFieldType>();
   });
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Endpoint } from './endpoint.ts';
 
-/** product.md §5 and §8: texts the client shows as they are. */
+/** product.md#validation and product.md#errors: texts the client shows as they are. */
 export const billingMessages = {
   emptyVoucher: 'Voucher code should not be empty',
   invalidVoucher: 'This voucher code is not valid, has expired or has been used up.',
@@ -121,14 +121,14 @@ export const voucherBody = z.object({
 });
 export type VoucherBody = z.infer<typeof voucherBody>;
 
-/** product.md §7 sends the whole subscription object; the server needs none of it and ignores it. */
+/** product.md#the-api sends the whole subscription object; the server needs none of it and ignores it. */
 export const cancelSubscriptionBody = z.looseObject({}).optional();
 
 export const providerParams = z.object({ provider: z.enum(paymentProviders) });
 
 export const checkoutBody = z.object({
   planId: z.string().trim().min(1).max(64),
-  /** Ignored: the session's e-mail is used (product.md §7). */
+  /** Ignored: the session's e-mail is used (product.md#the-api). */
   email: z.string().max(254).optional(),
 });
 export type CheckoutBody = z.infer<typeof checkoutBody>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** product.md §9: the minimum password length. */
+/** product.md#constants: the minimum password length. */
 export const MIN_PASSWORD_LENGTH = 6;
 /** Long enough for any passphrase, short enough that hashing it cannot be abused. */
 export const MAX_PASSWORD_LENGTH = 256;
@@ -27,7 +27,7 @@ export const MAX_EMAIL_LENGTH = 254;
 const hasSpaceOrAt = (text: string) => /[\s@]/.test(text);
 
 /**
- * A basic shape check (product.md §5): `local@domain.tld`, no spaces, one `@`, a dot inside the
+ * A basic shape check (product.md#validation): `local@domain.tld`, no spaces, one `@`, a dot inside the
  * domain; deliverability is proven by the confirmation code. Written as a scan, not a pattern:
  * the pattern it replaces (`[^\s@]+@[^\s@]+\.[^\s@]+`) backtracks in time that grows with the
  * square of the length, and the length is checked first, so every step here is linear.

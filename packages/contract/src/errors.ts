@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { fieldChange } from './field-change.ts';
 
 /**
- * Every error code the API answers with. Numeric codes are the ones product.md §8 names; the client
+ * Every error code the API answers with. Numeric codes are the ones product.md#errors names; the client
  * branches on them (`40012`, `40010`, `TOKEN_EXPIRED`). The rest are stable strings.
  */
 export const errorCodes = [

@@ -26,7 +26,7 @@ export const templateTextSchema = z
 export type TemplatePart = { text: string } | { label: string; source: string };
 
 /**
- * A template's parts, read in one pass (conventions.md §2: linear in the text, whatever it
+ * A template's parts, read in one pass (conventions.md#conventions: linear in the text, whatever it
  * holds). A placeholder runs from the last `{` before a `}` to that `}`, its label trimmed, so
  * `{{Name}` is a literal `{` then the placeholder; `{}` and a `{` never closed print as they are.
  *

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageNumberSchema, rectSchema } from './template-fields.ts';
 
-/** product.md §5: the pictures a stamp may be made from (the server re-encodes each as PNG). */
+/** product.md#validation: the pictures a stamp may be made from (the server re-encodes each as PNG). */
 export const stampImageTypes = [
   'image/apng',
   'image/avif',

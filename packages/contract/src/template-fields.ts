@@ -27,7 +27,7 @@ export type FontFamily = (typeof fontFamilies)[number];
 export const textAligns = ['left', 'center', 'right'] as const;
 export type TextAlign = (typeof textAligns)[number];
 
-/** product.md §9: the editor offers 10–24 pt; imported form fields may carry other sizes. */
+/** product.md#constants: the editor offers 10–24 pt; imported form fields may carry other sizes. */
 export const FONT_SIZE = { min: 6, max: 72, default: 14, editorMin: 10, editorMax: 24 } as const;
 
 export const fieldMessages = {
@@ -190,7 +190,7 @@ export const fieldRotations = [0, 90, 180, 270] as const;
 const fieldRotation = z.literal(fieldRotations);
 
 /**
- * What one box of a field with several may set for itself (product.md §3 "Several boxes"): a box
+ * What one box of a field with several may set for itself (product.md#what-is-stored "Several boxes"): a box
  * that repeats its field's value prints in its own font size, alignment and turn when it has
  * them (an imported form's widgets differ so); what it leaves out is the field's.
  */
@@ -246,7 +246,7 @@ const fieldStyle = {
 };
 
 /**
- * A field as the editor sends it (product.md §3 "Template input"). Positions are PDF points from the
+ * A field as the editor sends it (product.md#what-is-stored "Template input"). Positions are PDF points from the
  * top-left of the page as displayed, `page` is 1-based. Linked text lists its boxes in order; a
  * field that prints its value in several boxes lists them all (`boxes`).
  */
@@ -275,7 +275,7 @@ export const templateInputBody = rectSchema
       description:
         'The type as a template read spells it (TEXT, LINKED_TEXT, CHOICE…), taken when fieldType is left out: what GET answers, PUT accepts.',
     }),
-    /** A box may come without a page (product.md §3): it lies on its field's page. */
+    /** A box may come without a page (product.md#what-is-stored): it lies on its field's page. */
     boxes: z
       .array(rectSchema.extend({ page: pageNumberSchema.optional(), ...boxStyle }))
       .max(100)
@@ -311,7 +311,7 @@ export type TemplateInputBody = z.input<typeof templateInputBody>;
 /** A field after validation, with its defaults filled in. */
 export type TemplateInputValue = z.output<typeof templateInputBody>;
 
-/** A stored field: the same shape, with a UUID and the type in upper case (product.md §3). */
+/** A stored field: the same shape, with a UUID and the type in upper case (product.md#what-is-stored). */
 export const templateInput = rectSchema
   .extend({
     id: z.string(),

@@ -41,7 +41,7 @@ export const SYMBOLOGY_RULES: Record<BarcodeSymbology, SymbologyRules> = {
 };
 
 /** Longer data is refused before encoding: no symbology listed holds more than 3,000 characters. */
-export const MAX_BARCODE_DATA = 3000;
+const MAX_BARCODE_DATA = 3000;
 
 /** A symbol drawn in its own units, y down from its top-left corner. */
 export interface BarcodeSymbol {

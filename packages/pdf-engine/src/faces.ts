@@ -48,7 +48,7 @@ const notoSans = (pkg: string, name: string) =>
   `@expo-google-fonts/noto-sans-${pkg}/400Regular/NotoSans${name}_400Regular.ttf`;
 
 /** Where each face lives in node_modules. To add a face: a package, a line here, a place in CHAIN. */
-export const FACE_PATHS: Record<FaceName, string> = {
+const FACE_PATHS: Record<FaceName, string> = {
   arimo: '@expo-google-fonts/arimo/400Regular/Arimo_400Regular.ttf',
   tinos: '@expo-google-fonts/tinos/400Regular/Tinos_400Regular.ttf',
   cousine: '@expo-google-fonts/cousine/400Regular/Cousine_400Regular.ttf',
@@ -83,7 +83,7 @@ export const FACE_PATHS: Record<FaceName, string> = {
   'noto-emoji': '@expo-google-fonts/noto-emoji/400Regular/NotoEmoji_400Regular.ttf',
 };
 
-export const FAMILY_FACE: Record<FontFamily, FaceName> = {
+const FAMILY_FACE: Record<FontFamily, FaceName> = {
   arial: 'arimo',
   helvetica: 'arimo',
   timesnewroman: 'tinos',
@@ -199,7 +199,7 @@ const HAN_FACES: Record<string, FaceName> = {
 const hanFaces = new Map<string, FaceName | undefined>();
 
 /** The face a language writes Han characters with (zh-Hant → Traditional), if it writes them. */
-export const hanFaceOf = (language: string): FaceName | undefined => {
+const hanFaceOf = (language: string): FaceName | undefined => {
   if (!hanFaces.has(language)) {
     let script: string | undefined;
     try {

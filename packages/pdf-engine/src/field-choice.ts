@@ -8,7 +8,7 @@ import type { MaybePromise } from './maybe-async.ts';
 import type { FieldFit, FieldSpec } from './types.ts';
 
 /** `"a", "b" or "c"`, for messages that list what a field accepts. */
-export const listValues = (values: readonly string[]): string => {
+const listValues = (values: readonly string[]): string => {
   const quoted = values.map((value) => JSON.stringify(value));
   return quoted.length > 1
     ? `${quoted.slice(0, -1).join(', ')} or ${quoted.at(-1)!}`

@@ -52,7 +52,7 @@ export const copiesOf = (field: FieldSpec): FieldSpec[] => {
 };
 
 /** The fit of all copies: the worst result, the smallest size, every missing character once. */
-export const worstFit = (fits: readonly FieldFit[]): FieldFit => {
+const worstFit = (fits: readonly FieldFit[]): FieldFit => {
   const [first, ...rest] = fits as [FieldFit, ...FieldFit[]];
   return rest.reduce((worst, fit) => {
     const merged: FieldFit = {

@@ -26,7 +26,7 @@ import {
 import type { BoxOnPage, FieldFit, FieldSpec } from './types.ts';
 
 /** The boxes of a linked field; a field saved without `boxes` is its own single box. */
-export const linkedBoxes = (field: FieldSpec): BoxOnPage[] =>
+const linkedBoxes = (field: FieldSpec): BoxOnPage[] =>
   field.boxes && field.boxes.length > 0 ? field.boxes : [field];
 
 const summarise = (layouts: TextLayout[], missing: string[]): FieldFit =>

@@ -8,7 +8,6 @@ import {
   PdfObjectTable,
   readChain,
   readSection,
-  type XrefEntries,
 } from './pdf-object-table.ts';
 import {
   damaged,
@@ -162,7 +161,7 @@ export const readPageTree = (objects: DocumentObjects, root: ObjectId): Document
 };
 
 /** Attributes a page takes from its /Pages ancestors when it has none of its own. */
-export const INHERITED_KEYS = ['Resources', 'MediaBox', 'CropBox', 'Rotate'] as const;
+const INHERITED_KEYS = ['Resources', 'MediaBox', 'CropBox', 'Rotate'] as const;
 
 /** For each inheritable key the page lacks: the nearest ancestor record and value holding it. */
 export const inheritedValues = (page: DocumentPage) => {
@@ -180,5 +179,3 @@ export const inheritedValues = (page: DocumentPage) => {
   }
   return found;
 };
-
-export type { XrefEntries };

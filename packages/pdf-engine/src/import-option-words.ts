@@ -32,7 +32,7 @@ const chosenLabel = (label: string, words: string) => {
   return at < 0 || at + words.length === label.length ? words : label;
 };
 
-/** Leaders and colons around printed words (`Single ....`, `: Yes`); a scan, not a regex (conventions.md §2). */
+/** Leaders and colons around printed words (`Single ....`, `: Yes`); a scan, not a regex (conventions.md#conventions). */
 const LEADERS = new Set([' ', '.', ':', '–', '-']);
 const trimPunctuation = (text: string) => {
   let start = 0;

@@ -18,7 +18,7 @@ const MAX_OPTIONS = 1000;
  * @example
  * onStateLabel('ohne_Eintrag') // 'ohne Eintrag'
  */
-export const onStateLabel = (onState: string): string => {
+const onStateLabel = (onState: string): string => {
   const cleaned = onState.replace(/_+/g, ' ').replace(/\s+/g, ' ').trim();
   return cleaned || onState;
 };

@@ -1,5 +1,5 @@
 /**
- * The values a form already holds, kept on import (product.md §3 "Values a form holds"): a field
+ * The values a form already holds, kept on import (product.md#what-is-stored "Values a form holds"): a field
  * with a value or default value gets it as its `default`, printed when a payload leaves the field
  * out; a read-only field with one is `fixed`, printing it in every document and taking no value
  * from the payload (a form's pre-printed "Approved Form for Filing").

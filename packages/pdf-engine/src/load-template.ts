@@ -47,7 +47,7 @@ const damaged = () =>
  * The refusal for an encrypted file that reaches reading or filling. Uploads pass through
  * `unlockPdf` first, so a stored template is never encrypted; this is the last guard.
  */
-export const encryptedError = () =>
+const encryptedError = () =>
   new PdfEngineError(
     'ENCRYPTED',
     'This PDF is encrypted. Upload it as a template: a PDF that opens without a password is decrypted then.',

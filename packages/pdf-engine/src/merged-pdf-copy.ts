@@ -105,7 +105,7 @@ const isInside = (ref: PdfRefValue, cuts: Splice[]) =>
   cuts.some((c) => ref.start >= c.start && ref.end <= c.end && c.end > c.start);
 
 /** The references that stay in the rendered object. */
-export const liveRefs = (record: PdfObjectRecord, edit?: PageEdit): PdfRefValue[] => {
+const liveRefs = (record: PdfObjectRecord, edit?: PageEdit): PdfRefValue[] => {
   const cuts = cutSpans(record, edit);
   return cuts.length === 0 ? record.refs : record.refs.filter((r) => !isInside(r, cuts));
 };

@@ -11,7 +11,7 @@ import { num, nums } from './pdf-syntax.ts';
 import type { PdfResource } from './template-resources.ts';
 
 /** The resource name of a font on every page of a template, e.g. /PlatenstdHelvetica. */
-export const fontResourceName = (prefix: string, font: EngineFont) =>
+const fontResourceName = (prefix: string, font: EngineFont) =>
   `/${prefix}${font.key.replace(/[^A-Za-z0-9]/g, '')}`;
 
 export class PageCanvas {

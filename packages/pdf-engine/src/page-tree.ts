@@ -55,7 +55,7 @@ const FLAT_ENOUGH_DEPTH = 32;
 const MAX_NODES = 100_000;
 
 /** Reads a PDF rectangle (possibly indirect) as a box, or undefined when it is not one. */
-export const readBox = (context: PDFContext, value: unknown): PdfBox | undefined => {
+const readBox = (context: PDFContext, value: unknown): PdfBox | undefined => {
   const array = value instanceof PDFRef ? context.lookup(value) : value;
   if (!(array instanceof PDFArray) || array.size() !== 4) return undefined;
   const n = array.asArray().map((item) => {

@@ -53,7 +53,7 @@ const latin1 = (text: string): Uint8Array => {
 };
 
 /** The exact bytes pdf-lib writes for an object (strings keep their raw bytes). */
-export const objectBytes = (object: PDFObject): Uint8Array => {
+const objectBytes = (object: PDFObject): Uint8Array => {
   const bytes = new Uint8Array(object.sizeInBytes());
   object.copyBytesInto(bytes, 0);
   return bytes;

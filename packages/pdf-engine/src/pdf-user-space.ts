@@ -35,7 +35,7 @@ export interface PageGeometry {
 export type Matrix = [number, number, number, number, number, number];
 
 export const displayPoint = (x: number, y: number) => ({ x, y }) as DisplayPoint;
-export const userPoint = (x: number, y: number) => ({ x, y }) as UserPoint;
+const userPoint = (x: number, y: number) => ({ x, y }) as UserPoint;
 
 /** Any /Rotate value to one of the four a viewer honours (multiples of 90, negatives wrap). */
 export const normaliseRotation = (raw: number): PageRotation => {

@@ -250,7 +250,7 @@ export const scanValue = (source: Uint8Array, at: number): Omit<PdfObjectRecord,
 };
 
 /** `N G obj` at `offset` (after whitespace): the object's number, generation and body start. */
-export const objectHeader = (b: Uint8Array, offset: number) => {
+const objectHeader = (b: Uint8Array, offset: number) => {
   const numStart = skipSpace(b, offset);
   const num = unsignedAt(b, numStart);
   if (!num) return undefined;

@@ -57,7 +57,7 @@ const mix = (hash: number, bytes: Uint8Array, from: number, to: number) => {
  * FNV-1a over the tail (where edits land: xref, trailer) and samples spread over the file. It
  * only picks the candidate; the full comparison decides.
  */
-export const fingerprint = (bytes: Uint8Array): string => {
+const fingerprint = (bytes: Uint8Array): string => {
   let hash = 0x811c9dc5;
   hash = mix(hash, bytes, bytes.length - 256, bytes.length);
   const step = Math.floor(bytes.length / 32);

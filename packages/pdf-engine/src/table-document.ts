@@ -35,7 +35,7 @@ export interface SequencePage {
   sheet: number;
 }
 
-export interface Sheet {
+interface Sheet {
   fields: FieldSpec[];
   tables: Map<string, TableDraw>;
   numbering: PageNumbering;
@@ -53,7 +53,7 @@ const notRows = (label: string) =>
   new PdfEngineError('INVALID_VALUE', `The value of "${label}" must be a list of rows.`, [label]);
 
 /** A table's value as rows: a list of objects (a cell per column label). */
-export const tableRows = (field: FieldSpec, value: FieldValue): readonly TableRow[] => {
+const tableRows = (field: FieldSpec, value: FieldValue): readonly TableRow[] => {
   if (!Array.isArray(value)) throw notRows(field.label);
   for (const row of value as unknown[]) {
     if (typeof row !== 'object' || row === null || Array.isArray(row)) throw notRows(field.label);
@@ -78,7 +78,7 @@ const firstPage = (table: MeasuredTable): TableDraw => ({
  * table's page is followed by its copies (or copies of its continuation page, taken from where
  * it stood), and unused continuation pages are left out.
  */
-export const pageSequence = (
+const pageSequence = (
   pageCount: number,
   driver: { page: number; continuationPage?: number | undefined; pages: number } | undefined,
   unused: ReadonlySet<number>,

@@ -13,7 +13,7 @@ import type { BoxOnPage, FieldSpec, TableColumn, TableRow } from './types.ts';
 /** Space above and below a row's text, in points. */
 export const ROW_PADDING = 2;
 
-export interface MeasuredCell {
+interface MeasuredCell {
   text: ShapedText;
   lines: LineRange[];
   /** The height of one line of this cell's text. */

@@ -22,7 +22,7 @@ import {
   type WrittenObject,
 } from './pdf-syntax.ts';
 
-export type ResourceKind = 'Font' | 'XObject' | 'ExtGState';
+type ResourceKind = 'Font' | 'XObject' | 'ExtGState';
 
 /** A shared object as a page uses it: the name in /Resources and the objects to write. */
 export interface PdfResource {

@@ -19,7 +19,7 @@ import type { DisplayRect } from '../src/types.ts';
 const wasmPath = createRequire(import.meta.url).resolve('zxing-wasm/reader/zxing_reader.wasm');
 prepareZXingModule({ overrides: { wasmBinary: new Uint8Array(readFileSync(wasmPath)).buffer } });
 
-export const RENDER_DPI = 300;
+const RENDER_DPI = 300;
 const dir = mkdtempSync(join(tmpdir(), 'platen-barcode-'));
 let count = 0;
 

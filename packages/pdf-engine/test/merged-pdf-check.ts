@@ -17,7 +17,7 @@ if (!hasQpdf || !hasPoppler) {
 
 const dir = mkdtempSync(join(tmpdir(), 'platen-merged-'));
 let fileCount = 0;
-export const onDisk = (pdf: Uint8Array) => {
+const onDisk = (pdf: Uint8Array) => {
   const path = join(dir, `merged-${++fileCount}.pdf`);
   writeFileSync(path, pdf);
   return path;

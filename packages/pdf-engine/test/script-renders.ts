@@ -15,7 +15,7 @@ import type { FieldSpec } from '../src/types.ts';
 
 const DPI = 96;
 const CELL = 4;
-export const RENDERS_DIR = join(import.meta.dirname, 'script-renders');
+const RENDERS_DIR = join(import.meta.dirname, 'script-renders');
 
 const dir = mkdtempSync(join(tmpdir(), 'platen-renders-'));
 let counter = 0;

@@ -87,7 +87,7 @@ const POOL_CONNECT_TIMEOUT_MS = 10_000;
  * itself, and the pool discards the client on release (it is no longer queryable) and opens a new
  * one for the next statement.
  */
-export const watchConnections = (pool: pg.Pool, onConnectionLost: (error: Error) => void) => {
+const watchConnections = (pool: pg.Pool, onConnectionLost: (error: Error) => void) => {
   const lost = new WeakSet<pg.PoolClient>();
   const report = (client: pg.PoolClient, error: Error) => {
     // An idle client's error reaches both listeners; say it once per connection.

@@ -9,13 +9,11 @@ import type {
 } from './background-tables.ts';
 
 export type {
-  JobChunkTable,
   JobKind,
   JobTable,
   WebhookDeliveryTable,
   WebhookEndpointTable,
   WebhookEventTable,
-  WebhookRotatedSecretTable,
 } from './background-tables.ts';
 
 /*
@@ -41,20 +39,20 @@ export type UserTable = {
 };
 
 /** A deleted account's tombstone: its id and when, nothing that names a person. */
-export type DeletedAccountTable = {
+type DeletedAccountTable = {
   user_id: string;
   deleted_at: string;
 };
 
 /** One signed-in device: every refresh token rotated from one login belongs to one session. */
-export type SessionTable = {
+type SessionTable = {
   id: string;
   user_id: string;
   created_at: string;
   revoked_at: string | null;
 };
 
-export type RefreshTokenTable = {
+type RefreshTokenTable = {
   token_hash: string;
   session_id: string;
   created_at: string;
@@ -73,7 +71,7 @@ export type EmailCodeTable = {
   failed_attempts: number;
 };
 
-export type ApiKeyTable = {
+type ApiKeyTable = {
   id: string;
   user_id: string;
   key_hash: string;
@@ -125,7 +123,7 @@ export type SubscriptionTable = {
 };
 
 /** An ended subscription, kept as EXPIRED; the account's live one is in `subscriptions`. */
-export type SubscriptionHistoryTable = {
+type SubscriptionHistoryTable = {
   id: string;
   user_id: string;
   plan_id: string;
@@ -138,7 +136,7 @@ export type SubscriptionHistoryTable = {
 };
 
 /** Operator-made codes that grant a plan for a number of days (`npm run voucher`). */
-export type VoucherTable = {
+type VoucherTable = {
   code: string;
   plan_id: string;
   days: number;
@@ -148,14 +146,14 @@ export type VoucherTable = {
   created_at: string;
 };
 
-export type VoucherRedemptionTable = {
+type VoucherRedemptionTable = {
   voucher_code: string;
   user_id: string;
   redeemed_at: string;
 };
 
 /** Payment provider events already applied, by the provider's event id. */
-export type ProviderEventTable = {
+type ProviderEventTable = {
   id: string;
   type: string;
   received_at: string;
@@ -187,13 +185,13 @@ export type LocalPaymentSubscriptionTable = {
 };
 
 /** Fixed-window attempt counters shared by every server instance. */
-export type RateLimitTable = {
+type RateLimitTable = {
   key: string;
   window_start: string;
   hits: number;
 };
 
-export type MailOutboxTable = {
+type MailOutboxTable = {
   id: Generated<number>;
   recipient: string;
   subject: string;
@@ -227,13 +225,13 @@ export type TemplateTable = {
 };
 
 /** Immutable bytes by SHA-256 (hex): published PDFs, previews and stamp pictures, once each. */
-export type TemplateBlobTable = {
+type TemplateBlobTable = {
   hash: string;
   bytes: Buffer;
 };
 
 /** A published template version (1, 2, 3… per template); never changed once written. */
-export type TemplateVersionTable = {
+type TemplateVersionTable = {
   template_id: string;
   number: number;
   published_at: string;
@@ -251,7 +249,7 @@ export type TemplateVersionTable = {
   language: string | null;
 };
 
-export type TemplateVersionStampTable = {
+type TemplateVersionStampTable = {
   template_id: string;
   number: number;
   position: number;
@@ -264,12 +262,12 @@ export type TemplateVersionStampTable = {
   png_hash: string;
 };
 
-export type TemplateFileTable = {
+type TemplateFileTable = {
   template_id: string;
   pdf: Buffer;
 };
 
-export type TemplateStampTable = {
+type TemplateStampTable = {
   id: string;
   template_id: string;
   /** Drawing order: later stamps lie on top. */
@@ -284,7 +282,7 @@ export type TemplateStampTable = {
 };
 
 /** Documents generated per account and calendar month (UTC), for the usage history. */
-export type UsageMonthTable = {
+type UsageMonthTable = {
   user_id: string;
   month: string;
   documents: number;
@@ -294,7 +292,7 @@ export type UsageMonthTable = {
  * A claimed idempotency key: `running` while its first call runs (held by `claim_token` until
  * `lease_expires_at`), `done` with the call's answer once it succeeded.
  */
-export type IdempotencyKeyTable = {
+type IdempotencyKeyTable = {
   user_id: string;
   /** The endpoint's operationId: a key is scoped per account and per endpoint. */
   endpoint: string;

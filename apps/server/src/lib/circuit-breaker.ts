@@ -3,7 +3,7 @@
  * cool-down is over and one call (the probe) goes through while the others are still refused;
  * its success closes the breaker, its failure opens it for another cool-down.
  */
-export type BreakerState = 'closed' | 'open' | 'half-open';
+type BreakerState = 'closed' | 'open' | 'half-open';
 
 export type CircuitBreaker = {
   /** Whether a call may go out now; in half-open, true once (for the probe). */

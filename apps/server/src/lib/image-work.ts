@@ -8,7 +8,7 @@ import sharp from 'sharp';
  * (static files, uploads) must always find a free thread, so image work never takes more than
  * one: everything else gets the other three.
  */
-export const IMAGE_WORK_SLOTS = 1;
+const IMAGE_WORK_SLOTS = 1;
 
 // One libvips thread per operation: a render uses one core, the rest stay with the requests.
 sharp.concurrency(1);

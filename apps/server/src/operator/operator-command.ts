@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 
-export const USAGE = `Usage: npm run platen -- <command>
+const USAGE = `Usage: npm run platen -- <command>
 
   account:show <email>                            the account's plan and documents this cycle
   account:set-plan <email> --plan <TYPE> --days <N>

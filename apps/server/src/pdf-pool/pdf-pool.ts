@@ -19,10 +19,10 @@ import {
 import type * as tasks from './pdf-tasks.ts';
 
 /** security.md §33: a hostile file gets at most this long and this much memory. */
-export const PDF_TASK_TIMEOUT_MS = 10_000;
+const PDF_TASK_TIMEOUT_MS = 10_000;
 export const PDF_WORKER_MEMORY_MB = 512;
 
-export type PdfPoolStats = {
+type PdfPoolStats = {
   /** Worker threads running or starting. */
   workersAlive: number;
   /** Tasks handed to a worker (one that is starting, too). */

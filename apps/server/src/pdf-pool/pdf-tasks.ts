@@ -80,7 +80,7 @@ const refusal = (error: unknown): EngineRefusal => {
 };
 
 /** Width of the list and thumbnail preview of page 1, in pixels. */
-export const PREVIEW_WIDTH_PX = 600;
+const PREVIEW_WIDTH_PX = 600;
 
 export type PreparedTemplate = {
   ok: true;

@@ -11,13 +11,12 @@ import fp from 'fastify-plugin';
 import type { Deps } from '../deps.ts';
 import { AppError } from '../lib/app-error.ts';
 import { runPeriodically } from '../lib/periodic.ts';
-import { apiKeyHash, findApiKeyAccount } from '../modules/api-keys/index.ts';
 import {
   type Claim,
   createIdempotencyService,
   type StoredAnswer,
 } from '../modules/idempotency/index.ts';
-import type { Auth } from './session-guard.ts';
+import { apiKeyAccountOf } from './account-guard.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -73,19 +72,23 @@ const answerOf = (request: FastifyRequest, reply: FastifyReply, payload: unknown
  * that answer again (with `Idempotent-Replayed: true`) without running the handler, so nothing is
  * counted twice. On an endpoint that answers with a job when asked `Prefer: respond-async`, the
  * mode is part of the request like the body: the same key in the other mode is refused. Keys
- * belong to the caller's account (its API key's, or its session's) and to the endpoint. Without the header, or without a known account (the handler then refuses the
- * call), the route runs as if this plugin were not there.
+ * belong to the caller's account (its API key's, or its session's) and to the endpoint. Without
+ * the header, or without a known account (the route's guard then refuses the call), the route runs
+ * as if this plugin were not there.
  */
 const idempotency = async (app: FastifyInstance, opts: { deps: Deps }) => {
   const { deps } = opts;
   const service = createIdempotencyService(deps);
   const running = new WeakMap<FastifyRequest, { claim: Claim; keepAlive: { stop: () => void } }>();
 
-  const accountOf = async (request: FastifyRequest) => {
-    const apiKey = request.headers['x-api-key'];
-    const keyHash = apiKeyHash(deps, typeof apiKey === 'string' ? apiKey : undefined);
-    if (keyHash) return findApiKeyAccount(deps.db, keyHash);
-    return (request.auth as Auth | undefined)?.userId;
+  /**
+   * The caller's account: the one its guard found in onRequest; on a route that takes the API key
+   * alone, whose guard runs after this hook, the key's (looked up once: the guard reuses it).
+   */
+  const accountOf = async (request: FastifyRequest): Promise<string | undefined> => {
+    const auth = request.routeOptions.config.endpoint?.auth;
+    if (auth === 'apiKey') return apiKeyAccountOf(deps, request);
+    return auth === 'bearer' || auth === 'apiKeyOrBearer' ? request.accountId : undefined;
   };
 
   const onError = (event: string) => (error: unknown) =>

@@ -6,7 +6,7 @@ import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config.ts';
 
 /**
- * security.md §16, §39. Tokens live in local storage (product.md §3), so no script may run unless it is
+ * security.md §16, §39. Tokens live in local storage (product.md#what-is-stored), so no script may run unless it is
  * one of our own files: no inline or third-party script, no plugins, no framing, no <base>.
  * Styles allow inline because the UI library sets CSS variables in style attributes.
  */

@@ -14,9 +14,9 @@ const lazy = (load: () => Promise<RouteModule>) => async () => ({
   Component: (await load()).default,
 });
 
-/** product.md §2: logged-in visitors of login, register and forgot-password go to /admin. */
+/** product.md#screens-and-routes: logged-in visitors of login, register and forgot-password go to /admin. */
 const guestOnly = () => (isSignedIn() ? redirect(paths.admin) : null);
-/** product.md §2: the /admin area needs a token; without one, /login. */
+/** product.md#screens-and-routes: the /admin area needs a token; without one, /login. */
 const requireSession = () => (isSignedIn() ? null : redirect(paths.login));
 
 export const router = createBrowserRouter([

@@ -1,4 +1,4 @@
-/** Every route of product.md §2, built in one place. */
+/** Every route of product.md#screens-and-routes, built in one place. */
 export const paths = {
   home: '/',
   login: '/login',

@@ -59,9 +59,9 @@ const readJson = async (response: Response): Promise<unknown> => {
 };
 
 /**
- * The one way the app talks to the API (conventions.md §4): fills the path, adds the bearer token and
+ * The one way the app talks to the API (conventions.md#the-api-contract): fills the path, adds the bearer token and
  * the XSRF header, turns error bodies into ApiError, and parses answers with the contract.
- * An expired access token is renewed once through POST /v1/auth/refresh (product.md §10);
+ * An expired access token is renewed once through POST /v1/auth/refresh (product.md#where-we-differ-from-the-first-specification-and-why);
  * if that fails, or a guarded call is refused, the tokens are removed and the session ends.
  */
 export const createApiClient = (deps: ApiClientDeps) => {
@@ -203,8 +203,6 @@ export const createApiClient = (deps: ApiClientDeps) => {
 
   return { request, requestBlob, requestFile };
 };
-
-export type ApiClient = ReturnType<typeof createApiClient>;
 
 const readCookie = (name: string): string | undefined => {
   const prefix = `${name}=`;

@@ -1,6 +1,6 @@
 import { errorResponse, type ErrorResponse } from '@platen/contract';
 
-export const FALLBACK_ERROR_MESSAGE = 'An unexpected error occurred.';
+const FALLBACK_ERROR_MESSAGE = 'An unexpected error occurred.';
 
 /** Every failed call becomes one of these: the server's `{ status, code, message, fields? }`. */
 export class ApiError extends Error {

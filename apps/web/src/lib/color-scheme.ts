@@ -3,17 +3,14 @@ import { readStorage, storageKeys, writeStorage } from './local-storage.ts';
 
 export type SiteTheme = 'dark' | 'light';
 
-/** product.md §9: the site is dark unless 'light' is stored under data-theme-version. */
+/** product.md#constants: the site is dark unless 'light' is stored under data-theme-version. */
 export const DEFAULT_SITE_THEME: SiteTheme = 'dark';
 
-export const parseSiteTheme = (value: string | null | undefined): SiteTheme | undefined =>
+const parseSiteTheme = (value: string | null | undefined): SiteTheme | undefined =>
   value === 'dark' || value === 'light' ? value : undefined;
 
-export const readSiteTheme = (): SiteTheme =>
-  parseSiteTheme(readStorage(storageKeys.theme)) ?? DEFAULT_SITE_THEME;
-
 /**
- * Mantine's colour-scheme storage, on the key product.md §3 fixes. public/theme-init.js applies the same
+ * Mantine's colour-scheme storage, on the key product.md#what-is-stored fixes. public/theme-init.js applies the same
  * value before the first paint; this keeps it in step afterwards (and across tabs).
  */
 export const siteThemeManager = (): MantineColorSchemeManager => {

@@ -1,5 +1,5 @@
 /**
- * The only door to window.localStorage. The keys are the ones product.md §3 fixes (token,
+ * The only door to window.localStorage. The keys are the ones product.md#what-is-stored fixes (token,
  * refreshToken, data-theme-version) plus the app's own preferences.
  */
 export const storageKeys = {
@@ -12,7 +12,7 @@ export const storageKeys = {
 
 export type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];
 
-/** The subset of the Storage interface the app uses; tests pass an in-memory one. */
+/** The subset of the Storage interface the app uses; in memory where localStorage is missing. */
 export type KeyValueStore = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
 const memoryStore = (): KeyValueStore => {
@@ -45,10 +45,3 @@ export const readStorage = (key: StorageKey): string | undefined =>
 export const writeStorage = (key: StorageKey, value: string): void => current().setItem(key, value);
 
 export const removeStorage = (key: StorageKey): void => current().removeItem(key);
-
-/** Tests only: run the module against another store. */
-export const setStoreForTests = (next: KeyValueStore): void => {
-  store = next;
-};
-
-export const createMemoryStore = memoryStore;

@@ -1,5 +1,5 @@
-/** The query parameter holding a list's page, one-based as the user sees it (conventions.md §2). */
-export const PAGE_PARAM = 'page';
+/** The query parameter holding a list's page, one-based as the user sees it (conventions.md#conventions). */
+const PAGE_PARAM = 'page';
 
 /** The page a URL asks for: a whole number from 1, or 1 for anything else. */
 export const readPageParam = (params: URLSearchParams): number => {

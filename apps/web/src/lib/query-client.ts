@@ -7,7 +7,7 @@ const shouldRetry = (failureCount: number, error: unknown): boolean =>
 
 /**
  * Queries show failures through the generic handler; mutations handle their own errors (each
- * screen has its dialog titles, product.md §8) unless they opt in with `meta: { genericError: true }`.
+ * screen has its dialog titles, product.md#errors) unless they opt in with `meta: { genericError: true }`.
  */
 export const createQueryClient = (onError: (error: unknown) => void) =>
   new QueryClient({

@@ -1,12 +1,8 @@
 import type { TokenPair } from '@platen/contract';
 import { readStorage, removeStorage, storageKeys, writeStorage } from './local-storage.ts';
 
-/** What the access token tells about its user (product.md §3: sub is the e-mail). */
+/** What the access token tells about its user (product.md#what-is-stored: sub is the e-mail). */
 export type SessionUser = { email: string; firstName: string; lastName: string };
-
-type Listener = () => void;
-const listeners = new Set<Listener>();
-const notify = () => listeners.forEach((listener) => listener());
 
 export const findAccessToken = (): string | undefined => readStorage(storageKeys.token);
 export const findRefreshToken = (): string | undefined => readStorage(storageKeys.refreshToken);
@@ -15,19 +11,11 @@ export const isSignedIn = (): boolean => Boolean(findAccessToken());
 export const storeTokens = (pair: TokenPair): void => {
   writeStorage(storageKeys.token, pair.token);
   writeStorage(storageKeys.refreshToken, pair.refreshToken);
-  notify();
 };
 
 export const clearTokens = (): void => {
   removeStorage(storageKeys.token);
   removeStorage(storageKeys.refreshToken);
-  notify();
-};
-
-/** Calls `listener` whenever the tokens are stored or cleared; returns the unsubscribe. */
-export const subscribeToSession = (listener: Listener): (() => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
 };
 
 const decodeBase64Url = (segment: string): string => {

@@ -1,10 +1,10 @@
 import type { z } from 'zod';
 
-/** A failed check as product.md §5 shows it: a titled message, and the field to focus. */
+/** A failed check as product.md#validation shows it: a titled message, and the field to focus. */
 export type FormProblem<F extends string = string> = { field: F; title: string; message: string };
 
 /** The first message a schema gives for a value, or undefined when the value passes. */
-export const firstIssue = (schema: z.ZodType, value: unknown): string | undefined => {
+const firstIssue = (schema: z.ZodType, value: unknown): string | undefined => {
   const result = schema.safeParse(value);
   return result.success
     ? undefined

@@ -2,7 +2,6 @@ import * as contract from '@platen/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps.ts';
 import { route } from '../../plugins/route.ts';
-import { requireSession } from '../../plugins/session-guard.ts';
 import type { JobsService } from '../jobs/index.ts';
 import { createAccountExportService } from './account-export.service.ts';
 
@@ -16,13 +15,10 @@ export const accountExportRoutes = async (
 ) => {
   const exports = createAccountExportService(opts.deps, opts.jobs);
 
-  await app.register(async (guarded) => {
-    guarded.addHook('onRequest', requireSession(opts.deps));
-    route(guarded, contract.createAccountExport, async (req, reply) =>
-      reply.code(202).send(await exports.create(req.auth.userId)),
-    );
-    route(guarded, contract.getAccountExport, (req) => exports.get(req.auth.userId, req.params.id));
-  });
+  route(app, contract.createAccountExport, async (req, reply) =>
+    reply.code(202).send(await exports.create(req.auth.userId)),
+  );
+  route(app, contract.getAccountExport, (req) => exports.get(req.auth.userId, req.params.id));
   route(app, contract.downloadAccountExport, async (req, reply) => {
     const file = await exports.openDownload(req.params.id, req.query);
     return reply

@@ -192,5 +192,3 @@ export const createAccountExportService = (deps: Deps, jobs: JobsService) => {
 
   return { create, get, openDownload };
 };
-
-export type AccountExportService = ReturnType<typeof createAccountExportService>;

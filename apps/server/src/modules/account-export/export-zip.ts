@@ -16,7 +16,7 @@ type ExportOutput = {
 /** Progress is written at most this often (and at the start and the end). */
 const PROGRESS_EVERY_MS = 500;
 
-export const EXPORT_FILE_NAME = 'account-export.zip';
+const EXPORT_FILE_NAME = 'account-export.zip';
 
 /**
  * Streams the export's ZIP into the result store, one file after another: each PDF or picture

@@ -7,7 +7,7 @@ import { keyedHash, randomToken } from '../../lib/secrets.ts';
 import { findEncryptedApiKey, insertApiKey, replaceApiKey } from './api-keys.repository.ts';
 
 /** Recognisable in logs and secret scanners; 32 random bytes follow. */
-export const API_KEY_PREFIX = 'plt_';
+const API_KEY_PREFIX = 'plt_';
 
 const newKey = (deps: Pick<Deps, 'secrets' | 'clock'>, userId: string) => {
   const key = `${API_KEY_PREFIX}${randomToken(32)}`;
@@ -22,7 +22,7 @@ const newKey = (deps: Pick<Deps, 'secrets' | 'clock'>, userId: string) => {
   };
 };
 
-/** Creates the account's one API key (product.md §3: 'Single API Key'), stored hashed and encrypted. */
+/** Creates the account's one API key (product.md#what-is-stored: 'Single API Key'), stored hashed and encrypted. */
 export const createApiKey = async (
   deps: Pick<Deps, 'secrets' | 'clock'> & { db: Db },
   userId: string,
@@ -41,7 +41,7 @@ export const regenerateApiKey = async (
   return key;
 };
 
-/** The account's key in clear, for its owner to see (product.md §6: shown after a click). */
+/** The account's key in clear, for its owner to see (product.md#who-may-do-what: shown after a click). */
 export const revealApiKey = async (
   deps: Pick<Deps, 'db' | 'secrets'>,
   userId: string,

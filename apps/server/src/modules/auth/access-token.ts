@@ -1,8 +1,8 @@
 import { SignJWT, errors, jwtVerify } from 'jose';
 import { AppError, unauthorized } from '../../lib/app-error.ts';
 
-/** product.md §3: access tokens live 15 minutes; the refresh token renews them. */
-export const ACCESS_TOKEN_MINUTES = 15;
+/** product.md#what-is-stored: access tokens live 15 minutes; the refresh token renews them. */
+const ACCESS_TOKEN_MINUTES = 15;
 
 const ISSUER = 'platen';
 const AUDIENCE = 'platen-api';

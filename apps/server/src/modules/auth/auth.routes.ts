@@ -9,7 +9,7 @@ import { createAuthService, RESET_REQUEST_MESSAGE } from './auth.service.ts';
  * e-mail, a token) is well under 2 KB. These calls answer anyone, unauthenticated, so anything
  * larger is refused with 413 before it is parsed (security.md §50).
  */
-export const AUTH_BODY_LIMIT_BYTES = 8 * 1024;
+const AUTH_BODY_LIMIT_BYTES = 8 * 1024;
 
 /** The public account calls: sign up, sign in, tokens, password reset. */
 export const authRoutes = async (app: FastifyInstance, opts: { deps: Deps }) => {

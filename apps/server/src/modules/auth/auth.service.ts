@@ -28,7 +28,7 @@ import {
 } from './sessions.repository.ts';
 
 /** security.md §9: reset links expire; 30 minutes leaves time to find the mail. */
-export const RESET_CODE_MINUTES = 30;
+const RESET_CODE_MINUTES = 30;
 
 export const RESET_REQUEST_MESSAGE =
   'If an account with that email exists, you will receive a password reset link shortly.';
@@ -167,5 +167,3 @@ export const createAuthService = (deps: Deps) => {
 
   return { register, login, refresh, logout, requestPasswordReset, submitPasswordReset };
 };
-
-export type AuthService = ReturnType<typeof createAuthService>;

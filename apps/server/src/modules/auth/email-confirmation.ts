@@ -8,8 +8,8 @@ import type { User } from '../users/index.ts';
 import { countWrongEmailCode, replaceEmailCode, useEmailCode } from './email-codes.repository.ts';
 
 /** security.md §11: codes expire within 15 minutes and burn after 5 wrong tries. */
-export const CONFIRMATION_CODE_MINUTES = 15;
-export const CONFIRMATION_CODE_ATTEMPTS = 5;
+const CONFIRMATION_CODE_MINUTES = 15;
+const CONFIRMATION_CODE_ATTEMPTS = 5;
 
 // Six characters like ABC123, without look-alikes (0/O, 1/I) so a code read aloud is typed right.
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';

@@ -6,7 +6,7 @@ import type { User } from '../users/index.ts';
 import { signAccessToken } from './access-token.ts';
 import { insertRefreshToken, insertSession } from './sessions.repository.ts';
 
-export const REFRESH_TOKEN_DAYS = 30;
+const REFRESH_TOKEN_DAYS = 30;
 
 type TokenDeps = Pick<Deps, 'db' | 'clock' | 'secrets'>;
 

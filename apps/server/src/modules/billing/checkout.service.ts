@@ -17,7 +17,7 @@ import { FREE_PLAN_ID } from './lifecycle/subscription-record.ts';
 
 type Caller = { userId: string; email: string };
 
-/** product.md §5: one paid plan at a time; changing plans goes through the billing portal. */
+/** product.md#validation: one paid plan at a time; changing plans goes through the billing portal. */
 const checkCanSubscribe = ({ sub, plan: currentPlan }: CurrentSubscription, plan: PlanRecord) => {
   if (sub.planId === FREE_PLAN_ID) return;
   if (sub.planId === plan.id && sub.voucherCode === null) {

@@ -3,10 +3,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { route } from '../../plugins/route.ts';
-import { requireSession } from '../../plugins/session-guard.ts';
-import { apiKeyHash } from '../api-keys/index.ts';
-import type { createDocumentsService } from './documents.service.ts';
-import { type Document } from './documents.service.ts';
+import { apiKeyHashOf } from '../../plugins/account-guard.ts';
+import { startDocumentJob, type CreateJob } from './document-job.ts';
+import type { createDocumentsService, Document } from './documents.service.ts';
+import { findKeyTarget, keyTargetOf } from './target.ts';
 
 // Header values must be ASCII: escape the rest the way JSON allows, so the value stays valid JSON.
 const asciiJson = (value: unknown) =>
@@ -51,9 +51,6 @@ export const failedKeyLookupsPerIp = { limit: 100, windowMinutes: 15 } as const;
  */
 export const TRYOUTS_PER_ACCOUNT_PER_MINUTE = 60;
 
-const isUnknownKey = (error: unknown) =>
-  error instanceof AppError && error.code === 'INVALID_API_KEY';
-
 /**
  * Browsers on other sites may call the generate endpoint with an API key (the key is the
  * credential, never a cookie), so it alone answers cross-origin requests.
@@ -66,12 +63,6 @@ const allowCrossOrigin = (reply: FastifyReply) =>
       `${contract.FIT_REPORT_HEADER}, ${contract.FIT_WARNINGS_HEADER}, ${contract.TEMPLATE_VERSION_HEADER}, ${contract.IDEMPOTENT_REPLAYED_HEADER}, retry-after, x-ratelimit-limit, x-ratelimit-remaining, x-ratelimit-reset`,
     );
 
-/** Starts a job of one document: generate with `Prefer: respond-async`. */
-export type StartAsyncDocument = (
-  userId: string,
-  body: contract.GenerateDocumentBody,
-) => Promise<{ statusUrl: string }>;
-
 const wantsAsync = (req: FastifyRequest) =>
   contract.asksRespondAsync(req.headers[contract.PREFER_HEADER]);
 
@@ -80,21 +71,11 @@ export const documentsRoutes = async (
   opts: {
     deps: Deps;
     documents: ReturnType<typeof createDocumentsService>;
-    startAsync: StartAsyncDocument;
+    createJob: CreateJob;
   },
 ) => {
-  const { documents } = opts;
+  const { deps, documents } = opts;
   const { generateDocument } = contract;
-
-  // The key's hash, once per request: the rate limit needs it first, then the look-up.
-  const keyHashes = new WeakMap<FastifyRequest, string | undefined>();
-  const keyHashOf = (req: FastifyRequest) => {
-    if (!keyHashes.has(req)) {
-      const key = req.headers['x-api-key'];
-      keyHashes.set(req, apiKeyHash(opts.deps, typeof key === 'string' ? key : undefined));
-    }
-    return keyHashes.get(req);
-  };
 
   const failedKeyLookups = app.createRateLimit({
     max: failedKeyLookupsPerIp.limit,
@@ -111,21 +92,15 @@ export const documentsRoutes = async (
       { 'retry-after': String(Math.max(1, spent.ttlInSeconds)) },
     );
   };
-  /** Runs `call` with the request's key, counting unknown keys against the guessing budget. */
-  const withKey = async <T>(
-    req: FastifyRequest,
-    call: (keyHash: string | undefined) => Promise<T>,
-  ) => {
-    const keyHash = keyHashOf(req);
-    // Missing and malformed keys cost no look-up; they share the per-address bucket below.
-    if (!keyHash) return call(keyHash);
+  /**
+   * The key's account for generate's guard, found with the template version the body names in
+   * one statement (target.ts); unknown keys count against the address's guessing budget.
+   */
+  const findKeyAccount = async (req: FastifyRequest, keyHash: string) => {
     await refuseGuessers(req);
-    try {
-      return await call(keyHash);
-    } catch (error) {
-      if (isUnknownKey(error)) await failedKeyLookups(req);
-      throw error;
-    }
+    const found = await findKeyTarget(deps.db, req, keyHash);
+    if (!found) await failedKeyLookups(req);
+    return found?.userId;
   };
 
   /** The PDF now, or (asked with `Prefer: respond-async`, not in test mode) a job of it: 202. */
@@ -134,11 +109,10 @@ export const documentsRoutes = async (
     reply: FastifyReply,
   ) => {
     if (!wantsAsync(req) || req.body.test) {
-      return sendPdf(reply, await withKey(req, (keyHash) => documents.generate(keyHash, req.body)));
+      const target = await keyTargetOf(req, req.body);
+      return sendPdf(reply, await documents.generate(req.accountId, target, req.body));
     }
-    const job = await withKey(req, async (keyHash) =>
-      opts.startAsync(await documents.accountOfKey(keyHash), req.body),
-    );
+    const job = await startDocumentJob(opts.createJob, req.accountId, req.body);
     return reply
       .code(202)
       .header('location', job.statusUrl)
@@ -171,12 +145,13 @@ export const documentsRoutes = async (
       }
     },
     config: {
+      findKeyAccount,
       // Per key (security.md §22); a missing or malformed key shares one bucket per address.
       rateLimit: {
-        max: opts.deps.config.apiRateLimitPerMinute,
+        max: deps.config.apiRateLimitPerMinute,
         timeWindow: 60_000,
         keyGenerator: (req) => {
-          const keyHash = keyHashOf(req);
+          const keyHash = apiKeyHashOf(deps, req);
           return keyHash ? `key:${keyHash}` : `ip:${req.ip}`;
         },
       },
@@ -186,23 +161,20 @@ export const documentsRoutes = async (
     },
   });
 
-  await app.register(async (guarded) => {
-    guarded.addHook('onRequest', requireSession(opts.deps));
-    route(
-      guarded,
-      contract.tryoutDocument,
-      async (req, reply) =>
-        sendPdf(reply, await documents.tryout(req.auth.userId, req.body.templateName)),
-      {
-        config: {
-          // Per account, after the session check above (route hooks run after the context's).
-          rateLimit: {
-            max: TRYOUTS_PER_ACCOUNT_PER_MINUTE,
-            timeWindow: 60_000,
-            keyGenerator: (req) => `tryout:${req.auth.userId}`,
-          },
+  route(
+    app,
+    contract.tryoutDocument,
+    async (req, reply) =>
+      sendPdf(reply, await documents.tryout(req.auth.userId, req.body.templateName)),
+    {
+      config: {
+        // Per account, after the session check (route() runs the guard before the limit).
+        rateLimit: {
+          max: TRYOUTS_PER_ACCOUNT_PER_MINUTE,
+          timeWindow: 60_000,
+          keyGenerator: (req) => `tryout:${req.auth.userId}`,
         },
       },
-    );
-  });
+    },
+  );
 };

@@ -1,55 +1,22 @@
 import { languageFieldTypes, type GenerateDocumentBody } from '@platen/contract';
 import type { FieldSpec, FillOptions, FitReport } from '@platen/pdf-engine';
 import type { Deps } from '../../deps.ts';
-import { AppError } from '../../lib/app-error.ts';
 import { engineRefusalToError } from '../../pdf-pool/engine-refusal.ts';
-import { findApiKeyAccount, invalidApiKey } from '../api-keys/index.ts';
 import { countDocument, quotaRefusal, releaseDocuments, reportOverage } from '../billing/index.ts';
 import {
   createTemplatesService,
   exampleValues,
   fieldsOnPages,
   isStampLabel,
-  takesPayloadValue,
-  templateNotFound,
-  versionNotFound,
 } from '../templates/index.ts';
 import { rateRules } from '../rate-limits/index.ts';
-import { findAccountTemplate, findKeyAndTemplate } from './documents.repository.ts';
 import { resolveFieldValues } from './field-values.ts';
 import { refuseUnknownLabels } from './unknown-labels.ts';
 import { createTemplateAssetsCache, type TemplateVersion } from './template-assets.ts';
-
-/** A template and version as the look-ups find them (null columns: not found). */
-type FoundTemplate = {
-  templateId: string | null;
-  templateName: string | null;
-  revision: number | null;
-  publishedVersion: number | null;
-  draftPageCount: number | null;
-  versionNumber: number | null;
-  pdfHash: string | null;
-  fieldsJson: string | null;
-  /** The default languages of the version found and of the draft. */
-  versionLanguage: string | null;
-  draftLanguage: string | null;
-};
-
-/** How a call names the template and the version to fill (generate's and a batch's body). */
-export type TemplateSelector = Pick<
-  GenerateDocumentBody,
-  'templateName' | 'templateId' | 'version'
->;
+import { findAccountTarget, payloadLabels, type Target, type TemplateSelector } from './target.ts';
 
 /** `version`: what was filled, a published version's number or `draft`. */
 export type Document = { pdf: Uint8Array; fitReport: FitReport; version: number | 'draft' };
-
-/**
- * The labels a payload may carry: every field's but a fixed one's, which prints its default, and
- * a template's, which prints other fields' values.
- */
-const payloadLabels = (fields: readonly FieldSpec[]) =>
-  fields.filter(takesPayloadValue).map((field) => field.label);
 
 /**
  * The fill's fields, each without a language of its own given `language` (when there is one): the
@@ -69,9 +36,6 @@ const withLanguage = <T extends { fields: readonly FieldSpec[] }>(
         ),
       }
     : input;
-
-const templateIdNotFound = (id: string) =>
-  new AppError('TEMPLATE_NOT_FOUND', 404, `There is no template with the id "${id}".`, {}, {}, id);
 
 export const createDocumentsService = (deps: Deps) => {
   const templates = createTemplatesService(deps);
@@ -101,79 +65,9 @@ export const createDocumentsService = (deps: Deps) => {
     return withLanguage(input, requestLanguage ?? template.language);
   };
 
-  /** The template version a found row names, or the refusal for what was not found. */
-  const targetOf = (
-    found: FoundTemplate | undefined,
-    named: { name: string } | { id: string },
-    pinned: TemplateSelector['version'],
-  ) => {
-    if (
-      !found ||
-      found.templateId === null ||
-      found.revision === null ||
-      found.fieldsJson === null
-    ) {
-      throw 'name' in named ? templateNotFound(named.name) : templateIdNotFound(named.id);
-    }
-    const { templateId, revision, fieldsJson, versionNumber, pdfHash } = found;
-    const languageOf = (language: string | null) => (language ? { language } : {});
-    const templateName = found.templateName ?? '';
-    const isDraft = pinned === 'draft' || (pinned === undefined && found.publishedVersion === null);
-    if (isDraft) {
-      const template: TemplateVersion = {
-        id: templateId,
-        source: { draft: Number(revision) },
-        fields: () =>
-          fieldsOnPages(JSON.parse(fieldsJson) as FieldSpec[], Number(found.draftPageCount)),
-        labels: () => payloadLabels(JSON.parse(fieldsJson) as FieldSpec[]),
-        ...languageOf(found.draftLanguage),
-      };
-      return { template, templateName, version: 'draft' as const };
-    }
-    if (versionNumber === null || pdfHash === null) {
-      throw versionNotFound(templateName, Number(pinned));
-    }
-    const version = Number(versionNumber);
-    const template: TemplateVersion = {
-      id: templateId,
-      source: { version, pdfHash },
-      fields: () => JSON.parse(fieldsJson) as FieldSpec[],
-      ...languageOf(found.versionLanguage),
-    };
-    return { template, templateName, version };
-  };
-
-  const namedIn = (body: TemplateSelector): { name: string } | { id: string } =>
-    body.templateId === undefined ? { name: body.templateName ?? '' } : { id: body.templateId };
-
-  /**
-   * The API key's account and the template version to fill, in one statement; an unknown key,
-   * a missing template and a missing version are told apart without a second one. By default
-   * the latest published version is filled, the draft while there is none.
-   */
-  const findTarget = async (keyHash: string | undefined, body: GenerateDocumentBody) => {
-    const named = namedIn(body);
-    const found = keyHash && (await findKeyAndTemplate(deps.db, keyHash, named, body.version));
-    if (!found) throw invalidApiKey();
-    return { userId: found.userId, ...targetOf(found, named, body.version) };
-  };
-
-  /** The account of an API key; refused like generate refuses an unknown key. */
-  const accountOfKey = async (keyHash: string | undefined) => {
-    const userId = keyHash && (await findApiKeyAccount(deps.db, keyHash));
-    if (!userId) throw invalidApiKey();
-    return userId;
-  };
-
-  /** An account's template version to fill, as generate chooses it. */
-  const findAccountTarget = async (userId: string, body: TemplateSelector) => {
-    const named = namedIn(body);
-    return targetOf(
-      await findAccountTemplate(deps.db, userId, named, body.version),
-      named,
-      body.version,
-    );
-  };
+  /** An account's template version to fill, as generate chooses it (documents/target.ts). */
+  const findAccountTargetOf = (userId: string, body: TemplateSelector) =>
+    findAccountTarget(deps.db, userId, body);
 
   /** Fills in the worker pool, where the account's documents take turns with other accounts'. */
   const fill = async (
@@ -215,11 +109,10 @@ export const createDocumentsService = (deps: Deps) => {
    * counted, so an integrator can try real payloads; such calls have their own per-account limit.
    */
   const generate = async (
-    /** The caller's API key as stored (apiKeyHash); undefined when missing or malformed. */
-    keyHash: string | undefined,
+    userId: string,
+    { template, version }: Target,
     body: GenerateDocumentBody,
   ): Promise<Document> => {
-    const { userId, template, version } = await findTarget(keyHash, body);
     if (!body.ignoreUnknownFields) refuseUnknownLabels(await labelsOf(template), body.fields ?? {});
     const input = await prepare(template, body.fields ?? {}, body.language);
     if (body.test) {
@@ -278,8 +171,7 @@ export const createDocumentsService = (deps: Deps) => {
   return {
     generate,
     tryout,
-    accountOfKey,
-    findAccountTarget,
+    findAccountTarget: findAccountTargetOf,
     fillValues,
     fieldsOf,
     labelsOf,

@@ -156,8 +156,8 @@ const checkBarcodeData = async (
 };
 
 /**
- * Checks every value against its field's type and names all the wrong ones at once (product.md
- * §7), and barcode data against its symbology; then loads image values, reads their headers, checks the document's pixel budget and
+ * Checks every value against its field's type and names all the wrong ones at once
+ * (product.md#the-api), and barcode data against its symbology; then loads image values, reads their headers, checks the document's pixel budget and
  * only then converts what needs converting. Values for labels the template does not have are
  * left out here: whether the call may send them is decided before (`refuseUnknownLabels`).
  */

@@ -20,7 +20,7 @@ const printedText = (field: FieldSpec, value: FieldValue | undefined): string =>
 
 /**
  * Sets each template field's value to its text filled with the other fields' printed values
- * (product.md §3 "Text with placeholders"); whatever a payload sent for it is not read. A label
+ * (product.md#what-is-stored "Text with placeholders"); whatever a payload sent for it is not read. A label
  * no field has (none can be saved) keeps its placeholder as written.
  */
 export const fillTemplateFields = (

@@ -115,5 +115,3 @@ export const createIdempotencyService = (deps: Pick<Deps, 'db' | 'clock' | 'conf
 
   return { admit, renew, finish, sweep, leaseMs };
 };
-
-export type IdempotencyService = ReturnType<typeof createIdempotencyService>;

@@ -1,7 +1,5 @@
 import * as contract from '@platen/contract';
 import type { FastifyInstance } from 'fastify';
-import type { Deps } from '../../deps.ts';
-import { requireApiKeyOrSession } from '../../plugins/account-guard.ts';
 import { route } from '../../plugins/route.ts';
 import type { JobsService } from './jobs.service.ts';
 
@@ -17,32 +15,24 @@ const headerFileName = (name: string) => name.replace(/[^\x20-\x7e]|["\\/]/g, '_
  * Batches and jobs, for integrations (x-api-key) and the web app (its session) alike. A result's
  * download also answers a signed link without credentials.
  */
-export const jobsRoutes = async (app: FastifyInstance, opts: { deps: Deps; jobs: JobsService }) => {
-  const { deps, jobs } = opts;
-  const guard = requireApiKeyOrSession(deps);
-
-  await app.register(async (guarded) => {
-    guarded.addHook('onRequest', async (request) => {
-      const { endpoint } = request.routeOptions.config;
-      const query = request.query as { signature?: unknown };
-      // A signed link is its own credential; the handler checks it.
-      if (endpoint === contract.downloadJobResult && query.signature !== undefined) return;
-      await guard(request);
-    });
-
-    route(
-      guarded,
-      contract.createBatch,
-      async (req, reply) => {
-        const job = await jobs.create(req.accountId, req.body);
-        return reply.code(202).header('location', job.statusUrl).send(job);
-      },
-      { bodyLimit: contract.MAX_BATCH_BODY_BYTES },
-    );
-    route(guarded, contract.getJob, async (req) => jobs.get(req.accountId, req.params.id));
-    route(guarded, contract.listJobs, async (req) => jobs.list(req.accountId, req.query));
-    route(guarded, contract.cancelJob, async (req) => jobs.cancel(req.accountId, req.params.id));
-    route(guarded, contract.downloadJobResult, async (req, reply) => {
+export const jobsRoutes = async (app: FastifyInstance, opts: { jobs: JobsService }) => {
+  const { jobs } = opts;
+  route(
+    app,
+    contract.createBatch,
+    async (req, reply) => {
+      const job = await jobs.create(req.accountId, req.body);
+      return reply.code(202).header('location', job.statusUrl).send(job);
+    },
+    { bodyLimit: contract.MAX_BATCH_BODY_BYTES },
+  );
+  route(app, contract.getJob, async (req) => jobs.get(req.accountId, req.params.id));
+  route(app, contract.listJobs, async (req) => jobs.list(req.accountId, req.query));
+  route(app, contract.cancelJob, async (req) => jobs.cancel(req.accountId, req.params.id));
+  route(
+    app,
+    contract.downloadJobResult,
+    async (req, reply) => {
       const { id, kind } = req.params;
       const { signature, expires } = req.query;
       const caller =
@@ -53,6 +43,8 @@ export const jobsRoutes = async (app: FastifyInstance, opts: { deps: Deps; jobs:
         .header('content-length', String(file.bytes))
         .header('content-disposition', `attachment; filename="${headerFileName(file.fileName)}"`)
         .send(file.stream);
-    });
-  });
+    },
+    // A signed link is its own credential; the handler checks it.
+    { hasOwnCredential: (req) => (req.query as { signature?: unknown }).signature !== undefined },
+  );
 };

@@ -15,4 +15,4 @@ export { createTemplatesService, templateNotFound } from './templates.service.ts
 export { expectedByFormat, formatValue } from './value-formats.ts';
 export { findBlob, listVersionStamps } from './versions.repository.ts';
 export { versionNotFound } from './versions.service.ts';
-export { templatesForExport, type TemplateForExport } from './account-data.ts';
+export { templatesForExport, type TemplateForExport } from './templates-export.ts';

@@ -13,7 +13,7 @@ const nameOf = (index: number) => `Stamp ${index + 1}`;
  * The decoding work one save may ask for, in pixels (an SVG counts by its drawing cost, see
  * `StampPicture.work`): five of the largest pictures, a few seconds of the image slot.
  */
-export const MAX_PICTURE_WORK_PER_SAVE = 200_000_000;
+const MAX_PICTURE_WORK_PER_SAVE = 200_000_000;
 
 /** Saves that bring new stamp pictures, per account: each one is image work (security.md §36). */
 export const stampPicturesRule = {

@@ -7,13 +7,13 @@ import { fork, type ChildProcess } from 'node:child_process';
  * this 2-core machine while other processes keep both cores busy (measured: cores shared with
  * other work make the same drawing cost more CPU time, not only more time on the clock).
  */
-export const SVG_RENDER_CPU_MS = 10_000;
+const SVG_RENDER_CPU_MS = 10_000;
 /**
  * The longest a drawing may take on the clock, from when its process starts it: only a process
  * that stopped answering (or a machine that has stalled for long) gets there, as the CPU budget
  * ends any real drawing first.
  */
-export const SVG_RENDER_WALL_MS = 60_000;
+const SVG_RENDER_WALL_MS = 60_000;
 /** The longest a new drawing process may take to start and take its first drawing. */
 const PROCESS_START_MS = 30_000;
 

@@ -59,8 +59,8 @@ export const checkOnPage = (label: string, box: BoxOnPage, pages: PageInfo[]) =>
 };
 
 /**
- * Every box of a field: linked text's chain, the boxes a field repeats its value in (product.md
- * §3 "Several boxes"), or the field's own. A box without a page lies on its field's page.
+ * Every box of a field: linked text's chain, the boxes a field repeats its value in
+ * (product.md#what-is-stored "Several boxes"), or the field's own. A box without a page lies on its field's page.
  */
 const boxesOf = (input: TemplateInputValue): FieldBoxOnPage[] => {
   const own = {
@@ -135,7 +135,7 @@ const barcodeOptions = (input: TemplateInputValue): BarcodeOptions | undefined =
   };
 };
 
-/** What a field's default must be: what a payload could send it (product.md §3). */
+/** What a field's default must be: what a payload could send it (product.md#what-is-stored). */
 const checkDefault = (input: TemplateInputValue, options: ChoiceOption[] | undefined) => {
   const value = input.default;
   if (input.fixed && value === undefined) {
@@ -164,7 +164,7 @@ const checkDefault = (input: TemplateInputValue, options: ChoiceOption[] | undef
 };
 
 /**
- * Turns the editor's inputs into stored fields (product.md §5): every field has a type and a label,
+ * Turns the editor's inputs into stored fields (product.md#validation): every field has a type and a label,
  * labels are unique except for linked text, whose inputs sharing a label become one field with
  * all their boxes; every box lies on its page. Saved fields keep their id (a UUID, or the id import
  * gave them), new ones get a UUID.

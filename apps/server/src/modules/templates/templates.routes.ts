@@ -7,7 +7,7 @@ import { createTemplatesService } from './templates.service.ts';
 import { createVersionsService } from './versions.service.ts';
 
 /** RFC 6266: a plain ASCII fallback plus the exact UTF-8 name. */
-export const attachmentDisposition = (name: string) => {
+const attachmentDisposition = (name: string) => {
   const fileName = `${name}.pdf`;
   const fallback = fileName.replace(/[^\x20-\x7e]|["\\%/]/g, '_');
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;

@@ -328,5 +328,3 @@ export const createTemplatesService = (deps: Deps) => {
     getPdf,
   };
 };
-
-export type TemplatesService = ReturnType<typeof createTemplatesService>;

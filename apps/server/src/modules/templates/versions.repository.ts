@@ -18,7 +18,7 @@ export type TemplateVersionRow = {
   language: string | null;
 };
 
-export const contentHash = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+const contentHash = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 /** Stores bytes under their hash unless already there; returns the hash. */
 const putBlob = async (db: Db, bytes: Uint8Array): Promise<string> => {

@@ -25,7 +25,7 @@ export const versionNotFound = (name: string, version: number) =>
     name,
   );
 
-export const editConflict = () =>
+const editConflict = () =>
   new AppError(
     'EDIT_CONFLICT',
     409,

@@ -10,4 +10,4 @@ export {
   updateUser,
   type User,
 } from './users.repository.ts';
-export { profileForExport } from './account-data.ts';
+export { profileForExport } from './profile-export.ts';

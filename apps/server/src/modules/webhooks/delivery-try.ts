@@ -17,7 +17,7 @@ export type DeliveryDeps = Pick<Deps, 'db' | 'clock' | 'log' | 'config' | 'secre
  * The wait before try `attempt + 1`: the base doubled per failed try, with ±20 % jitter so
  * deliveries that failed together (a receiver's outage) do not all come back at the same second.
  */
-export const retryDelayMs = (baseMs: number, failedTries: number, random = Math.random) =>
+const retryDelayMs = (baseMs: number, failedTries: number, random = Math.random) =>
   Math.round(baseMs * 2 ** (failedTries - 1) * (0.8 + 0.4 * random()));
 
 /**
@@ -29,7 +29,7 @@ export const leaseMs = (deps: DeliveryDeps) => deps.config.webhooks.timeoutMs * 
 type Claimed = NonNullable<Awaited<ReturnType<typeof findClaimedDelivery>>>;
 
 /** The body is built from the stored event, so every try of it sends the same bytes. */
-export const eventBody = (row: {
+const eventBody = (row: {
   event_id: string;
   event_type: string;
   event_created_at: string;

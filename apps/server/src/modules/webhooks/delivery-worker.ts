@@ -6,7 +6,7 @@ import { claimDelivery, listDueDeliveries } from './webhooks.repository.ts';
  * Tries of one endpoint under way at once. A receiver that is slow or never answers holds these
  * and nothing else: other endpoints' deliveries are claimed and sent meanwhile.
  */
-export const TRIES_PER_ENDPOINT = 2;
+const TRIES_PER_ENDPOINT = 2;
 
 /** Tries one instance has under way at once, over all endpoints (open connections). */
 const TRIES_PER_INSTANCE = 100;

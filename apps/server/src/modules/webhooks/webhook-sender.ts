@@ -5,7 +5,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { checkedAddress, parseWebhookUrl, type WebhookNetwork } from './webhook-url.ts';
 
 /** The part of an answer's body the log keeps. */
-export const RESPONSE_EXCERPT_BYTES = 1024;
+const RESPONSE_EXCERPT_BYTES = 1024;
 
 export type TryOutcome = {
   /** Any 2xx; redirects are not followed and count as failures. */

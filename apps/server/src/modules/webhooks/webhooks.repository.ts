@@ -11,8 +11,7 @@ import type {
 export type EndpointRow = Selectable<WebhookEndpointTable> & {
   rotated_secrets_expire_at: string | null;
 };
-export type DeliveryRow = Selectable<WebhookDeliveryTable>;
-export type EventRow = Selectable<WebhookEventTable>;
+type DeliveryRow = Selectable<WebhookDeliveryTable>;
 /** A delivery with its event's type, as the log shows it. */
 export type DeliveryLine = DeliveryRow & { event_type: string };
 

@@ -83,7 +83,7 @@ const toEndpoint = (row: EndpointRow, now: Date): WebhookEndpoint => ({
 export const webhookEndpointsForExport = async (db: Db, userId: string, now: Date) =>
   (await listEndpoints(db, userId)).map((row) => toEndpoint(row, now));
 
-export const toDelivery = (row: DeliveryLine): WebhookDelivery => ({
+const toDelivery = (row: DeliveryLine): WebhookDelivery => ({
   id: row.id,
   eventId: row.event_id,
   eventType: row.event_type,
@@ -275,5 +275,3 @@ export const createWebhooksService = (deps: ServiceDeps) => {
 
   return { list, get, create, update, remove, rotateSecret, sendTest, resend, deliveries };
 };
-
-export type WebhooksService = ReturnType<typeof createWebhooksService>;

@@ -1,7 +1,7 @@
 import { useLayoutEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 
-/** product.md §2: the scroll position resets to the top on every navigation. */
+/** product.md#screens-and-routes: the scroll position resets to the top on every navigation. */
 export const RootLayout = () => {
   const { pathname, search } = useLocation();
   useLayoutEffect(() => {

@@ -36,7 +36,7 @@ type AdminShellProps = {
   children: ReactNode;
 };
 
-/** product.md §2 "Admin layout": header, sidebar with collapse toggle, side panel and footer. */
+/** product.md#screens-and-routes "Admin layout": header, sidebar with collapse toggle, side panel and footer. */
 export const AdminShell = ({ user, onLogout, title, children }: AdminShellProps) => {
   const { pathname } = useLocation();
   const sidebar = useSidebar();

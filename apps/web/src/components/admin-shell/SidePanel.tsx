@@ -5,8 +5,8 @@ import { Link } from 'react-router';
 import { env } from '../../config/env.ts';
 import { paths } from '../../config/paths.ts';
 
-/** product.md §2: the side panel's height is the window height minus 206 px. */
-export const SIDE_PANEL_OFFSET_PX = 206;
+/** product.md#screens-and-routes: the side panel's height is the window height minus 206 px. */
+const SIDE_PANEL_OFFSET_PX = 206;
 
 type SidePanelProps = { id: string; onClose: () => void };
 

@@ -8,7 +8,7 @@ export type HeaderUser = { name: string; pictureSrc: string };
 
 type UserMenuProps = { user: HeaderUser; onLogout: () => void };
 
-/** product.md §2: the header's picture and name, opening a menu with Profile and Logout. */
+/** product.md#screens-and-routes: the header's picture and name, opening a menu with Profile and Logout. */
 export const UserMenu = ({ user, onLogout }: UserMenuProps) => (
   <Menu position="bottom-end" width={200} shadow="md" withinPortal {...firstItemFocused}>
     <Menu.Target>

@@ -1,5 +1,5 @@
 /**
- * product.md §2 "Admin layout": the header title by URL, else the title passed in, else the product name.
+ * product.md#screens-and-routes "Admin layout": the header title by URL, else the title passed in, else the product name.
  * Rules are checked in this order; the first match wins.
  */
 const rules: ReadonlyArray<{ matches: (path: string) => boolean; title: string }> = [

@@ -1,5 +1,5 @@
-/** product.md §2: a user without a picture gets a generated grey 100 × 100 one with two initials. */
-export const INITIALS_PICTURE_SIZE_PX = 100;
+/** product.md#screens-and-routes: a user without a picture gets a generated grey 100 × 100 one with two initials. */
+const INITIALS_PICTURE_SIZE_PX = 100;
 
 const firstLetter = (name: string): string => Array.from(name.trim())[0]?.toUpperCase() ?? '';
 

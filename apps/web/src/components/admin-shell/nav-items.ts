@@ -10,7 +10,7 @@ import { paths } from '../../config/paths.ts';
 
 export type NavItem = { label: string; to: string; icon: Icon; isExact: boolean };
 
-/** product.md §2: the five sidebar entries, in order. */
+/** product.md#screens-and-routes: the five sidebar entries, in order. */
 export const navItems: readonly NavItem[] = [
   { label: 'Dashboard', to: paths.admin, icon: IconLayoutDashboard, isExact: true },
   { label: 'Templates', to: paths.templates, icon: IconFileText, isExact: false },

@@ -1,4 +1,4 @@
-/** product.md §9: the sidebar breakpoints. */
+/** product.md#constants: the sidebar breakpoints. */
 export const SIDEBAR_MINI_BELOW_PX = 1200;
 export const SIDEBAR_OVERLAY_AT_MOST_PX = 768;
 
@@ -9,7 +9,7 @@ export const parseSidebarStyle = (value: string | undefined): SidebarStyle | und
   value === 'full' || value === 'mini' ? value : undefined;
 
 /**
- * product.md §2: 768 px or less is an overlay, under 1200 px is mini, otherwise the stored preference
+ * product.md#screens-and-routes: 768 px or less is an overlay, under 1200 px is mini, otherwise the stored preference
  * (full when none is stored).
  */
 export const sidebarMode = (

@@ -25,7 +25,7 @@ const widthFor = (isOverlay: boolean, isNarrow: boolean) => {
 };
 
 /**
- * The sidebar's mode by viewport width (product.md §2) and its collapse toggle. On wide screens the
+ * The sidebar's mode by viewport width (product.md#screens-and-routes) and its collapse toggle. On wide screens the
  * toggle changes the stored style; on narrower ones it opens the sidebar for now without storing.
  */
 export const useSidebar = (): SidebarState => {

@@ -1,7 +1,7 @@
 import { Group, Text } from '@mantine/core';
 
 type LogoProps = {
-  /** 'dark' draws light lettering for dark backgrounds (product.md §2: the variant follows the theme). */
+  /** 'dark' draws light lettering for dark backgrounds (product.md#screens-and-routes: the variant follows the theme). */
   variant: 'dark' | 'light';
   /** Only the mark, for the mini sidebar. */
   markOnly?: boolean;

@@ -10,12 +10,12 @@ type CopyIconProps = {
   value: string;
   /** The button's name, e.g. 'Copy API key'. */
   label: string;
-  /** What the toast names, e.g. 'API Key' → 'API Key copied to clipboard.' (product.md §8). */
+  /** What the toast names, e.g. 'API Key' → 'API Key copied to clipboard.' (product.md#errors). */
   what: string;
 };
 
 /**
- * A copy button that reports what really happened: product.md §8's Success alert only once the text is
+ * A copy button that reports what really happened: product.md#errors's Success alert only once the text is
  * on the clipboard, an error when the browser refused it. Both are toasts: a dialog to dismiss
  * after every copy stood in the way.
  */

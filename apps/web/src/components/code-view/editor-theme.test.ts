@@ -1,9 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createMemoryStore, setStoreForTests } from '../../lib/local-storage.ts';
+import { removeStorage, storageKeys } from '../../lib/local-storage.ts';
 import { defaultEditorTheme, readEditorTheme, storeEditorTheme } from './editor-theme.ts';
 
 describe('editor theme', () => {
-  beforeEach(() => setStoreForTests(createMemoryStore()));
+  // Without a window (tests run in Node) the store lives in memory; each test starts it empty.
+  beforeEach(() => removeStorage(storageKeys.editorTheme));
 
   it('defaults to merbivore_soft, and dawn for the light site theme', () => {
     expect(defaultEditorTheme('dark')).toBe('merbivore_soft');

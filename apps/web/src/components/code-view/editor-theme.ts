@@ -1,6 +1,6 @@
 import { readStorage, storageKeys, writeStorage } from '../../lib/local-storage.ts';
 
-/** product.md §2 Settings: the editor themes offered, by their Ace names. */
+/** product.md#screens-and-routes Settings: the editor themes offered, by their Ace names. */
 export const editorThemes = [
   { value: 'merbivore_soft', label: 'Merbivore Soft' },
   { value: 'dracula', label: 'Dracula' },
@@ -13,7 +13,7 @@ export type EditorTheme = (typeof editorThemes)[number]['value'];
 export const parseEditorTheme = (value: string | null | undefined): EditorTheme | undefined =>
   editorThemes.find((theme) => theme.value === value)?.value;
 
-/** product.md §9: merbivore_soft by default, dawn for the light site theme. */
+/** product.md#constants: merbivore_soft by default, dawn for the light site theme. */
 export const defaultEditorTheme = (siteTheme: 'dark' | 'light'): EditorTheme =>
   siteTheme === 'light' ? 'dawn' : 'merbivore_soft';
 

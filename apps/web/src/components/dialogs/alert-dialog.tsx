@@ -3,7 +3,7 @@ import { modals } from '@mantine/modals';
 import { IconAlertTriangle, IconCheck, IconInfoCircle, IconX } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 
-export type AlertKind = 'success' | 'error' | 'warning' | 'info';
+type AlertKind = 'success' | 'error' | 'warning' | 'info';
 
 const icons: Record<AlertKind, { color: string; icon: ReactNode }> = {
   success: { color: 'teal', icon: <IconCheck size={28} aria-hidden /> },

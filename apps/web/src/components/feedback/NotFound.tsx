@@ -3,10 +3,10 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths.ts';
 
-export const NOT_FOUND_MESSAGE =
+const NOT_FOUND_MESSAGE =
   'The page you were looking for is not found! You may have mistyped the address or the page may have moved.';
 
-/** product.md §8 not-found page; `order` keeps headings in order inside or outside the admin header. */
+/** product.md#errors not-found page; `order` keeps headings in order inside or outside the admin header. */
 export const NotFound = ({ order }: { order: 1 | 2 }) => (
   <Stack align="center" justify="center" gap="md" py={64} px="md" ta="center" mih="60vh">
     <Text

@@ -1,7 +1,7 @@
 import { errorMessage, isApiError } from '../../lib/api-error.ts';
 import { showToast } from './toast.ts';
 
-/** product.md §8's generic handler: the server's message, with the error code as the subtitle. */
+/** product.md#errors's generic handler: the server's message, with the error code as the subtitle. */
 export const showApiError = (error: unknown): void => {
   showToast({
     kind: 'error',

@@ -1,13 +1,13 @@
 import { notifications } from '@mantine/notifications';
 import type { ReactNode } from 'react';
 
-/** product.md §9: toasts stay 5000 ms, and 1000 ms more after the pointer leaves them. */
+/** product.md#constants: toasts stay 5000 ms, and 1000 ms more after the pointer leaves them. */
 export const TOAST_TIMEOUT_MS = 5000;
-export const TOAST_EXTENDED_TIMEOUT_MS = 1000;
-/** product.md §9: the ease time of the toast transition. */
+const TOAST_EXTENDED_TIMEOUT_MS = 1000;
+/** product.md#constants: the ease time of the toast transition. */
 export const TOAST_EASE_MS = 300;
 
-export type ToastKind = 'success' | 'error' | 'warning' | 'info';
+type ToastKind = 'success' | 'error' | 'warning' | 'info';
 
 const colors: Record<ToastKind, string> = {
   success: 'teal',
@@ -27,7 +27,7 @@ export type ToastOptions = {
 };
 
 /**
- * Shows a toast with the ngx-toastr timing product.md §9 describes: Mantine's own auto-close restarts
+ * Shows a toast with the ngx-toastr timing product.md#constants describes: Mantine's own auto-close restarts
  * the full time-out after a hover, so the timers are kept here instead.
  */
 export const showToast = (options: ToastOptions): string => {

@@ -25,8 +25,8 @@ export const openPdfInNewTab = (blob: Blob): void => {
   });
 };
 
-/** product.md §8: the server's message, decoded from the failed file answer, else the fallback. */
-export const generationErrorMessage = (error: unknown): string =>
+/** product.md#errors: the server's message, decoded from the failed file answer, else the fallback. */
+const generationErrorMessage = (error: unknown): string =>
   isApiError(error) && !error.code.startsWith('HTTP_') && error.message
     ? error.message
     : 'An unknown error occurred.';

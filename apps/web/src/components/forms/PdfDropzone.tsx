@@ -3,7 +3,7 @@ import { Group, Stack, Text } from '@mantine/core';
 import { Dropzone, PDF_MIME_TYPE, type FileRejection } from '@mantine/dropzone';
 import { IconFileTypePdf, IconUpload, IconX } from '@tabler/icons-react';
 
-export const isPdfFile = (file: File): boolean => file.type === 'application/pdf';
+const isPdfFile = (file: File): boolean => file.type === 'application/pdf';
 
 type PdfDropzoneProps = {
   file: File | null;
@@ -17,7 +17,7 @@ type PdfDropzoneProps = {
 
 /**
  * The drag-and-drop or click-to-upload zone for one PDF (template creation and replacement,
- * product.md §2 and §5), with the chosen file's name under it.
+ * product.md#screens-and-routes and product.md#validation), with the chosen file's name under it.
  */
 export const PdfDropzone = ({ file, onFile, onReject, isDisabled, label }: PdfDropzoneProps) => {
   const name = label ?? 'PDF file: drop it here or click to choose one';

@@ -1,6 +1,6 @@
 /**
  * Money is kept in integer cents and shown as euros. Overage is charged only for documents past
- * the monthly limit (product.md §4; the spec's client formula charges from the first one).
+ * the monthly limit (product.md#states-and-transitions; the spec's client formula charges from the first one).
  */
 export const centsToEuros = (cents: number): number => Math.round(cents) / 100;
 

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client.ts';
 import { storeTokens } from '../../../lib/session.ts';
 
-export const loginWithPassword = async (body: LoginBody) => {
+const loginWithPassword = async (body: LoginBody) => {
   storeTokens(await request(login, { body }));
 };
 

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client.ts';
 import { storeTokens } from '../../../lib/session.ts';
 
-export const registerAccount = async (body: RegisterBody) => {
+const registerAccount = async (body: RegisterBody) => {
   storeTokens(await request(register, { body }));
 };
 

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client.ts';
 import { storeTokens } from '../../../lib/session.ts';
 
-export const resetPassword = async (body: ResetSubmitBody) => {
+const resetPassword = async (body: ResetSubmitBody) => {
   storeTokens(await request(submitPasswordReset, { body }));
 };
 

@@ -11,7 +11,7 @@ import { useCheckedSubmit } from './use-checked-submit.ts';
 const RESET_DIALOG_MESSAGE =
   'If an account with that email exists, you will receive a password reset link shortly.';
 
-/** product.md §2 Forgot password; success and failure both answer with the same dialog (§8). */
+/** product.md#screens-and-routes Forgot password; success and failure both answer with the same dialog (product.md#errors). */
 export const ForgotPasswordForm = () => {
   const navigate = useNavigate();
   const resetRequest = useRequestPasswordReset();

@@ -10,7 +10,7 @@ import { EmailField } from './EmailField.tsx';
 import { useCheckedSubmit } from './use-checked-submit.ts';
 import { PasswordField } from '../../../components/forms/PasswordField.tsx';
 
-/** product.md §2 Login: e-mail and password; Enter submits (it is a form). */
+/** product.md#screens-and-routes Login: e-mail and password; Enter submits (it is a form). */
 export const LoginForm = () => {
   const navigate = useNavigate();
   const login = useLogin();

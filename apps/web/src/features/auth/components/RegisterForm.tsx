@@ -12,7 +12,7 @@ import { PasswordField } from '../../../components/forms/PasswordField.tsx';
 
 type Field = 'firstName' | 'lastName' | 'email' | 'password';
 
-/** product.md §2 Register: names, e-mail, password; the button spins and is disabled while sending. */
+/** product.md#screens-and-routes Register: names, e-mail, password; the button spins and is disabled while sending. */
 export const RegisterForm = () => {
   const navigate = useNavigate();
   const register = useRegister();

@@ -12,8 +12,8 @@ import { validateResetPassword } from '../model/validators.ts';
 import { useCheckedSubmit } from './use-checked-submit.ts';
 
 /**
- * product.md §2 Reset password: the mailed code in a read-only field, the new password twice. Success
- * stores the new tokens and goes to /admin (product.md §4).
+ * product.md#screens-and-routes Reset password: the mailed code in a read-only field, the new password twice. Success
+ * stores the new tokens and goes to /admin (product.md#states-and-transitions).
  */
 export const ResetPasswordForm = () => {
   const navigate = useNavigate();

@@ -14,7 +14,7 @@ type CheckedSubmitOptions<F extends string, V> = {
 };
 
 /**
- * The submit of the account forms (product.md §5): the first failed check shows its toast, turns its
+ * The submit of the account forms (product.md#validation): the first failed check shows its toast, turns its
  * field red and takes the keyboard focus (with `validateAll`, every field at fault shows its
  * message under its input at once), and nothing is sent; otherwise the values go out, and
  * the toast of the last failed check closes: it no longer applies, and would follow the user to

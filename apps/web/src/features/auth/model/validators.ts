@@ -9,10 +9,10 @@ import {
 import { allProblems, firstProblem } from '../../../lib/validation.ts';
 
 /**
- * product.md §5: forgot-password wants a top-level domain of 2 to 6 letters, after the shape every
+ * product.md#validation: forgot-password wants a top-level domain of 2 to 6 letters, after the shape every
  * e-mail field checks (a scan, not one pattern: see isEmailShape).
  */
-export const isForgotPasswordEmail = (email: string) =>
+const isForgotPasswordEmail = (email: string) =>
   isEmailShape(email) && /[^@]\.[A-Za-z]{2,6}$/.test(email);
 
 export const validateLogin = (values: { email: string; password: string }) =>
@@ -28,7 +28,7 @@ export const validateLogin = (values: { email: string; password: string }) =>
 
 type RegisterValues = { firstName: string; lastName: string; email: string; password: string };
 
-/** Every field of the sign-up form at fault, in the form's order, with product.md §5's texts. */
+/** Every field of the sign-up form at fault, in the form's order, with product.md#validation's texts. */
 export const registerProblems = (values: RegisterValues) =>
   allProblems<'firstName' | 'lastName' | 'email' | 'password'>([
     {

@@ -1,10 +1,10 @@
 import { cancelSubscription as cancelEndpoint, type SubscriptionResponse } from '@platen/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client.ts';
-import { billingKeys } from './keys.ts';
+import { billingKeys } from './billing-query-keys.ts';
 
-/** product.md §7 sends the whole subscription object; the server reads its own record. */
-export const sendCancellation = (subscription: SubscriptionResponse) =>
+/** product.md#the-api sends the whole subscription object; the server reads its own record. */
+const sendCancellation = (subscription: SubscriptionResponse) =>
   request(cancelEndpoint, { body: subscription });
 
 export const useCancelSubscription = () => {

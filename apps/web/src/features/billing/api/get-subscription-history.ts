@@ -1,7 +1,7 @@
 import { getSubscriptionHistory } from '@platen/contract';
 import { useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client.ts';
-import { billingKeys } from './keys.ts';
+import { billingKeys } from './billing-query-keys.ts';
 
 /** Ended subscriptions; a voucher or plan may expire between two visits, so read afresh. */
 export const useSubscriptionHistory = () =>

@@ -1,16 +1,16 @@
 import { getSubscription } from '@platen/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client.ts';
-import { billingKeys } from './keys.ts';
+import { billingKeys } from './billing-query-keys.ts';
 
-export const fetchSubscription = ({ signal }: { signal?: AbortSignal }) =>
+const fetchSubscription = ({ signal }: { signal?: AbortSignal }) =>
   request(getSubscription, { signal });
 
 /**
  * Usage and status move with every generated document and every provider event (the return
  * from checkout is a full page load): always read afresh on a visit.
  */
-export const subscriptionQuery = () =>
+const subscriptionQuery = () =>
   queryOptions({ queryKey: billingKeys.subscription, queryFn: fetchSubscription, staleTime: 0 });
 
 export const useSubscription = () => useQuery(subscriptionQuery());

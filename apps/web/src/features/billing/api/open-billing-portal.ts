@@ -4,8 +4,8 @@ import { request } from '../../../lib/api-client.ts';
 
 type PortalInput = { provider: PaymentProviderName; planType: string; email: string };
 
-/** product.md §7: planId carries the subscription type. Answers the provider's portal page. */
-export const openBillingPortal = ({ provider, planType, email }: PortalInput) =>
+/** product.md#the-api: planId carries the subscription type. Answers the provider's portal page. */
+const openBillingPortal = ({ provider, planType, email }: PortalInput) =>
   request(createBillingPortalSession, { params: { provider }, body: { planId: planType, email } });
 
 export const useOpenBillingPortal = () => useMutation({ mutationFn: openBillingPortal });

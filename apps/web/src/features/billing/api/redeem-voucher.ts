@@ -1,9 +1,9 @@
 import { redeemVoucher, type VoucherBody } from '@platen/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client.ts';
-import { billingKeys } from './keys.ts';
+import { billingKeys } from './billing-query-keys.ts';
 
-export const sendVoucher = (body: VoucherBody) => request(redeemVoucher, { body });
+const sendVoucher = (body: VoucherBody) => request(redeemVoucher, { body });
 
 /** The answer is the new subscription; the plans' `active` flag moves with it. */
 export const useRedeemVoucher = () => {

@@ -5,7 +5,7 @@ import { request } from '../../../lib/api-client.ts';
 type CheckoutInput = { provider: PaymentProviderName; planId: string; email: string };
 
 /** Answers the provider's hosted checkout page; the caller sends the browser there. */
-export const startCheckout = ({ provider, planId, email }: CheckoutInput) =>
+const startCheckout = ({ provider, planId, email }: CheckoutInput) =>
   request(createCheckoutSession, { params: { provider }, body: { planId, email } });
 
 export const useStartCheckout = () => useMutation({ mutationFn: startCheckout });

@@ -3,7 +3,7 @@ import { IconEye } from '@tabler/icons-react';
 import { useState } from 'react';
 import { CopyIcon } from '../../../components/clipboard/CopyIcon.tsx';
 
-/** product.md §2/§6: the API key stays hidden until clicked; the copy icon copies it either way. */
+/** product.md#screens-and-routes, product.md#who-may-do-what: the API key stays hidden until clicked; the copy icon copies it either way. */
 export const ApiKeyField = ({ apiKey }: { apiKey: string }) => {
   const [isShown, setShown] = useState(false);
   return (

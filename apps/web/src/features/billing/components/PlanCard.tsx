@@ -28,7 +28,7 @@ const Feature = ({ children }: { children: string }) => (
   </List.Item>
 );
 
-/** product.md §2 Pricing: one plan, its figures, and subscribe or 'Subscription details'. */
+/** product.md#screens-and-routes Pricing: one plan, its figures, and subscribe or 'Subscription details'. */
 export const PlanCard = ({ plan, endsAt, onSubscribe, isPending, isDisabled }: PlanCardProps) => {
   const titleId = `plan-${plan.id}-title`;
   return (

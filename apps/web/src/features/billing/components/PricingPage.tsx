@@ -28,7 +28,7 @@ const PlansSkeleton = () => (
   </SimpleGrid>
 );
 
-/** product.md §2 Pricing: the plans, the current one marked, and the voucher section. */
+/** product.md#screens-and-routes Pricing: the plans, the current one marked, and the voucher section. */
 export const PricingPage = () => {
   const plans = usePlans();
   const subscription = useSubscription();

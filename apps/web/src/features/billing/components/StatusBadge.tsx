@@ -3,7 +3,7 @@ import type { SubscriptionStatus } from '@platen/contract';
 import { statusColor } from '../model/status-color.ts';
 
 /**
- * The status in its colour (product.md §2). Filled, with the text colour chosen for contrast
+ * The status in its colour (product.md#screens-and-routes). Filled, with the text colour chosen for contrast
  * (`autoContrast`), so it keeps 4.5:1 on the pale and the dark theme alike.
  */
 export const StatusBadge = ({

@@ -11,8 +11,8 @@ import { useBillingPortal } from '../hooks/use-billing-portal.ts';
 import { isPaidPlan } from '../model/plan-rules.ts';
 
 /**
- * product.md §2: 'Go to Billing Portal' on a paid plan without a voucher; a red 'Cancel Voucher
- * subscription' with the product.md §8 confirmation when a voucher is applied.
+ * product.md#screens-and-routes: 'Go to Billing Portal' on a paid plan without a voucher; a red 'Cancel Voucher
+ * subscription' with the product.md#errors confirmation when a voucher is applied.
  */
 export const SubscriptionActions = ({ subscription }: { subscription: SubscriptionResponse }) => {
   const navigate = useNavigate();

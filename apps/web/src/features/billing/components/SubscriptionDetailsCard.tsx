@@ -5,7 +5,7 @@ import { ApiKeyField } from './ApiKeyField.tsx';
 import { DetailList, DetailRow } from './DetailList.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 
-/** product.md §2 My Subscription: plan, status, dates, renewal, voucher and API key. */
+/** product.md#screens-and-routes My Subscription: plan, status, dates, renewal, voucher and API key. */
 export const SubscriptionDetailsCard = ({
   subscription: s,
 }: {

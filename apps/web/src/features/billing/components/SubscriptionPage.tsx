@@ -23,7 +23,7 @@ const LoadingCard = () => (
   </Card>
 );
 
-/** product.md §2 My Subscription: a loading card, then Go Back, the details, usage and actions. */
+/** product.md#screens-and-routes My Subscription: a loading card, then Go Back, the details, usage and actions. */
 export const SubscriptionPage = () => {
   const navigate = useNavigate();
   const location = useLocation();

@@ -9,7 +9,7 @@ import {
 import { DetailList, DetailRow } from './DetailList.tsx';
 
 /**
- * product.md §2 Usage. Overage charges are the server's `overageCharges` (product.md §4: documents beyond
+ * product.md#screens-and-routes Usage. Overage charges are the server's `overageCharges` (product.md#states-and-transitions: documents beyond
  * the limit only), shown only on plans that allow overage.
  */
 export const UsageCard = ({ subscription: s }: { subscription: SubscriptionResponse }) => {

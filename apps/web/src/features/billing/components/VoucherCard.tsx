@@ -9,7 +9,7 @@ import { paths } from '../../../config/paths.ts';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { useRedeemVoucher } from '../api/redeem-voucher.ts';
 
-/** product.md §2/§5/§8: a voucher code instead of a subscription; success leads to My Subscription. */
+/** product.md#screens-and-routes, product.md#validation, product.md#errors: a voucher code instead of a subscription; success leads to My Subscription. */
 export const VoucherCard = () => {
   const navigate = useNavigate();
   const redeem = useRedeemVoucher();

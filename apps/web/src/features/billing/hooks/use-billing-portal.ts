@@ -10,7 +10,7 @@ import {
 } from '../model/plan-rules.ts';
 import { goToProvider, showRefusal } from './go-to-provider.ts';
 
-/** 'Go to Billing Portal': refused on FREE (product.md §5), otherwise the provider's portal page. */
+/** 'Go to Billing Portal': refused on FREE (product.md#validation), otherwise the provider's portal page. */
 export const useBillingPortal = () => {
   const portal = useOpenBillingPortal();
   const [isLeaving, setLeaving] = useState(false);

@@ -12,7 +12,7 @@ import { rememberCheckout } from '../model/pending-checkout.ts';
 import { goToProvider, showRefusal } from './go-to-provider.ts';
 
 /**
- * Subscribe button of a plan card: the product.md §5 rule first, then the provider's hosted checkout.
+ * Subscribe button of a plan card: the product.md#validation rule first, then the provider's hosted checkout.
  * `pendingPlanId` stays set until the browser has left, so no button can be pressed twice.
  */
 export const useSubscribe = (currentPlanType: string | undefined) => {

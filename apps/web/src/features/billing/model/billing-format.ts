@@ -8,22 +8,22 @@ const format = (iso: string | null | undefined, style: 'medium' | 'short', o: Da
   return new Intl.DateTimeFormat('en-US', { dateStyle: style, timeZone: o.timeZone }).format(date);
 };
 
-/** product.md §9 medium date, as Angular's `mediumDate`: `Mar 5, 2026`; a dash when there is none. */
+/** product.md#constants medium date, as Angular's `mediumDate`: `Mar 5, 2026`; a dash when there is none. */
 export const formatMediumDate = (iso: string | null | undefined, o: DateOptions = {}) =>
   format(iso, 'medium', o);
 
-/** product.md §9 short date, as Angular's `shortDate`: `3/5/26`; a dash when there is none. */
+/** product.md#constants short date, as Angular's `shortDate`: `3/5/26`; a dash when there is none. */
 export const formatShortDate = (iso: string | null | undefined, o: DateOptions = {}) =>
   format(iso, 'short', o);
 
-/** Euros with 2 decimals (product.md §9): `€9.99`, `€0.05`; the same formatter as the local pages'. */
+/** Euros with 2 decimals (product.md#constants): `€9.99`, `€0.05`; the same formatter as the local pages'. */
 export { formatEuros } from '@platen/contract';
 
 /** Whole counts with thousands separators: `25,000`. */
 export const formatCount = (count: number) => count.toLocaleString('en-US');
 
 /**
- * product.md §2 Remaining: the monthly limit minus what was used, never below zero, so it matches the
+ * product.md#screens-and-routes Remaining: the monthly limit minus what was used, never below zero, so it matches the
  * dashboard's "Remaining documents" once overage documents are counted.
  */
 export const remainingDocuments = (o: { monthlyLimit: number; used: number }) =>

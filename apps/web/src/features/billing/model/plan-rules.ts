@@ -6,9 +6,9 @@ import {
 } from '@platen/contract';
 import { isApiError } from '../../../lib/api-error.ts';
 
-export const FREE_PLAN_TYPE = 'FREE';
+const FREE_PLAN_TYPE = 'FREE';
 
-/** product.md §4: a user is on a paid plan when the plan's type is not FREE. */
+/** product.md#states-and-transitions: a user is on a paid plan when the plan's type is not FREE. */
 export const isPaidPlan = (planType: string | undefined): boolean =>
   Boolean(planType) && planType !== FREE_PLAN_TYPE;
 
@@ -16,7 +16,7 @@ export const isPaidPlan = (planType: string | undefined): boolean =>
 export type Refusal = { title: string; message: string };
 
 /**
- * product.md §5: subscribing is blocked while another paid plan is the current one; plans change
+ * product.md#validation: subscribing is blocked while another paid plan is the current one; plans change
  * through the billing portal. The server refuses the same.
  */
 export const subscribeRefusal = (o: {
@@ -27,7 +27,7 @@ export const subscribeRefusal = (o: {
     ? { title: `${o.currentPlanType} plan`, message: billingMessages.planActive }
     : undefined;
 
-/** product.md §5: the billing portal is refused on the FREE plan. */
+/** product.md#validation: the billing portal is refused on the FREE plan. */
 export const portalRefusal = (currentPlanType: string | undefined): Refusal | undefined =>
   isPaidPlan(currentPlanType)
     ? undefined
@@ -38,14 +38,14 @@ export const UNKNOWN_PAYMENT_ERROR = 'An unknown error occurred';
 const messageOf = (error: unknown) =>
   isApiError(error) && error.message ? error.message : UNKNOWN_PAYMENT_ERROR;
 
-/** product.md §8 checkout failure: 40012 is the unconfirmed e-mail, anything else is generic. */
+/** product.md#errors checkout failure: 40012 is the unconfirmed e-mail, anything else is generic. */
 export const checkoutFailure = (error: unknown): Refusal => ({
   title:
     isApiError(error) && error.code === '40012' ? 'Email not confirmed' : 'Something went wrong',
   message: messageOf(error),
 });
 
-/** product.md §8 billing portal failure: 40010 means the account has no provider customer. */
+/** product.md#errors billing portal failure: 40010 means the account has no provider customer. */
 export const portalFailure = (error: unknown): Refusal => ({
   title:
     isApiError(error) && error.code === '40010' ? 'Customer ID not found' : 'Something went wrong',

@@ -1,6 +1,6 @@
 import type { SubscriptionStatus } from '@platen/contract';
 
-/** product.md §2 My Subscription: green ACTIVE; red EXPIRED, UNPAID, PAST_DUE; amber CANCELED. */
+/** product.md#screens-and-routes My Subscription: green ACTIVE; red EXPIRED, UNPAID, PAST_DUE; amber CANCELED. */
 const colors: Record<SubscriptionStatus, 'green' | 'red' | 'yellow'> = {
   ACTIVE: 'green',
   EXPIRED: 'red',

@@ -2,7 +2,7 @@ import { listJobs } from '@platen/contract';
 import { useQuery } from '@tanstack/react-query';
 import { isJobActive } from '../../../components/jobs/job-status.ts';
 import { request } from '../../../lib/api-client.ts';
-import { dashboardKeys } from './keys.ts';
+import { dashboardKeys } from './dashboard-query-keys.ts';
 
 /** The dashboard lists this many of the account's newest jobs. */
 const RECENT_JOBS = 5;

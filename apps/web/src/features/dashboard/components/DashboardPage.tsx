@@ -8,7 +8,7 @@ import { StatCard } from './StatCard.tsx';
 import { UsageChartCard } from './UsageChartCard.tsx';
 
 /**
- * product.md §2 Dashboard: the four cards with their links, the 'Documents Generated' chart, and
+ * product.md#screens-and-routes Dashboard: the four cards with their links, the 'Documents Generated' chart, and
  * the account's recent batch jobs.
  */
 export const DashboardPage = () => {

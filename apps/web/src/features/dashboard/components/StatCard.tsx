@@ -7,7 +7,7 @@ type StatCardProps = {
   label: string;
   icon: ReactNode;
   color: string;
-  /** Where a click on the card goes (product.md §2 Dashboard); none for a plain card. */
+  /** Where a click on the card goes (product.md#screens-and-routes Dashboard); none for a plain card. */
   to?: string;
   /** The figure; undefined while it loads. */
   value?: number;

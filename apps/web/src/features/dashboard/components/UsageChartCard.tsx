@@ -23,7 +23,7 @@ import { UsageTrend } from './UsageTrend.tsx';
 
 const EChart = lazy(() => import('./EChart.tsx'));
 
-/** product.md §9: the chart is 300 px high, 250 px under 575 px wide. */
+/** product.md#constants: the chart is 300 px high, 250 px under 575 px wide. */
 const chartHeight = (isNarrow: boolean) => (isNarrow ? 250 : 300);
 
 const usePalette = (): ChartPalette => {
@@ -40,7 +40,7 @@ const usePalette = (): ChartPalette => {
 
 type UsageChartCardProps = { data: DashboardResponse | undefined };
 
-/** product.md §2 'Documents Generated': the bar chart, its three toggles and this month's trend. */
+/** product.md#screens-and-routes 'Documents Generated': the bar chart, its three toggles and this month's trend. */
 export const UsageChartCard = ({ data }: UsageChartCardProps) => {
   const isNarrow = useMediaQuery('(max-width: 574.98px)') ?? false;
   const palette = usePalette();

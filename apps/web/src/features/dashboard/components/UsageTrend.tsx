@@ -2,7 +2,7 @@ import { Group, Text, useComputedColorScheme, VisuallyHidden } from '@mantine/co
 import type { DashboardResponse } from '@platen/contract';
 import { IconArrowDownRight, IconArrowUpRight } from '@tabler/icons-react';
 
-/** product.md §2: this month against the last, in percent with an up or down arrow. */
+/** product.md#screens-and-routes: this month against the last, in percent with an up or down arrow. */
 export const UsageTrend = ({ data }: { data: DashboardResponse }) => {
   const Arrow = data.up ? IconArrowUpRight : IconArrowDownRight;
   const shade = useComputedColorScheme('dark') === 'dark' ? 4 : 9;

@@ -7,7 +7,7 @@ import { paths } from '../../../config/paths.ts';
 let hasShown = false;
 
 /**
- * product.md §2/§8: on the dashboard, an unconfirmed e-mail brings a full-width error toast (5000 ms,
+ * product.md#screens-and-routes, product.md#errors: on the dashboard, an unconfirmed e-mail brings a full-width error toast (5000 ms,
  * no extended time) linking to the profile. Shown once per page load. The flag comes with the
  * dashboard's own figures, so no profile call is made for it.
  */

@@ -1,7 +1,7 @@
 const trim = (value: number) => String(Math.round(value * 10) / 10);
 
 /**
- * product.md §2: the chart's y-axis shows thousands as k and millions as M, with at most one decimal:
+ * product.md#screens-and-routes: the chart's y-axis shows thousands as k and millions as M, with at most one decimal:
  * 950 → '950', 1500 → '1.5k', 2000 → '2k', 2_500_000 → '2.5M'.
  */
 export const abbreviateCount = (value: number): string => {

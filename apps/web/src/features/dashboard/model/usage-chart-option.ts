@@ -30,7 +30,7 @@ export type UsageChartInput = {
 };
 
 /**
- * product.md §2/§9 'Documents Generated': bars 30 % of their column, the y-axis in k and M, and the
+ * product.md#screens-and-routes, product.md#constants 'Documents Generated': bars 30 % of their column, the y-axis in k and M, and the
  * Y-axis, Grid and Toolbar toggles.
  */
 export const usageChartOption = ({

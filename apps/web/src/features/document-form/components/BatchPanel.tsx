@@ -87,7 +87,7 @@ export const BatchPanel = ({ templateName, version, fields, versionPicker }: Bat
       setStarted({ jobId: job.id, rowNumbers: check.rowNumbers });
       void queryClient.invalidateQueries({ queryKey: jobKeys.ofTemplate(templateName) });
     } catch (error) {
-      // product.md §8: as for a single document (the plan's quota, a 402, included).
+      // product.md#errors: as for a single document (the plan's quota, a 402, included).
       showGenerationError(error);
     } finally {
       setIsStarting(false);

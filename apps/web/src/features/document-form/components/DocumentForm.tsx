@@ -67,8 +67,8 @@ type DocumentFormProps = {
 };
 
 /**
- * product.md §2 Form tab: a form built from the template's api payload (typing rules of
- * product.md §5), or from the payload schema of the version chosen when that is another, a live
+ * product.md#screens-and-routes Form tab: a form built from the template's api payload (typing rules of
+ * product.md#validation), or from the payload schema of the version chosen when that is another, a live
  * JSON preview, and Generate, which opens the PDF in a new tab; or, in batch mode, one
  * document per row of a file, with the same fields and kinds.
  */
@@ -202,7 +202,7 @@ export const DocumentForm = ({
                 <Title order={3} size="h5">
                   Form
                 </Title>
-                {/* product.md §5: read-only; labelled in words, not by its key in the payload. */}
+                {/* product.md#validation: read-only; labelled in words, not by its key in the payload. */}
                 <TextInput
                   label="Template name"
                   value={payload.templateName}

@@ -11,7 +11,7 @@ type SignatureInputProps = {
 };
 
 /**
- * An image field marked as a signature in the Form tab (product.md §3 "Signature fields"): a pad
+ * An image field marked as a signature in the Form tab (product.md#what-is-stored "Signature fields"): a pad
  * to sign on with a mouse, a pen or a finger, undo of the last stroke, clear, and the ink. The
  * signature is sent as any image value: a PNG data: URI, ink on a transparent background.
  */

@@ -8,7 +8,7 @@ import { inkBounds } from '../model/ink-bounds.ts';
  * code of our own. Its canvas background stays transparent.
  */
 
-export const INKS = { blue: '#1f3a93', black: '#111111' } as const;
+const INKS = { blue: '#1f3a93', black: '#111111' } as const;
 export type Ink = keyof typeof INKS;
 
 /** Pixels of transparent margin kept around the ink, so a stroke's end is never clipped. */

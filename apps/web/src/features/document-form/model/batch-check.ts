@@ -8,10 +8,10 @@ import { readCell, type BatchField } from './batch-values.ts';
 export type BatchLimits = { maxItems: number; maxBodyBytes: number };
 
 /** How many row errors are listed; the others are counted. */
-export const LISTED_ROW_ERRORS = 50;
+const LISTED_ROW_ERRORS = 50;
 
 /** One thing wrong in a row: the row number as in the file, the column (if one), and why. */
-export type RowError = { row: number; column: string | null; reason: string };
+type RowError = { row: number; column: string | null; reason: string };
 
 /** A batch file checked against the fields of the version it fills, before anything is sent. */
 export type BatchCheck = {

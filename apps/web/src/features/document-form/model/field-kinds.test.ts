@@ -10,7 +10,7 @@ import {
   toDateInputValue,
 } from './field-kinds.ts';
 
-describe('form typing rules (product.md §5)', () => {
+describe('form typing rules (product.md#validation)', () => {
   it.each([
     ['paid', true, 'checkbox'],
     ['total', 1280.5, 'number'],
@@ -131,7 +131,7 @@ describe('form inputs keep their kind while the user edits', () => {
 describe('image fields of the template', () => {
   const picture = `data:image/png;base64,${'A'.repeat(4000)}`;
 
-  it('get a picture input whatever their names, the others keep product.md §5 typing', () => {
+  it('get a picture input whatever their names, the others keep product.md#validation typing', () => {
     expect(
       kindsOfPayload({ signature: picture, logoImage: picture, note: 'x' }, ['signature']),
     ).toEqual({ signature: 'image', logoImage: 'url', note: 'text' });

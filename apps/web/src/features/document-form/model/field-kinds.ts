@@ -1,6 +1,6 @@
 import { isEmailShape } from '@platen/contract';
 
-/** How one value of the api payload is edited (product.md §5 "Dynamic form typing"). */
+/** How one value of the api payload is edited (product.md#validation "Dynamic form typing"). */
 export type FieldKind =
   | 'image'
   | 'checkbox'
@@ -17,14 +17,14 @@ const isRowObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A table field's value: a list of rows, each an object with a cell per column. */
-export const isTableValue = (value: unknown): value is Record<string, unknown>[] =>
+const isTableValue = (value: unknown): value is Record<string, unknown>[] =>
   Array.isArray(value) && value.length > 0 && value.every(isRowObject);
 
 const DATE = /^\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/;
-export const LONG_TEXT_CHARS = 120;
+const LONG_TEXT_CHARS = 120;
 
 /**
- * product.md §5, in its order: booleans → checkbox; numbers → number; e-mail-shaped → email; names
+ * product.md#validation, in its order: booleans → checkbox; numbers → number; e-mail-shaped → email; names
  * containing url or image → url; date-shaped → date; over 120 characters → textarea; else text.
  */
 export const kindOf = (name: string, value: unknown): FieldKind => {
@@ -74,7 +74,7 @@ export const kindsOfPayload = (
 export const numberInputValue = (value: unknown): number | string =>
   typeof value === 'number' || typeof value === 'string' ? value : '';
 
-/** product.md §5: names containing image, avatar or photo show a preview of the picture. */
+/** product.md#validation: names containing image, avatar or photo show a preview of the picture. */
 export const hasImagePreview = (name: string): boolean => /image|avatar|photo/i.test(name);
 
 /**

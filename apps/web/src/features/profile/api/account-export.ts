@@ -6,7 +6,7 @@ import { request } from '../../../lib/api-client.ts';
 /** How often a running export is asked for news. */
 const POLL_MS = 1000;
 
-export const accountExportKey = (id: string) => ['user', 'export', id] as const;
+const accountExportKey = (id: string) => ['user', 'export', id] as const;
 
 /** POST /v1/user/export: a new export, or the one still running. */
 export const useStartAccountExport = () =>

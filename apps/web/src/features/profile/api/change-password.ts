@@ -1,11 +1,11 @@
 import { changePassword, type ChangePasswordBody } from '@platen/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client.ts';
-import { profileKeys } from './keys.ts';
+import { profileKeys } from './profile-query-keys.ts';
 
-export const submitPasswordChange = (body: ChangePasswordBody) => request(changePassword, { body });
+const submitPasswordChange = (body: ChangePasswordBody) => request(changePassword, { body });
 
-/** product.md §4: a successful change refetches the profile. */
+/** product.md#states-and-transitions: a successful change refetches the profile. */
 export const useChangePassword = () => {
   const queryClient = useQueryClient();
   return useMutation({

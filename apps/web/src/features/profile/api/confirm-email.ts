@@ -1,11 +1,11 @@
 import { confirmEmail, type ConfirmEmailBody } from '@platen/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client.ts';
-import { profileKeys } from './keys.ts';
+import { profileKeys } from './profile-query-keys.ts';
 
-export const sendEmailCode = (body: ConfirmEmailBody) => request(confirmEmail, { body });
+const sendEmailCode = (body: ConfirmEmailBody) => request(confirmEmail, { body });
 
-/** product.md §4: after a confirmed code the profile is refetched and shows as verified. */
+/** product.md#states-and-transitions: after a confirmed code the profile is refetched and shows as verified. */
 export const useConfirmEmail = () => {
   const queryClient = useQueryClient();
   return useMutation({

@@ -2,6 +2,6 @@ import { deleteAccount, type DeleteAccountBody } from '@platen/contract';
 import { useMutation } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client.ts';
 
-export const submitAccountDeletion = (body: DeleteAccountBody) => request(deleteAccount, { body });
+const submitAccountDeletion = (body: DeleteAccountBody) => request(deleteAccount, { body });
 
 export const useDeleteAccount = () => useMutation({ mutationFn: submitAccountDeletion });

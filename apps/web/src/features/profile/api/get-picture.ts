@@ -1,13 +1,11 @@
 import { getPicture } from '@platen/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client.ts';
-import { profileKeys } from './keys.ts';
+import { profileKeys } from './profile-query-keys.ts';
 
-export const fetchPicture = ({ signal }: { signal?: AbortSignal }) =>
-  request(getPicture, { signal });
+const fetchPicture = ({ signal }: { signal?: AbortSignal }) => request(getPicture, { signal });
 
-export const pictureQuery = () =>
-  queryOptions({ queryKey: profileKeys.picture, queryFn: fetchPicture });
+const pictureQuery = () => queryOptions({ queryKey: profileKeys.picture, queryFn: fetchPicture });
 
-/** The header's picture and name (product.md §7 GET /v1/user/picture). */
+/** The header's picture and name (product.md#the-api GET /v1/user/picture). */
 export const usePicture = () => useQuery(pictureQuery());

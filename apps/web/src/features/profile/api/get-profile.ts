@@ -1,12 +1,10 @@
 import { getProfile } from '@platen/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client.ts';
-import { profileKeys } from './keys.ts';
+import { profileKeys } from './profile-query-keys.ts';
 
-export const fetchProfile = ({ signal }: { signal?: AbortSignal }) =>
-  request(getProfile, { signal });
+const fetchProfile = ({ signal }: { signal?: AbortSignal }) => request(getProfile, { signal });
 
-export const profileQuery = () =>
-  queryOptions({ queryKey: profileKeys.profile, queryFn: fetchProfile });
+const profileQuery = () => queryOptions({ queryKey: profileKeys.profile, queryFn: fetchProfile });
 
 export const useProfile = () => useQuery(profileQuery());

@@ -2,6 +2,6 @@ import { resendEmailCode } from '@platen/contract';
 import { useMutation } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client.ts';
 
-export const askForNewEmailCode = () => request(resendEmailCode);
+const askForNewEmailCode = () => request(resendEmailCode);
 
 export const useResendEmailCode = () => useMutation({ mutationFn: askForNewEmailCode });

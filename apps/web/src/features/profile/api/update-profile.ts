@@ -2,7 +2,7 @@ import { updateProfile, type UpdateProfileBody } from '@platen/contract';
 import { useMutation } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client.ts';
 
-export const saveProfile = (body: UpdateProfileBody) => request(updateProfile, { body });
+const saveProfile = (body: UpdateProfileBody) => request(updateProfile, { body });
 
-/** Success reloads the page (product.md §4), so nothing is invalidated here. */
+/** Success reloads the page (product.md#states-and-transitions), so nothing is invalidated here. */
 export const useUpdateProfile = () => useMutation({ mutationFn: saveProfile });

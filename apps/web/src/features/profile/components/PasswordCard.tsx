@@ -14,7 +14,7 @@ import {
 
 const empty = { oldPassword: '', newPassword: '', confirm: '' };
 
-/** product.md §2 password card: three show/hide fields, a live mismatch hint, Change password. */
+/** product.md#screens-and-routes password card: three show/hide fields, a live mismatch hint, Change password. */
 export const PasswordCard = () => {
   const change = useChangePassword();
   const [values, setValues] = useState(empty);

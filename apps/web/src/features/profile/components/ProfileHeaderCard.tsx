@@ -3,7 +3,7 @@ import type { ProfileResponse } from '@platen/contract';
 import { IconMail } from '@tabler/icons-react';
 import { pictureSource } from '../../../components/admin-shell/initials-picture.ts';
 
-/** product.md §2 Profile header: the picture as a 150 px circle, full name, title and e-mail. */
+/** product.md#screens-and-routes Profile header: the picture as a 150 px circle, full name, title and e-mail. */
 export const ProfileHeaderCard = ({ profile }: { profile: ProfileResponse }) => (
   <Card>
     <Group gap="xl" wrap="wrap" justify="center">

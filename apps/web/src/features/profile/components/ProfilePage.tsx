@@ -26,7 +26,7 @@ const ProfileSkeleton = () => (
 );
 
 /**
- * product.md §2 Profile: header card, verify section when unconfirmed, profile and password cards; then
+ * product.md#screens-and-routes Profile: header card, verify section when unconfirmed, profile and password cards; then
  * exporting the account's data and deleting the account.
  */
 export const ProfilePage = () => {

@@ -44,7 +44,7 @@ const VerifiedIcon = ({ isVerified }: { isVerified: boolean }) => {
   );
 };
 
-/** product.md §2 profile-update card: picture upload, names, read-only e-mail, title. */
+/** product.md#screens-and-routes profile-update card: picture upload, names, read-only e-mail, title. */
 export const ProfileUpdateCard = ({ profile }: { profile: ProfileResponse }) => {
   const upload = useUploadPicture();
   const update = useUpdateProfile();

@@ -7,7 +7,7 @@ import { VerifyEmailModal } from './VerifyEmailModal.tsx';
 
 /**
  * Above every admin screen while the account's address is unconfirmed: the dashboard's toast
- * (product.md §2) vanishes after 5 s, and checkout refuses such an account (40012), so this says
+ * (product.md#screens-and-routes) vanishes after 5 s, and checkout refuses such an account (40012), so this says
  * so for as long as it lasts. It goes once the code is entered (the
  * confirmation refetches the profile).
  */

@@ -8,7 +8,7 @@ import { emailCodeProblem } from '../model/validators.ts';
 
 type VerifyEmailModalProps = { opened: boolean; onClose: () => void };
 
-/** product.md §2 Verify Email modal: the mailed code, Verify, and Re-send Code. */
+/** product.md#screens-and-routes Verify Email modal: the mailed code, Verify, and Re-send Code. */
 export const VerifyEmailModal = ({ opened, onClose }: VerifyEmailModalProps) => {
   const confirm = useConfirmEmail();
   const resend = useSendNewEmailCode();

@@ -3,7 +3,7 @@ import { errorMessage } from '../../../lib/api-error.ts';
 import { useResendEmailCode } from '../api/resend-email-code.ts';
 
 /**
- * product.md §2 resend code: a success dialog ('Code sent!') and a reload, or the 'Email Error'
+ * product.md#screens-and-routes resend code: a success dialog ('Code sent!') and a reload, or the 'Email Error'
  * alert. One behaviour for the Verify Email modal and the unconfirmed-address banner.
  */
 export const useSendNewEmailCode = () => {

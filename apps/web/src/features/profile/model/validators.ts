@@ -4,7 +4,7 @@ import { firstProblem } from '../../../lib/validation.ts';
 export const PASSWORD_MISMATCH_HINT = 'Passwords do not match';
 
 /**
- * product.md §4: the mismatch flag is set while the confirmation differs from the new password, and
+ * product.md#states-and-transitions: the mismatch flag is set while the confirmation differs from the new password, and
  * cleared while the confirmation is empty; while it is set the button is disabled.
  */
 export const isPasswordMismatch = (newPassword: string, confirm: string): boolean =>
@@ -62,7 +62,7 @@ export const validateProfileUpdate = (values: {
     },
   ]);
 
-/** product.md §5: the e-mail code must not be empty; the message is shown inline. */
+/** product.md#validation: the e-mail code must not be empty; the message is shown inline. */
 export const emailCodeProblem = (code: string): string | undefined =>
   firstProblem([{ field: 'code', title: 'Code', schema: confirmEmailBody.shape.code, value: code }])
     ?.message;

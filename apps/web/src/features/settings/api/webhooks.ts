@@ -14,7 +14,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client.ts';
 
 /** Query keys of the Webhooks section; a change refreshes the endpoints and their logs. */
-export const webhookKeys = {
+const webhookKeys = {
   all: ['webhooks'] as const,
   endpoints: ['webhooks', 'endpoints'] as const,
   deliveries: (id: string) => ['webhooks', 'deliveries', id] as const,

@@ -23,7 +23,7 @@ import { SAMPLE_JSON } from '../model/sample-json.ts';
 import { WebhooksSection } from './WebhooksSection.tsx';
 
 /**
- * product.md §2 Settings: the site theme switch, the editor theme with a JSON sample, and the
+ * product.md#screens-and-routes Settings: the site theme switch, the editor theme with a JSON sample, and the
  * account's webhook endpoints.
  */
 export const SettingsPage = () => {

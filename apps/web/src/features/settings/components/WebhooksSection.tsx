@@ -21,7 +21,7 @@ import { useAddWebhookEndpoint, useWebhookEndpoints } from '../api/webhooks.ts';
 import { WebhookEndpointCard } from './WebhookEndpointCard.tsx';
 
 /** A secret is shown once: right after it was made, until the user leaves the page. */
-export const SecretOnce = ({ secret, onDone }: { secret: string; onDone: () => void }) => (
+const SecretOnce = ({ secret, onDone }: { secret: string; onDone: () => void }) => (
   <ContrastAlert
     color="yellow"
     icon={<IconKey size={18} aria-hidden />}

@@ -2,9 +2,9 @@ import { deleteTemplate } from '@platen/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client.ts';
 import { forgetTemplateOnceUnused } from './forget-template.ts';
-import { templateKeys } from './keys.ts';
+import { templateKeys } from './template-editor-query-keys.ts';
 
-export const removeTemplate = (templateName: string) =>
+const removeTemplate = (templateName: string) =>
   request(deleteTemplate, { params: { templateName } });
 
 export const useDeleteTemplate = () => {

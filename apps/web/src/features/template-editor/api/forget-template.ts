@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { templateKeys } from './keys.ts';
+import { templateKeys } from './template-editor-query-keys.ts';
 
 /**
  * Drops the cached detail of a template that was renamed or deleted, once no screen shows it.

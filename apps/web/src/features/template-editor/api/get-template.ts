@@ -5,17 +5,17 @@ import { request } from '../../../lib/api-client.ts';
 import { preloadPdfJs } from '../pdf/load-pdf.ts';
 import { markTemplateData } from '../pdf/paint-marks.ts';
 import type { EditorStore } from '../model/editor-store.ts';
-import { templateKeys } from './keys.ts';
+import { templateKeys } from './template-editor-query-keys.ts';
 import { toDocument } from './to-save-request.ts';
 
-export const fetchTemplate = async (templateName: string, signal?: AbortSignal) => {
+const fetchTemplate = async (templateName: string, signal?: AbortSignal) => {
   preloadPdfJs();
   const template = await request(getTemplate, { params: { templateName }, signal });
   markTemplateData();
   return template;
 };
 
-export const templateQuery = (templateName: string) =>
+const templateQuery = (templateName: string) =>
   queryOptions({
     queryKey: templateKeys.detail(templateName),
     queryFn: ({ signal }) => fetchTemplate(templateName, signal),

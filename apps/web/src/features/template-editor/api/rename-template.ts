@@ -2,9 +2,9 @@ import { renameTemplate, type TemplateResponse } from '@platen/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client.ts';
 import { forgetTemplateOnceUnused } from './forget-template.ts';
-import { templateKeys } from './keys.ts';
+import { templateKeys } from './template-editor-query-keys.ts';
 
-export const sendNewName = ({ templateName, name }: { templateName: string; name: string }) =>
+const sendNewName = ({ templateName, name }: { templateName: string; name: string }) =>
   request(renameTemplate, { params: { templateName }, body: { name } });
 
 export const useRenameTemplate = () => {

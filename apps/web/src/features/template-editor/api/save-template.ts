@@ -1,11 +1,11 @@
 import { saveTemplate, type SaveTemplateBody } from '@platen/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client.ts';
-import { templateKeys } from './keys.ts';
+import { templateKeys } from './template-editor-query-keys.ts';
 
-export const sendTemplate = (body: SaveTemplateBody) => request(saveTemplate, { body });
+const sendTemplate = (body: SaveTemplateBody) => request(saveTemplate, { body });
 
-/** A saved template replaces the cached one (product.md §4: the editor reloads it) and the list. */
+/** A saved template replaces the cached one (product.md#states-and-transitions: the editor reloads it) and the list. */
 export const useSaveTemplate = () => {
   const queryClient = useQueryClient();
   return useMutation({

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { configureBox } from '../model/commands.ts';
 import type { BoxId } from '../model/editor-state.ts';
 import { addStamp } from '../model/stamp-commands.ts';
-import { docWith } from '../model/test-fixtures.ts';
+import { docWith } from '../../../../test/editor-documents.ts';
 import { toDocument, toSaveRequest } from './to-save-request.ts';
 
 const uuid = '3f2b8c1e-9a4d-4e6f-8b7a-1c2d3e4f5a6b';

@@ -25,11 +25,11 @@ import {
 } from '../model/editor-state.ts';
 
 /*
- * The wire format and the editor's model meet here and nowhere else (conventions.md §3). The server
+ * The wire format and the editor's model meet here and nowhere else (conventions.md#the-editor). The server
  * sends a linked-text field, and a field that prints its value in several boxes, as one input
  * with a `boxes` list; the editor shows one box per entry, a repeated box in its own size,
  * alignment and turn. On save, boxes sharing such a label become one input again, in box order,
- * carrying a saved UUID when any of them has one (product.md §4); a repeated box sends the style
+ * carrying a saved UUID when any of them has one (product.md#states-and-transitions); a repeated box sends the style
  * it does not share with the first. Types go up in lower case.
  */
 
@@ -232,7 +232,7 @@ const toStampBody = (stamp: Stamp): StampBody => {
   };
 };
 
-/** The PUT /v1/template body for a document (run product.md §5's check before sending it). */
+/** The PUT /v1/template body for a document (run product.md#validation's check before sending it). */
 export const toSaveRequest = (templateName: string, doc: EditorDocument): SaveTemplateBody => ({
   templateName,
   inputs: groupIntoFields(doc).map(toInput),

@@ -11,14 +11,14 @@ import {
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { saveBlob } from '../../../components/files/save-blob.ts';
 import { request, requestBlob } from '../../../lib/api-client.ts';
-import { templateKeys } from './keys.ts';
+import { templateKeys } from './template-editor-query-keys.ts';
 
 const versionParams = (templateName: string, version: number) => ({
   templateName,
   version: String(version),
 });
 
-export const versionsQuery = (templateName: string) =>
+const versionsQuery = (templateName: string) =>
   queryOptions({
     queryKey: templateKeys.versions(templateName),
     queryFn: ({ signal }) =>
@@ -41,7 +41,7 @@ export const versionDetailQuery = (templateName: string, version: number) =>
 export const useVersion = (templateName: string, version: number | null) =>
   useQuery({ ...versionDetailQuery(templateName, version ?? 0), enabled: version !== null });
 
-export const fetchVersionPdf = (templateName: string, version: number) =>
+const fetchVersionPdf = (templateName: string, version: number) =>
   requestBlob(downloadTemplateVersionPdf, { params: versionParams(templateName, version) });
 
 export const downloadVersionPdf = async (templateName: string, version: number) =>

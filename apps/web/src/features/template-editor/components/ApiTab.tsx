@@ -25,7 +25,7 @@ import { exampleVersionSentence } from '../model/example-version.ts';
 const MASKED_KEY = '•'.repeat(24);
 
 /**
- * product.md §2 Api tab: the key (hidden until asked), the docs, an example PDF and the curl call. The
+ * product.md#screens-and-routes Api tab: the key (hidden until asked), the docs, an example PDF and the curl call. The
  * curl call shows the key only when the key is shown; its copy button always copies the real one.
  * Beside it, the same call with the typed Node.js client, which reads the key from the environment.
  * All of them fill what the API fills by default, and say which version that is.

@@ -10,7 +10,7 @@ type DeleteItemButtonProps = {
   onDelete: () => void;
 };
 
-/** The red delete button of a selected box or stamp (product.md §4). */
+/** The red delete button of a selected box or stamp (product.md#states-and-transitions). */
 export const DeleteItemButton = ({ css, label, onDelete }: DeleteItemButtonProps) => (
   <ActionIcon
     className={classes.remove}

@@ -255,7 +255,7 @@ const SettingsForm = memo(function SettingsForm(props: SettingsFormProps) {
 
 /**
  * Where a field that prints its value in several boxes prints it, and "Add a box for this field"
- * (product.md §3 "Several boxes"). Each box keeps its own size and alignment, set above.
+ * (product.md#what-is-stored "Several boxes"). Each box keeps its own size and alignment, set above.
  */
 const FieldBoxes = ({ box }: { box: FieldBox }) => {
   const { store } = useEditor();
@@ -277,7 +277,7 @@ const FieldBoxes = ({ box }: { box: FieldBox }) => {
   );
 };
 
-/** What an imported field prints without a payload value: its form's own value (product.md §3). */
+/** What an imported field prints without a payload value: its form's own value (product.md#what-is-stored). */
 const FormValueNote = ({ box }: { box: FieldBox }) => {
   if (box.default === undefined) return null;
   const value =
@@ -300,7 +300,7 @@ const pagesOfCopies = (doc: EditorDocument, label: string) =>
     .join(', ');
 
 /**
- * The field configuration panel (product.md §2): type and label (required), font size 10–24, family,
+ * The field configuration panel (product.md#screens-and-routes): type and label (required), font size 10–24, family,
  * alignment, colour, box order for linked text, and the box's position and size in points.
  */
 export const FieldPanel = ({ id }: { id: BoxId }) => {

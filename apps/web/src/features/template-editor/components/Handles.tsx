@@ -39,7 +39,7 @@ const place = (handle: Handle): CSSProperties => {
   } as CSSProperties;
 };
 
-/** product.md §4's eight resize handles: an 8 px square centred on the box's edge. */
+/** product.md#states-and-transitions's eight resize handles: an 8 px square centred on the box's edge. */
 export const Handles = ({ id }: { id: BoxId }) =>
   handleDrawOrder.map((handle) => (
     <span

@@ -8,7 +8,7 @@ import { useEditor } from './editor-context.ts';
  * Chinese, Japanese and Korean; localized forms in Persian, Urdu, Marathi, Serbian), then other
  * scripts. A field given another tag through the API keeps it, listed as it is.
  */
-export const FIELD_LANGUAGES: readonly { value: string; label: string }[] = [
+const FIELD_LANGUAGES: readonly { value: string; label: string }[] = [
   { value: 'zh-Hans', label: 'Chinese (Simplified)' },
   { value: 'zh-Hant', label: 'Chinese (Traditional)' },
   { value: 'ja', label: 'Japanese' },
@@ -34,7 +34,7 @@ const choicesWith = (language: string | undefined) =>
     : FIELD_LANGUAGES;
 
 /**
- * The template's default language (product.md §3 "Language"): for fields without one when a
+ * The template's default language (product.md#what-is-stored "Language"): for fields without one when a
  * call gives none. Part of the document, so it is undone, saved and published with the fields.
  */
 export const TemplateLanguageSelect = () => {
@@ -57,7 +57,7 @@ export const TemplateLanguageSelect = () => {
   );
 };
 
-/** The field's language (product.md §3 "Language"), for the types that print text. */
+/** The field's language (product.md#what-is-stored "Language"), for the types that print text. */
 export const LanguageSelect = (props: {
   type: FieldType | '';
   language: string | undefined;

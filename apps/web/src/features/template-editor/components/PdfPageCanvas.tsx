@@ -8,9 +8,9 @@ type PdfPageCanvasProps = {
   page: number;
   /** CSS pixels per point. */
   scale: number;
-  /** Draw only when the page is near the view (product.md §2); released again when it leaves. */
+  /** Draw only when the page is near the view (product.md#screens-and-routes); released again when it leaves. */
   isNearView: boolean;
-  /** A new value draws the page again (product.md §4: after leaving editing). */
+  /** A new value draws the page again (product.md#states-and-transitions: after leaving editing). */
   renderKey: number;
 };
 

@@ -17,7 +17,7 @@ type RenameModalProps = {
   onClose: () => void;
 };
 
-/** product.md §2 "Change template name"; §4: success goes to the new URL; §8 for the texts. */
+/** product.md#screens-and-routes "Change template name"; product.md#states-and-transitions: success goes to the new URL; product.md#errors for the texts. */
 export const RenameModal = ({ templateName, templateId, isOpen, onClose }: RenameModalProps) => {
   const [name, setName] = useState(templateName);
   /** The name the server refused because another template has it, and its words. */

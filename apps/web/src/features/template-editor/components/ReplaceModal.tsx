@@ -13,7 +13,7 @@ type ReplaceModalProps = {
   onReplaced: () => void;
 };
 
-/** product.md §2 "Replace template": one PDF; the fields that still fit are kept by the server. */
+/** product.md#screens-and-routes "Replace template": one PDF; the fields that still fit are kept by the server. */
 export const ReplaceModal = ({ templateName, isOpen, onClose, onReplaced }: ReplaceModalProps) => {
   const [file, setFile] = useState<File | null>(null);
   const replace = useReplaceTemplate();

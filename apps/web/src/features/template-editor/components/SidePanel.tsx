@@ -88,7 +88,7 @@ export const OptionsBody = () => {
   );
 };
 
-/** product.md §2: the desktop side panel with the document name, rename pen, help and field options. */
+/** product.md#screens-and-routes: the desktop side panel with the document name, rename pen, help and field options. */
 export const SidePanel = (props: SidePanelProps) => (
   <Stack gap="md" w={320} className={classes.sidePanel} data-testid="side-panel">
     <Card withBorder>

@@ -9,7 +9,7 @@ import type { BoxId } from '../model/editor-state.ts';
 import { addStamp, initialStampRect } from '../model/stamp-commands.ts';
 import { useEditor } from './editor-context.ts';
 
-/** product.md §5, §9: place a picture as a static stamp; it is saved with the template. */
+/** product.md#validation, product.md#constants: place a picture as a static stamp; it is saved with the template. */
 export const StampsPanel = () => {
   const { store } = useEditor();
   const [page, setPage] = useState(1);

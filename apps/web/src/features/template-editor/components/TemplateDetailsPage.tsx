@@ -28,8 +28,8 @@ import { VersionsPanel } from './VersionsPanel.tsx';
 import { VersionView } from './VersionView.tsx';
 import { ZoomControl } from './ZoomControl.tsx';
 
-/** product.md §9: under 1024 px wide the editor uses its mobile layout. */
-export const MOBILE_QUERY = '(max-width: 1023.98px)';
+/** product.md#constants: under 1024 px wide the editor uses its mobile layout. */
+const MOBILE_QUERY = '(max-width: 1023.98px)';
 
 type TemplateDetailsPageProps = {
   template: TemplateResponse;
@@ -37,7 +37,7 @@ type TemplateDetailsPageProps = {
   renderForm: (template: TemplateResponse) => ReactNode;
 };
 
-/** product.md §2 Template details: tabs, menus, the pages with their fields, and the side panel. */
+/** product.md#screens-and-routes Template details: tabs, menus, the pages with their fields, and the side panel. */
 export const TemplateDetailsPage = ({ template, renderForm }: TemplateDetailsPageProps) => {
   const session = useEditorSession(template);
   const { store, tab, isEditing } = session;
@@ -137,7 +137,7 @@ export const TemplateDetailsPage = ({ template, renderForm }: TemplateDetailsPag
               <Tabs.Tab value="template">1 Template</Tabs.Tab>
               <Tabs.Tab value="form">2 Form</Tabs.Tab>
               <Tabs.Tab value="api">3 Api</Tabs.Tab>
-              {/* product.md §2 names it Template, like the first tab: the tooltip says what it holds. */}
+              {/* product.md#screens-and-routes names it Template, like the first tab: the tooltip says what it holds. */}
               <Tooltip
                 label="Stamps: pictures placed on every generated document"
                 withArrow

@@ -29,7 +29,7 @@ type TemplateMenusProps = {
 };
 
 /**
- * product.md §2: the gear menu, and while editing the Save button and the editing-mode menu.
+ * product.md#screens-and-routes: the gear menu, and while editing the Save button and the editing-mode menu.
  * Outside editing mode an Edit fields button says where drawing starts (the gear menu's Edit
  * template does the same, and stays).
  */

@@ -13,7 +13,7 @@ const labelsOf = (doc: EditorDocument) =>
 
 /**
  * A text or long-text field may print a template of other fields' values instead of taking one
- * (product.md §3 "Text with placeholders"). Labels no field has are named here before the save
+ * (product.md#what-is-stored "Text with placeholders"). Labels no field has are named here before the save
  * refuses them.
  */
 export const TemplateTextSettings = ({

@@ -2,7 +2,7 @@ import { createContext, useContext } from 'react';
 import type { BoxId } from '../model/editor-state.ts';
 import type { EditorStore } from '../model/editor-store.ts';
 
-export type EditorLayer = 'fields' | 'stamps';
+type EditorLayer = 'fields' | 'stamps';
 
 export type EditorContextValue = {
   store: EditorStore;

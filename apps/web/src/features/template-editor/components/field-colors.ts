@@ -1,7 +1,7 @@
 import type { FieldType } from '@platen/contract';
 
-/** One colour per field type, so a page of boxes reads at a glance (product.md §2). */
-export const fieldColors: Record<FieldType | '', string> = {
+/** One colour per field type, so a page of boxes reads at a glance (product.md#screens-and-routes). */
+const fieldColors: Record<FieldType | '', string> = {
   '': 'gray',
   text: 'blue',
   date: 'grape',

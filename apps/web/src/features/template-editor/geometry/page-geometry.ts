@@ -1,5 +1,5 @@
 /**
- * THE conversion between screen pixels and page points (conventions.md §3, product.md §10).
+ * THE conversion between screen pixels and page points (conventions.md#the-editor, product.md#where-we-differ-from-the-first-specification-and-why).
  *
  * The model stores rectangles in PDF points from the top-left corner of each page AS DISPLAYED
  * (after /Rotate and the CropBox), with each page's real size. pdf.js renders pages as displayed,
@@ -21,9 +21,9 @@ export type PageView = { rect: { left: number; top: number }; scale: number };
 /** A page's displayed size in points (the server's `pages`). */
 export type PageSize = { width: number; height: number };
 
-/** product.md §9: pages are rendered at scale 1.5 at 100 % zoom. */
+/** product.md#constants: pages are rendered at scale 1.5 at 100 % zoom. */
 export const RENDER_SCALE = 1.5;
-/** product.md §4: a drawn box under 10 screen units wide or high is discarded. */
+/** product.md#states-and-transitions: a drawn box under 10 screen units wide or high is discarded. */
 export const MIN_BOX_SIZE_PX = 10;
 /** Edges closer than this on screen snap together. */
 export const SNAP_DISTANCE_PX = 5;
@@ -74,7 +74,7 @@ export const rectFromCorners = (a: PagePoint, b: PagePoint): RectPt => ({
   height: Math.abs(a.y - b.y),
 });
 
-/** Whether a drawn rectangle is big enough to keep, judged in screen units as product.md §4 says. */
+/** Whether a drawn rectangle is big enough to keep, judged in screen units as product.md#states-and-transitions says. */
 export const isBigEnoughOnScreen = (rect: RectPt, scale: number): boolean =>
   rect.width * scale >= MIN_BOX_SIZE_PX && rect.height * scale >= MIN_BOX_SIZE_PX;
 
@@ -97,7 +97,7 @@ export const clampPointToPage = (p: PagePoint, page: PageSize): PagePoint =>
   pagePoint(Math.min(Math.max(0, p.x), page.width), Math.min(Math.max(0, p.y), page.height));
 
 /** Rounds to 1/100 pt: what the server stores, and what keeps undo snapshots tidy. */
-export const roundPt = (value: number): number => Math.round(value * 100) / 100;
+const roundPt = (value: number): number => Math.round(value * 100) / 100;
 
 export const roundRect = (rect: RectPt): RectPt => ({
   x: roundPt(rect.x),
@@ -107,7 +107,7 @@ export const roundRect = (rect: RectPt): RectPt => ({
 });
 
 /**
- * The smallest box in page points: product.md §4's 10 screen units on a page drawn at the render scale
+ * The smallest box in page points: product.md#states-and-transitions's 10 screen units on a page drawn at the render scale
  * (100 % zoom, the original's only view). The model never holds a smaller box, whatever sets
  * it: the W/H inputs, a resize or a drawing at a high zoom. Gestures at a low zoom also keep
  * 10 px on screen (`MIN_BOX_SIZE_PX`).
@@ -115,7 +115,7 @@ export const roundRect = (rect: RectPt): RectPt => ({
 export const MIN_BOX_SIZE_PT = roundPt(screenLengthToPage(MIN_BOX_SIZE_PX, RENDER_SCALE));
 
 /** A rectangle grown, if needed, to the minimum box size (its top-left corner stays). */
-export const withMinSize = (rect: RectPt): RectPt => ({
+const withMinSize = (rect: RectPt): RectPt => ({
   ...rect,
   width: Math.max(rect.width, MIN_BOX_SIZE_PT),
   height: Math.max(rect.height, MIN_BOX_SIZE_PT),

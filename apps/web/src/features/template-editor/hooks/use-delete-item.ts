@@ -4,12 +4,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { showAlertDialog } from '../../../components/dialogs/alert-dialog.tsx';
 import { deleteField } from '../api/delete-field.ts';
-import { templateKeys } from '../api/keys.ts';
+import { templateKeys } from '../api/template-editor-query-keys.ts';
 import { isSavedId, type BoxId, type EditorDocument } from '../model/editor-state.ts';
 import type { EditorStore } from '../model/editor-store.ts';
 
 /** The saved field to delete on the server: only when this is the last box of a saved field. */
-export const serverFieldToDelete = (doc: EditorDocument, id: BoxId): string | undefined => {
+const serverFieldToDelete = (doc: EditorDocument, id: BoxId): string | undefined => {
   const box = doc.boxes[id];
   const fieldId = box?.fieldId ?? (isSavedId(box?.id) ? box?.id : undefined);
   if (!fieldId || !isSavedId(fieldId)) return undefined;
@@ -20,7 +20,7 @@ export const serverFieldToDelete = (doc: EditorDocument, id: BoxId): string | un
 };
 
 /**
- * product.md §4 and §8: deleting a box asks first; a saved field is deleted on the server, then
+ * product.md#states-and-transitions and product.md#errors: deleting a box asks first; a saved field is deleted on the server, then
  * removed here. Unsaved boxes deleted with the keyboard go at once (undo brings them back).
  */
 export const useDeleteItem = (store: EditorStore, templateName: string) => {

@@ -11,14 +11,14 @@ import { readTabParam, withTabParam, type EditorTab } from '../model/editor-tab.
 import { askAboutConflict } from './ask-about-conflict.tsx';
 import { useUnsavedGuard } from './use-unsaved-guard.ts';
 
-/** product.md §4: leaving editing draws the PDF again about 100 ms later. */
-export const RERENDER_DELAY_MS = 100;
+/** product.md#states-and-transitions: leaving editing draws the PDF again about 100 ms later. */
+const RERENDER_DELAY_MS = 100;
 
 export type { EditorTab } from '../model/editor-tab.ts';
 
 /**
  * One open editor: its store (created once per loaded template), the viewing/editing mode, the
- * tab, and the save and discard actions of product.md §4, §5 and §8.
+ * tab, and the save and discard actions of product.md#states-and-transitions, product.md#validation and product.md#errors.
  */
 export const useEditorSession = (template: TemplateResponse) => {
   const [store, setStore] = useState(() => createEditorStore(toDocument(template), template.pages));
@@ -62,7 +62,7 @@ export const useEditorSession = (template: TemplateResponse) => {
   }, [isEditing]);
 
   // Edit template while editing stays in editing mode: only Discard changes leaves it with the
-  // work thrown away (product.md §4), and Save leaves it with the work saved.
+  // work thrown away (product.md#states-and-transitions), and Save leaves it with the work saved.
   const edit = useCallback(() => setTab('editing'), [setTab]);
 
   const discard = useCallback(() => {
@@ -73,7 +73,7 @@ export const useEditorSession = (template: TemplateResponse) => {
   /**
    * Saves the editor's work as the draft, sending the revision it started from: a draft saved
    * elsewhere meanwhile is refused (EDIT_CONFLICT) instead of silently overwritten. Resolves
-   * false when product.md §5's check stops the save (the failing boxes turn red).
+   * false when product.md#validation's check stops the save (the failing boxes turn red).
    */
   const persist = useCallback(
     async (options: { overwrite?: boolean } = {}) => {

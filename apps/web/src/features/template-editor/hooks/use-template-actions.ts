@@ -9,7 +9,7 @@ import { useDeleteTemplate } from '../api/delete-template.ts';
 import { downloadPdf } from '../api/template-files.ts';
 import { PASSES_UNSAVED_GUARD } from './use-unsaved-guard.ts';
 
-/** The gear menu's Download PDF and Delete template (product.md §2, §4, §8). */
+/** The gear menu's Download PDF and Delete template (product.md#screens-and-routes, product.md#states-and-transitions, product.md#errors). */
 export const useTemplateActions = (templateName: string) => {
   const navigate = useNavigate();
   const deleteTemplate = useDeleteTemplate();

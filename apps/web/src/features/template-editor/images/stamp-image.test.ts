@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isDecodedInBrowser, isStampImageType } from './stamp-image.ts';
 
-describe('stamp picture types (product.md §5)', () => {
+describe('stamp picture types (product.md#validation)', () => {
   it('accepts every offered type and the other names of BMP and ICO', () => {
     const offered = ['image/png', 'image/svg+xml', 'image/bmp', 'image/x-icon'];
     expect([...offered, 'image/vnd.microsoft.icon'].every(isStampImageType)).toBe(true);

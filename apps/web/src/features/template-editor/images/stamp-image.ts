@@ -3,7 +3,7 @@ import { stampImageTypes } from '@platen/contract';
 export type StampImage = { dataUri: string; width: number; height: number };
 
 /*
- * product.md §5 offers BMP and ICO pictures for stamps, but the server's image library cannot decode
+ * product.md#validation offers BMP and ICO pictures for stamps, but the server's image library cannot decode
  * them (it answers 400). The browser can: such a picture is drawn onto a canvas here and placed
  * as a PNG, so what is saved is a PNG. Every other type goes up as picked, and the server
  * re-encodes it.

@@ -1,7 +1,7 @@
 import { handles, type Handle } from './handles.ts';
 
-/** The drawn square of a handle, centred on the box's edge (product.md §4). */
-export const MARK_PX = 8;
+/** The drawn square of a handle, centred on the box's edge (product.md#states-and-transitions). */
+const MARK_PX = 8;
 /** How far a handle's hit area reaches into the box, from its edge. */
 const REACH_IN_PX = 8;
 /** A middle handle's hit area along its edge. */

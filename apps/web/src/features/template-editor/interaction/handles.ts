@@ -1,7 +1,7 @@
 import type { RectPt } from '../geometry/page-geometry.ts';
 import type { SnapEdges } from './snapping.ts';
 
-/** product.md §4's eight resize handles. */
+/** product.md#states-and-transitions's eight resize handles. */
 export const handles = [
   'top-left',
   'top',

@@ -6,7 +6,7 @@ import {
   screenPoint,
 } from '../geometry/page-geometry.ts';
 import type { EditorDocument } from '../model/editor-state.ts';
-import { docWith, testPages } from '../model/test-fixtures.ts';
+import { docWith, testPages } from '../../../../test/editor-documents.ts';
 import { handles, resizeRect } from './handles.ts';
 import {
   idle,

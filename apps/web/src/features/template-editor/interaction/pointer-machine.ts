@@ -17,7 +17,7 @@ import { itemOf, othersOnPage, withItemRect } from './items.ts';
 import { ALL_EDGES, snapRect, type Guide } from './snapping.ts';
 
 /** A press moves a box only after it travels this far on screen, so a click just selects. */
-export const DRAG_THRESHOLD_PX = 3;
+const DRAG_THRESHOLD_PX = 3;
 
 /**
  * Moves and resizes follow the pointer's travel on screen from where it was pressed, converted
@@ -190,7 +190,7 @@ const up = (
     const drawn = move(state, event, ctx).interaction;
     const current = drawn.kind === 'drawing' ? drawn.current : state.current;
     const rect = rectFromCorners(state.origin, current);
-    // product.md §4: under 10 screen units wide or high, the box is discarded.
+    // product.md#states-and-transitions: under 10 screen units wide or high, the box is discarded.
     if (!isBigEnoughOnScreen(rect, ctx.scale)) return stay(idle, ctx);
     const added = addBox(ctx.doc, { page: state.page, rect, pages: ctx.pages });
     return { interaction: idle, doc: added.doc, commitFrom: ctx.doc, select: added.id, guides: [] };

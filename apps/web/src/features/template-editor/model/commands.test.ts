@@ -5,7 +5,7 @@ import { emptyDocument } from './editor-state.ts';
 import { canRedo, canUndo, commit, preview, redo, startHistory, undo } from './history.ts';
 import { findInvalidBoxes } from './save-check.ts';
 import { addStamp, initialStampRect, removeStamp, setStampRect } from './stamp-commands.ts';
-import { docWith, testPages } from './test-fixtures.ts';
+import { docWith, testPages } from '../../../../test/editor-documents.ts';
 
 describe('editor commands', () => {
   it('adds a box with no type, an empty label and the running count plus the page as id', () => {
@@ -191,7 +191,7 @@ describe('undo and redo', () => {
   });
 });
 
-describe('the save check (product.md §5)', () => {
+describe('the save check (product.md#validation)', () => {
   it('refuses boxes without type or label and duplicate labels, except linked text', () => {
     const { doc, ids } = docWith([
       { set: { type: 'text', label: '' } },

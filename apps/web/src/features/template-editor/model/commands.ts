@@ -14,7 +14,7 @@ import {
 } from './editor-state.ts';
 
 /*
- * Every change to a document is a pure function (doc, input) → doc (conventions.md §3). The pointer
+ * Every change to a document is a pure function (doc, input) → doc (conventions.md#the-editor). The pointer
  * machine and the keyboard call these; the store applies them and keeps the undo stack.
  * A command that changes nothing returns the same object, so the store can skip the history.
  */
@@ -30,7 +30,7 @@ const withBox = (doc: EditorDocument, box: FieldBox): EditorDocument => ({
   boxes: { ...doc.boxes, [box.id]: box },
 });
 
-/** product.md §4: a new box has no type, an empty label and the running count plus the page as id. */
+/** product.md#states-and-transitions: a new box has no type, an empty label and the running count plus the page as id. */
 export const addBox = (
   doc: EditorDocument,
   input: { page: number; rect: RectPt; pages: TemplatePages },

@@ -21,7 +21,7 @@ export type FieldBox = {
   fieldId?: string;
   page: number;
   rect: RectPt;
-  /** Empty until the user picks one (product.md §4: a new box has no type). */
+  /** Empty until the user picks one (product.md#states-and-transitions: a new box has no type). */
   type: FieldType | '';
   label: string;
   /** What the field asks for (an imported form's tooltip): kept as it came, shown in the Form tab. */
@@ -35,7 +35,7 @@ export type FieldBox = {
   /**
    * One of several boxes that each print the whole value of one field (an imported form's
    * widgets, or "Add a box for this field"): they share the label, type, font family, colour
-   * and format; each keeps its own size, alignment and turn (product.md §3 "Several boxes").
+   * and format; each keeps its own size, alignment and turn (product.md#what-is-stored "Several boxes").
    */
   repeatsValue?: true;
   maxLength?: number;
@@ -59,7 +59,7 @@ export type FieldBox = {
   barcode?: BarcodeOptions;
   /**
    * Text and long text only: printed with `{Label}` replaced by other fields' values; the field
-   * then takes no value of its own (product.md §3 "Text with placeholders").
+   * then takes no value of its own (product.md#what-is-stored "Text with placeholders").
    */
   template?: string | undefined;
   /** Image only: the Form tab offers a signature pad for it. */
@@ -70,7 +70,7 @@ export type FieldBox = {
   repeatOnContinuedPages?: boolean;
 };
 
-/** A static image placed on a page (product.md §5, §9). */
+/** A static image placed on a page (product.md#validation, product.md#constants). */
 export type Stamp = {
   id: BoxId;
   /** The server's id once saved. */
@@ -88,7 +88,7 @@ export type EditorDocument = {
   /** Drawing order; also the order boxes are listed and saved in. */
   order: readonly BoxId[];
   stamps: Readonly<Record<BoxId, Stamp>>;
-  /** Next number for a new box id (product.md §4: the running count plus the page number). */
+  /** Next number for a new box id (product.md#states-and-transitions: the running count plus the page number). */
   nextNumber: number;
   /**
    * The template's default language (BCP 47) for fields that set none when a call gives none:
@@ -106,7 +106,7 @@ export const emptyDocument = (): EditorDocument => ({
   nextNumber: 1,
 });
 
-export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isSavedId = (id: string | undefined): id is string =>
   id !== undefined && UUID_PATTERN.test(id);
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { addStamp } from './stamp-commands.ts';
 import { configureBox } from './commands.ts';
 import { createEditorStore } from './editor-store.ts';
-import { docWith, testPages } from './test-fixtures.ts';
+import { docWith, testPages } from '../../../../test/editor-documents.ts';
 
 const storeWith = (...args: Parameters<typeof docWith>) => {
   const { doc, ids } = docWith(...args);

@@ -26,7 +26,7 @@ export type EditorState = {
 type Listener = () => void;
 
 /**
- * One store per open editor (conventions.md §3), created by the route's page: the document with its
+ * One store per open editor (conventions.md#the-editor), created by the route's page: the document with its
  * undo stack, the selection and the gesture in progress. Components read it through selectors,
  * so dragging one box re-renders that box only.
  */
@@ -117,7 +117,7 @@ export const createEditorStore = (initial: EditorDocument, pages: TemplatePages)
         guides: [],
       });
     },
-    /** product.md §5's check; marks the failing boxes red. */
+    /** product.md#validation's check; marks the failing boxes red. */
     check: (): boolean => {
       const invalidIds = findInvalidBoxes(doc());
       set({ invalidIds });

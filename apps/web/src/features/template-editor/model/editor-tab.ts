@@ -1,9 +1,9 @@
-/** The tabs of the template screen (product.md §2), 'editing' being the Editing mode tab. */
-export const EDITOR_TABS = ['template', 'form', 'api', 'stamps', 'editing'] as const;
+/** The tabs of the template screen (product.md#screens-and-routes), 'editing' being the Editing mode tab. */
+const EDITOR_TABS = ['template', 'form', 'api', 'stamps', 'editing'] as const;
 export type EditorTab = (typeof EDITOR_TABS)[number];
 
-/** The query parameter holding the tab, so Back and reload keep it (conventions.md §2). */
-export const TAB_PARAM = 'tab';
+/** The query parameter holding the tab, so Back and reload keep it (conventions.md#conventions). */
+const TAB_PARAM = 'tab';
 
 const isEditorTab = (value: string | null): value is EditorTab =>
   (EDITOR_TABS as readonly (string | null)[]).includes(value);
@@ -23,7 +23,7 @@ export const withTabParam = (params: URLSearchParams, tab: EditorTab): URLSearch
 };
 
 /** The query parameter of a published version opened read-only (`?version=3`). */
-export const VERSION_PARAM = 'version';
+const VERSION_PARAM = 'version';
 
 /** The version a URL opens read-only, or null for the draft (anything but a positive integer). */
 export const readVersionParam = (params: URLSearchParams): number | null => {

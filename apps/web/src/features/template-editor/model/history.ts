@@ -1,6 +1,6 @@
 import type { EditorDocument } from './editor-state.ts';
 
-/** Undo is a stack of documents (conventions.md §3): every commit pushes the document it replaced. */
+/** Undo is a stack of documents (conventions.md#the-editor): every commit pushes the document it replaced. */
 export type History = {
   past: readonly EditorDocument[];
   present: EditorDocument;
@@ -8,7 +8,7 @@ export type History = {
 };
 
 /** Enough for a long session; the oldest steps fall off. */
-export const HISTORY_LIMIT = 200;
+const HISTORY_LIMIT = 200;
 
 export const startHistory = (doc: EditorDocument): History => ({
   past: [],

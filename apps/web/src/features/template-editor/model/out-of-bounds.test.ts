@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bringOntoPages, findOutOfBounds } from './out-of-bounds.ts';
-import { docWith } from './test-fixtures.ts';
+import { docWith } from '../../../../test/editor-documents.ts';
 
 const onePage = [{ width: 300, height: 400 }];
 

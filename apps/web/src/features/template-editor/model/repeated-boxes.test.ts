@@ -4,7 +4,7 @@ import { toDocument, toSaveRequest } from '../api/to-save-request.ts';
 import { addCopyBox, canAddCopyBox, configureBox } from './commands.ts';
 import type { BoxId } from './editor-state.ts';
 import { findInvalidBoxes } from './save-check.ts';
-import { docWith, testPages } from './test-fixtures.ts';
+import { docWith, testPages } from '../../../../test/editor-documents.ts';
 
 const uuid = '5b0c3f7e-1d2a-4c8b-9e6f-0a1b2c3d4e5f';
 

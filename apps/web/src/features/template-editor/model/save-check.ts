@@ -10,7 +10,7 @@ export const hasUsableOptions = (box: FieldBox): boolean => {
 };
 
 /**
- * product.md §5's check before a save: every box needs a type and a label, and labels are unique
+ * product.md#validation's check before a save: every box needs a type and a label, and labels are unique
  * except among linked-text boxes, and among the boxes of one field that prints its value in each
  * (they form one field, of one type); a choice needs options with distinct values. Returns the
  * boxes that fail.

@@ -9,7 +9,7 @@ import {
 import { FIELD_TYPE_LABELS } from './commands.ts';
 
 /** A field type as the editor names it; changes carry it in either case ('TEXT' or 'text'). */
-export const typeLabel = (type: string): string => {
+const typeLabel = (type: string): string => {
   const known = fieldTypes.find((t): t is FieldType => t === type.toLowerCase());
   return known ? FIELD_TYPE_LABELS[known] : type.toLowerCase();
 };

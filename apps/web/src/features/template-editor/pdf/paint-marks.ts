@@ -4,8 +4,8 @@
  * of that template is on screen: the span the editor itself is responsible for.
  */
 
-export const TEMPLATE_DATA_MARK = 'editor:template-data';
-export const FIRST_PAGE_MEASURE = 'editor:first-page';
+const TEMPLATE_DATA_MARK = 'editor:template-data';
+const FIRST_PAGE_MEASURE = 'editor:first-page';
 
 let isFirstPagePending = false;
 

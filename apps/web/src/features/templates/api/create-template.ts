@@ -1,11 +1,11 @@
 import { createTemplate } from '@platen/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client.ts';
-import { templateListKeys } from './keys.ts';
+import { templateListKeys } from './templates-query-keys.ts';
 
-export type NewTemplate = { templateName: string; templateDescription: string; file: File };
+type NewTemplate = { templateName: string; templateDescription: string; file: File };
 
-export const uploadTemplate = ({ templateName, templateDescription, file }: NewTemplate) => {
+const uploadTemplate = ({ templateName, templateDescription, file }: NewTemplate) => {
   const form = new FormData();
   form.append('templateName', templateName);
   form.append('templateDescription', templateDescription);

@@ -1,14 +1,14 @@
 import { DEFAULT_PAGE_SIZE, listTemplates } from '@platen/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client.ts';
-import { templateListKeys } from './keys.ts';
+import { templateListKeys } from './templates-query-keys.ts';
 
 /**
  * One page of templates, counted from one as on the wire and in the URL (the API's paging
- * convention, README "Lists"). The size starts at product.md §9's 4 and follows the server's
+ * convention, README "Lists"). The size starts at product.md#constants's 4 and follows the server's
  * pageSize once known.
  */
-export const fetchTemplatePage = (page: number, pageSize: number, signal?: AbortSignal) => {
+const fetchTemplatePage = (page: number, pageSize: number, signal?: AbortSignal) => {
   // The contract's query schema is not part of the path; build the query string here.
   const search = new URLSearchParams({ page: String(page), pageSize: String(pageSize) });
   return request(
@@ -17,7 +17,7 @@ export const fetchTemplatePage = (page: number, pageSize: number, signal?: Abort
   );
 };
 
-export const templatePageQuery = (page: number, size = DEFAULT_PAGE_SIZE) =>
+const templatePageQuery = (page: number, size = DEFAULT_PAGE_SIZE) =>
   queryOptions({
     queryKey: templateListKeys.page(page, size),
     queryFn: ({ signal }) => fetchTemplatePage(page, size, signal),

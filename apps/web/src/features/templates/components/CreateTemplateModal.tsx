@@ -12,7 +12,7 @@ import { importSummary } from '../model/import-summary.ts';
 
 type CreateTemplateModalProps = { isOpen: boolean; onClose: () => void };
 
-/** product.md §2 "Create Template": name, description, one PDF; §4/§5/§8 for what happens next. */
+/** product.md#screens-and-routes "Create Template": name, description, one PDF; product.md#states-and-transitions, product.md#validation, product.md#errors for what happens next. */
 export const CreateTemplateModal = ({ isOpen, onClose }: CreateTemplateModalProps) => {
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');

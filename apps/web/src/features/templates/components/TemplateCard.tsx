@@ -5,7 +5,7 @@ import { PublicationBadge } from '../../../components/publication/PublicationBad
 import { paths } from '../../../config/paths.ts';
 import { formatLastUpdate } from '../model/format.ts';
 
-/** One template in the grid: preview, last update, field count, publication state and name (product.md §2). */
+/** One template in the grid: preview, last update, field count, publication state and name (product.md#screens-and-routes). */
 export const TemplateCard = ({ template }: { template: TemplateListItem }) => (
   <Card
     component={Link}

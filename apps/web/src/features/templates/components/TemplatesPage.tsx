@@ -20,7 +20,7 @@ import { CreateTemplateModal } from './CreateTemplateModal.tsx';
 import { TemplateCard } from './TemplateCard.tsx';
 
 /**
- * product.md §2 Templates list: a grid of cards with a pager (one-based here, in the URL's ?page=,
+ * product.md#screens-and-routes Templates list: a grid of cards with a pager (one-based here, in the URL's ?page=,
  * so Back and reload keep it, and on the wire; page size from the server) and the Create
  * Template modal.
  */
@@ -40,7 +40,7 @@ export const TemplatesPage = () => {
       setParams((old) => withPageParam(old, lastPage), { replace: true });
     }
   }, [lastPage, page, setParams]);
-  // product.md §2: only items of type png are displayed.
+  // product.md#screens-and-routes: only items of type png are displayed.
   const templates = data?.templates.filter((template) => template.type === 'png') ?? [];
 
   return (

@@ -4,7 +4,7 @@ import { findTemplatePdf } from './templates.repository.ts';
 import { findBlob, listVersions } from './versions.repository.ts';
 
 /** Bytes read from the database only when asked, so an export holds one file at a time. */
-export type LoadBytes = () => Promise<Buffer | undefined>;
+type LoadBytes = () => Promise<Buffer | undefined>;
 
 type StampPlace = {
   page: number;
@@ -14,7 +14,7 @@ type StampPlace = {
   rectHeight: number;
 };
 
-export type StampForExport = { place: StampPlace; png: LoadBytes };
+type StampForExport = { place: StampPlace; png: LoadBytes };
 
 export type TemplateForExport = {
   /** The template as account.json describes it. */

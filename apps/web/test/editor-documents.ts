@@ -1,5 +1,13 @@
-import { addBox, configureBox, type FieldSettings } from './commands.ts';
-import { emptyDocument, type BoxId, type EditorDocument } from './editor-state.ts';
+import {
+  addBox,
+  configureBox,
+  type FieldSettings,
+} from '../src/features/template-editor/model/commands.ts';
+import {
+  emptyDocument,
+  type BoxId,
+  type EditorDocument,
+} from '../src/features/template-editor/model/editor-state.ts';
 
 /** Shared by the editor's unit tests: an A4 and a Letter page, and a quick way to add boxes. */
 export const testPages = [
