@@ -11,7 +11,13 @@ import { authRoutes } from './modules/auth/index.ts';
 import { billingPublicRoutes, billingRoutes } from './modules/billing/index.ts';
 import { dashboardRoutes } from './modules/dashboard/index.ts';
 import { createDocumentsService, documentsRoutes } from './modules/documents/index.ts';
-import { createJobsService, jobsRoutes, type JobsService } from './modules/jobs/index.ts';
+import {
+  createJobsService,
+  createSchedule,
+  jobsRoutes,
+  type JobsService,
+  type Schedule,
+} from './modules/jobs/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { mailboxRoutes } from './modules/mail/index.ts';
 import { templatesRoutes } from './modules/templates/index.ts';
@@ -36,8 +42,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The dependencies the app was built with; tests read the database and clock through it. */
     deps: Deps;
-    /** Batch jobs: the server starts this instance's workers with `jobs.startWorking()`. */
+    /** Jobs; their workers start and stop with the app (jobs/schedule.ts). */
     jobs: JobsService;
+    /** Everything that runs after the answer: job workers, sweeps, webhook passes. */
+    schedule: Schedule;
   }
 }
 
@@ -90,8 +98,9 @@ export const buildApp = async (config: Config, overrides: Partial<Deps> = {}): P
     void reply.header('x-request-id', request.id);
   });
   app.addHook('onClose', async () => {
-    // Running jobs stop first (where they are, for a later try), then what they use.
-    await app.jobs.stopWorking();
+    // Work after the answer stops first (running jobs where they are, for a later try), then
+    // what it uses.
+    await app.schedule.stop();
     await deps.results.close();
     await deps.pdfPool.close();
     await deps.db.destroy();
@@ -120,12 +129,15 @@ export const buildApp = async (config: Config, overrides: Partial<Deps> = {}): P
   const jobs = createJobsService({
     ...deps,
     documents,
-    fileJobKinds: { account_export: accountExportKind(deps) },
+    jobKinds: [accountExportKind(deps)],
   });
   app.decorate('jobs', jobs);
+  // Workers and timers start once the app is ready (listening, or a test's first inject).
+  app.decorate('schedule', createSchedule(deps, jobs));
+  app.addHook('onReady', () => app.schedule.start());
   // Each route is guarded by route() as its contract descriptor's `auth` says.
   await app.register(documentsRoutes, { deps, documents, createJob: jobs.create });
-  await app.register(jobsRoutes, { deps, jobs });
+  await app.register(jobsRoutes, { jobs });
   await app.register(accountExportRoutes, { deps, jobs });
   await app.register(usersRoutes, { deps });
   await app.register(billingRoutes, { deps });

@@ -6,9 +6,9 @@ const start = async () => {
   const config = loadConfig();
   const app = await buildApp(config);
   await app.listen({ port: config.port, host: config.host });
+  // Job workers and timers started with the app (jobs/schedule.ts); the fill workers now, so the
+  // first request does not wait for them.
   app.deps.pdfPool.startWorkers();
-  // Jobs queued or left running when an instance stopped go on now.
-  await app.jobs.startWorking();
   const warning = exposureWarning(config);
   if (warning) app.log.warn({ event: 'dev_pages.exposed', host: config.host }, warning);
   const noMail = mailWarning(config);

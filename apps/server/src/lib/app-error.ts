@@ -12,6 +12,12 @@ export class AppError extends Error {
     readonly headers: Record<string, string> = {},
     /** More of the answer's body, e.g. the `changes` a publish was refused for. */
     readonly details: Pick<ErrorResponse, 'changes' | 'items' | 'fields'> = {},
+    /**
+     * What the refusal names first: the label of the field at fault, or the template's name (its
+     * id) when the template itself is refused. Not part of the answer; a batch lists it as the
+     * `field` of each item that failed with this refusal.
+     */
+    readonly field?: string,
   ) {
     super(message);
     this.name = 'AppError';

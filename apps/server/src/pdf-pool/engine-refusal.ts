@@ -15,8 +15,11 @@ const STATUS_BY_ENGINE_CODE: Record<string, { code: ErrorCode; status: number }>
   MISSING_GLYPHS: { code: 'MISSING_GLYPHS', status: 422 },
 };
 
-/** The engine's refusal as an HTTP answer; its message is already written for a person. */
+/**
+ * The engine's refusal as an HTTP answer; its message is already written for a person, and names
+ * first the field it lists first.
+ */
 export const engineRefusalToError = (refusal: EngineRefusal): AppError => {
   const mapped = STATUS_BY_ENGINE_CODE[refusal.code] ?? { code: 'INVALID_PDF', status: 400 };
-  return new AppError(mapped.code, mapped.status, refusal.message);
+  return new AppError(mapped.code, mapped.status, refusal.message, {}, {}, refusal.fields[0]);
 };

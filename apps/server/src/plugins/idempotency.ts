@@ -150,24 +150,6 @@ const idempotency = async (app: FastifyInstance, opts: { deps: Deps }) => {
   });
   // An answer that never reached onSend (a hook before it failed) releases the key here.
   app.addHook('onResponse', async (request) => finish(request, undefined));
-
-  let sweeper: { stop: () => void } | undefined;
-  app.addHook('onReady', async () => {
-    sweeper = runPeriodically(
-      deps.config.idempotency.sweepIntervalMs,
-      async () => {
-        const deleted = await service.sweep();
-        if (deleted > 0) {
-          deps.log.info(
-            { event: 'idempotency.swept', deleted },
-            'expired idempotency keys deleted',
-          );
-        }
-      },
-      onError('idempotency.sweep_failed'),
-    );
-  });
-  app.addHook('onClose', async () => sweeper?.stop());
 };
 
 export default fp(idempotency, { name: 'idempotency' });

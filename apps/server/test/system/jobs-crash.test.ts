@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Job } from '@platen/contract';
 import { afterAll, describe, expect, it } from 'vitest';
-import { jobFilesPrefix } from '../../src/modules/jobs/job-runner.ts';
+import { jobFilesPrefix } from '../../src/modules/jobs/job-kind.ts';
 import { RESULTS_FOLDER } from '../../src/modules/jobs/result-store/create-result-store.ts';
 import { pageCountOf } from '../pdf-fixtures.ts';
 import {

@@ -9,9 +9,11 @@ import {
   findJobById,
   findUnfinishedJob,
   isValidResultSignature,
+  jobFilesPrefix,
   signedQuery,
-  type FileJobKind,
+  type JobKindDefinition,
   type JobResultFile,
+  type JobRow,
   type JobsService,
   type JobView,
 } from '../jobs/index.ts';
@@ -21,7 +23,7 @@ import { profileForExport } from '../users/index.ts';
 import { collectExportContents } from './export-contents.ts';
 import { writeExportZip } from './export-zip.ts';
 
-const KIND = 'account_export';
+const KIND = 'account_export' as const;
 
 /** The web app's profile page, which shows the export named by `?export=`: the mail links there. */
 const PROFILE_PATH = '/admin/profile';
@@ -39,29 +41,58 @@ const mailTime = (at: Date) => `${at.toISOString().slice(0, 16).replace('T', ' '
 
 /**
  * The account export as a kind of job: the jobs module queues, retries and sweeps it like a
- * batch; this says what it writes, how long it is kept, and that its account gets a mail.
+ * batch; this says what it writes, how long it is kept, and that its account gets a mail. A try
+ * writes the whole export again (it has no parts to go on from).
  */
-export const accountExportKind = (deps: Deps): FileJobKind => ({
+export const accountExportKind = (deps: Deps): JobKindDefinition => ({
+  name: KIND,
   retentionMs: ACCOUNT_EXPORT_RETENTION_HOURS * 3_600_000,
-  write: async (job, output) => {
-    const madeAt = new Date(job.created_at);
-    const contents = await collectExportContents(deps.db, job.user_id, deps.clock.now());
-    if (!contents) throw new Error('the account no longer exists');
-    return writeExportZip(deps.results, output, { ...contents, madeAt });
+  begin: async ({ job, prefix, signal, log, saveProgress }) => {
+    let done = 0;
+    const output = {
+      prefix,
+      signal,
+      progress: async (filesDone: number, total: number) => {
+        done = filesDone;
+        return saveProgress({ done: filesDone, total, failed: 0, failuresJson: null });
+      },
+    };
+    return {
+      counts: (status) => ({ done, failed: status === 'failed' ? 1 : 0, failuresJson: null }),
+      abort: () => deps.results.removeUnder(prefix),
+      run: async () => {
+        await deps.results.removeUnder(jobFilesPrefix(job.id));
+        log.info({ event: 'job.started' }, 'job started');
+        const madeAt = new Date(job.created_at);
+        const contents = await collectExportContents(deps.db, job.user_id, deps.clock.now());
+        if (!contents) throw new Error('the account no longer exists');
+        const stored = await writeExportZip(deps.results, output, { ...contents, madeAt });
+        if (stored !== 'stopped') return { status: 'succeeded', stored };
+        await deps.results.removeUnder(prefix);
+        return 'stopped';
+      },
+    };
   },
-  succeeded: async (job, expiresAt) => {
-    const account = await profileForExport(deps.db, job.user_id);
-    if (!account) return;
-    await deps.mailer.send(
-      accountExportReadyMail({
-        to: account.profile.email,
-        firstName: account.profile.firstName,
-        profileUrl: `${deps.config.appUrl}${PROFILE_PATH}?export=${job.id}`,
-        availableUntil: mailTime(expiresAt),
-      }),
-    );
+  ended: async (job, end) => {
+    if (end.status !== 'succeeded') return;
+    await mailExportReady(deps, job, end.expiresAt).catch((error: unknown) => {
+      end.log.warn({ event: 'job.succeeded_hook_failed', err: error }, 'job end not announced');
+    });
   },
 });
+
+const mailExportReady = async (deps: Deps, job: JobRow, expiresAt: Date) => {
+  const account = await profileForExport(deps.db, job.user_id);
+  if (!account) return;
+  await deps.mailer.send(
+    accountExportReadyMail({
+      to: account.profile.email,
+      firstName: account.profile.firstName,
+      profileUrl: `${deps.config.appUrl}${PROFILE_PATH}?export=${job.id}`,
+      availableUntil: mailTime(expiresAt),
+    }),
+  );
+};
 
 /**
  * Exports of the account's data (GDPR art. 15 and 20). One runs at a time per account: asking

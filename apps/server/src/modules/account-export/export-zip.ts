@@ -1,7 +1,17 @@
-import type { FileJobOutput, JobResultFile } from '../jobs/index.ts';
+import type { JobResultFile } from '../jobs/index.ts';
 import { openZipOutput } from '../jobs/index.ts';
 import type { Deps } from '../../deps.ts';
 import type { ExportFile } from './export-contents.ts';
+
+/** Where a try of the export writes, and how it reports progress. */
+type ExportOutput = {
+  /** The try's folder in the result store, ending in `/`. */
+  prefix: string;
+  /** Saves progress; false when the try no longer owns the job (stop, nothing is kept). */
+  progress: (done: number, total: number) => Promise<boolean>;
+  /** Aborted when this instance stops: stop where you are, the job is tried again later. */
+  signal?: AbortSignal;
+};
 
 /** Progress is written at most this often (and at the start and the end). */
 const PROGRESS_EVERY_MS = 500;
@@ -17,7 +27,7 @@ const EXPORT_FILE_NAME = 'account-export.zip';
  */
 export const writeExportZip = async (
   store: Deps['results'],
-  output: FileJobOutput,
+  output: ExportOutput,
   contents: { accountJson: unknown; files: ExportFile[]; madeAt: Date },
 ): Promise<JobResultFile[] | 'stopped'> => {
   const key = `${output.prefix}${EXPORT_FILE_NAME}`;

@@ -151,6 +151,7 @@ const checkBarcodeData = async (
     problems.map((problem) => problem.message).join(' '),
     {},
     { fields: problems },
+    problems[0]?.field,
   );
 };
 
@@ -174,6 +175,7 @@ export const resolveFieldValues = async (
       problems.map((problem) => problem.message).join(' '),
       {},
       { fields: problems },
+      problems[0]?.field,
     );
   }
   if (wrong.length > 0) {
@@ -182,6 +184,9 @@ export const resolveFieldValues = async (
       'INVALID_VALUES',
       400,
       `These fields have values of the wrong type: ${list}.`,
+      {},
+      {},
+      wrong[0]?.label,
     );
   }
   // A map, not an object: a field may be labelled `__proto__`.

@@ -11,7 +11,7 @@ const IMAGE_FETCH_TIMEOUT_MS = 5_000;
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
 const refuse = (label: string, why: string) =>
-  new AppError('IMAGE_NOT_ALLOWED', 400, `The image for "${label}" ${why}`);
+  new AppError('IMAGE_NOT_ALLOWED', 400, `The image for "${label}" ${why}`, {}, {}, label);
 
 const fromDataUri = (label: string, uri: string): Buffer => {
   const match = /^data:image\/[a-z0-9.+-]+;base64,([A-Za-z0-9+/=\s]+)$/i.exec(uri);
@@ -141,8 +141,8 @@ export const checkImagePixels = (images: readonly ImageValue[]): void => {
   const counted = images.filter((image) => decodedPixels(image) > 0);
   const total = counted.reduce((sum, image) => sum + decodedPixels(image), 0);
   if (total <= MAX_DOCUMENT_IMAGE_PIXELS) return;
-  const named = [...counted]
-    .sort((a, b) => decodedPixels(b) - decodedPixels(a))
+  const largestFirst = [...counted].sort((a, b) => decodedPixels(b) - decodedPixels(a));
+  const named = largestFirst
     .map((image) => `"${image.label}" (${image.width} × ${image.height})`)
     .join(', ');
   throw new AppError(
@@ -150,6 +150,9 @@ export const checkImagePixels = (images: readonly ImageValue[]): void => {
     400,
     `The PNG, WebP and GIF pictures of one document may hold ${megapixels(MAX_DOCUMENT_IMAGE_PIXELS)} ` +
       `in all; these hold ${megapixels(total)}: ${named}. Send smaller pictures, or photos as JPEG.`,
+    {},
+    {},
+    largestFirst[0]?.label,
   );
 };
 

@@ -51,7 +51,7 @@ export const payloadLabels = (fields: readonly FieldSpec[]) =>
   fields.filter(takesPayloadValue).map((field) => field.label);
 
 const templateIdNotFound = (id: string) =>
-  new AppError('TEMPLATE_NOT_FOUND', 404, `There is no template with the id "${id}".`);
+  new AppError('TEMPLATE_NOT_FOUND', 404, `There is no template with the id "${id}".`, {}, {}, id);
 
 const namedIn = (body: TemplateSelector): { name: string } | { id: string } =>
   body.templateId === undefined ? { name: body.templateName ?? '' } : { id: body.templateId };

@@ -1,18 +1,19 @@
 /**
- * What other modules use of jobs: starting a job (asynchronous generate), running jobs of other
- * kinds on the same queue (an account export: file-job-runner.ts), their rows, signed links and
- * files, and the routes.
+ * What other modules use of jobs: starting a job (asynchronous generate), registering kinds of
+ * job the engine runs on the same queue (an account export: job-kind.ts), their rows, signed
+ * links and files, and the routes.
  */
 export { createJobsService, type JobsService } from './jobs.service.ts';
 export { jobsRoutes } from './jobs.routes.ts';
-export type { FileJobKind, FileJobKinds, FileJobOutput } from './file-job-runner.ts';
-export { jobFilesPrefix, type JobResultFile } from './job-runner.ts';
+export { createSchedule, type Schedule } from './schedule.ts';
+export { jobFilesPrefix, type JobKindDefinition, type JobResultFile } from './job-kind.ts';
 export {
   findJob,
   findJobToRun as findJobById,
   findUnfinishedJob,
   listJobIdsOf,
   listJobsForOperator,
+  type JobRow,
   type JobView,
 } from './jobs.repository.ts';
 export { isValidResultSignature, signedQuery } from './result-links.ts';

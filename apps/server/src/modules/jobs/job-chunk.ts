@@ -21,10 +21,10 @@ const SLICE_MS = 8;
 
 type Outcome = { index: number; pdf: Uint8Array } | { index: number; failure: ItemError };
 
+/** Why an item failed, naming the field at fault when its refusal names one. */
 const failureOf = (index: number, error: unknown): ItemError => {
   if (error instanceof AppError) {
-    const field = /"([^"]+)"/.exec(error.message)?.[1] ?? null;
-    return { index, field, code: error.code, message: error.message };
+    return { index, field: error.field ?? null, code: error.code, message: error.message };
   }
   return { index, field: null, code: 'INTERNAL_ERROR', message: 'This item could not be filled.' };
 };

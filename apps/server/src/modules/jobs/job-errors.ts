@@ -4,7 +4,7 @@ import { JobInterrupted } from './job-queue.ts';
 import type { ResultStore } from './result-store/result-store.ts';
 
 /** A call to the result store failed: the cause is the store's own error. */
-export class ResultStoreError extends Error {
+class ResultStoreError extends Error {
   constructor(cause: unknown) {
     super(`result store: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
     this.name = 'ResultStoreError';

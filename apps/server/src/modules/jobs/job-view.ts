@@ -1,6 +1,6 @@
 import type { Job, JobError, JobItemFailure, JobResult } from '@platen/contract';
 import type { JobView } from './jobs.repository.ts';
-import type { JobResultFile } from './job-runner.ts';
+import type { JobResultFile } from './job-kind.ts';
 import { resultPath, signedResultPath } from './result-links.ts';
 
 export type LinkSettings = { appUrl: string; linkKey: Buffer; linkMs: number; now: Date };

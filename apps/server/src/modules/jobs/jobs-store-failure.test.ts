@@ -15,7 +15,7 @@ import {
   uploadTemplate,
   usedThisCycle,
 } from '../../../test/templates.ts';
-import { MAX_ATTEMPTS } from './job-runner.ts';
+import { MAX_ATTEMPTS } from './try-protocol.ts';
 import { createFsResultStore } from './result-store/fs-result-store.ts';
 import type { ResultStore } from './result-store/result-store.ts';
 

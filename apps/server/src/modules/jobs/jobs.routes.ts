@@ -1,7 +1,5 @@
 import * as contract from '@platen/contract';
 import type { FastifyInstance } from 'fastify';
-import type { Deps } from '../../deps.ts';
-import { runPeriodically } from '../../lib/periodic.ts';
 import { route } from '../../plugins/route.ts';
 import type { JobsService } from './jobs.service.ts';
 
@@ -17,8 +15,8 @@ const headerFileName = (name: string) => name.replace(/[^\x20-\x7e]|["\\/]/g, '_
  * Batches and jobs, for integrations (x-api-key) and the web app (its session) alike. A result's
  * download also answers a signed link without credentials.
  */
-export const jobsRoutes = async (app: FastifyInstance, opts: { deps: Deps; jobs: JobsService }) => {
-  const { deps, jobs } = opts;
+export const jobsRoutes = async (app: FastifyInstance, opts: { jobs: JobsService }) => {
+  const { jobs } = opts;
   route(
     app,
     contract.createBatch,
@@ -49,17 +47,4 @@ export const jobsRoutes = async (app: FastifyInstance, opts: { deps: Deps; jobs:
     // A signed link is its own credential; the handler checks it.
     { hasOwnCredential: (req) => (req.query as { signature?: unknown }).signature !== undefined },
   );
-
-  let sweeper: { stop: () => void } | undefined;
-  app.addHook('onReady', async () => {
-    sweeper = runPeriodically(
-      deps.config.jobs.sweepIntervalMs,
-      async () => {
-        const deleted = await jobs.sweep();
-        if (deleted > 0) deps.log.info({ event: 'jobs.swept', deleted }, 'expired jobs deleted');
-      },
-      (error) => deps.log.error({ event: 'jobs.sweep_failed', err: error }, 'jobs not swept'),
-    );
-  });
-  app.addHook('onClose', async () => sweeper?.stop());
 };

@@ -10,8 +10,9 @@ import { release, reserve } from '../billing/index.ts';
 import type { createDocumentsService } from '../documents/index.ts';
 import { checkBatchItems } from './batch-items.ts';
 import { recordJobEnd } from './job-events.ts';
-import { runFileJob, type FileJobKinds } from './file-job-runner.ts';
-import { jobFilesPrefix, runJob, type JobResultFile } from './job-runner.ts';
+import { batchKind } from './batch-kind.ts';
+import { jobFilesPrefix, type JobKindDefinition, type JobResultFile } from './job-kind.ts';
+import { runJob } from './try-protocol.ts';
 import { toJob } from './job-view.ts';
 import {
   cancelQueuedOrRunning,
@@ -27,8 +28,8 @@ import { RESULT_FILE_NAMES } from './result-writers.ts';
 
 export type JobsDeps = Deps & {
   documents: ReturnType<typeof createDocumentsService>;
-  /** Jobs of other kinds than batches, by kind (an account export). */
-  fileJobKinds?: FileJobKinds;
+  /** The kinds of job other modules register besides the batch (an account export). */
+  jobKinds?: JobKindDefinition[];
 };
 
 type BatchRequest = z.output<typeof createBatchBody>;
@@ -202,7 +203,6 @@ export const createJobsService = (deps: JobsDeps) => {
 
   /** The job is safe in its row: a queue that fails now is caught up by the next start. */
   const handToWorkers = async (id: string, userId: string) => {
-    await startWorking();
     await deps.jobQueue
       .enqueue({ id, userId })
       .catch((error: unknown) =>
@@ -216,20 +216,20 @@ export const createJobsService = (deps: JobsDeps) => {
     await handToWorkers(row.id, row.user_id);
   };
 
-  const runnerDeps = {
-    ...deps,
-    requeue: (job: { id: string; userId: string }) => deps.jobQueue.enqueue(job),
-    runOtherKind: (job: Parameters<typeof runFileJob>[2], attempt: number, signal?: AbortSignal) =>
-      runFileJob(deps, deps.fileJobKinds ?? {}, job, attempt, signal),
-  };
+  const requeue = (job: { id: string; userId: string }) => deps.jobQueue.enqueue(job);
+  const kinds = new Map(
+    [batchKind({ ...deps, requeue }), ...(deps.jobKinds ?? [])].map((kind) => [kind.name, kind]),
+  );
 
   let working: Promise<void> | undefined;
   /**
-   * Starts this instance's workers, once: at the server's start (so jobs left by a stopped
-   * instance go on), or when this instance queues its first job.
+   * Starts this instance's workers, once, when the app starts (schedule.ts): jobs queued or left
+   * running by a stopped instance go on, and jobs queued from now on are run.
    */
   const startWorking = () =>
-    (working ??= deps.jobQueue.start((jobId, signal) => runJob(runnerDeps, jobId, signal)));
+    (working ??= deps.jobQueue.start((jobId, signal) =>
+      runJob({ ...deps, kinds, requeue }, jobId, signal),
+    ));
 
   /** Stops the workers; a running job stops where it is, for a later try. */
   const stopWorking = () => deps.jobQueue.stop();

@@ -20,7 +20,7 @@ import { crc32 } from 'node:zlib';
 export type Zip64Limits = { bytes: number; entries: number };
 
 /** Where the plain records run out; tests pass lower limits to write ZIP64 on small archives. */
-export const ZIP64_LIMITS: Zip64Limits = { bytes: 0xffff_ffff, entries: 0xffff };
+const ZIP64_LIMITS: Zip64Limits = { bytes: 0xffff_ffff, entries: 0xffff };
 
 const LOCAL_HEADER = 0x04034b50;
 const CENTRAL_HEADER = 0x02014b50;

@@ -20,6 +20,9 @@ export const versionNotFound = (name: string, version: number) =>
     'VERSION_NOT_FOUND',
     404,
     `The template "${name}" has no published version ${version}.`,
+    {},
+    {},
+    name,
   );
 
 const editConflict = () =>

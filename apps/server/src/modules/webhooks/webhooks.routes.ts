@@ -1,15 +1,12 @@
 import * as contract from '@platen/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps.ts';
-import { runPeriodically } from '../../lib/periodic.ts';
 import { route } from '../../plugins/route.ts';
-import { createDeliveryWorker } from './delivery-worker.ts';
 import { createWebhooksService } from './webhooks.service.ts';
 
 /**
- * The endpoints' API (registered behind the session guard) and this instance's delivery worker,
- * which looks for due deliveries every WEBHOOK_POLLING_SECONDS, and whenever a try ends, from the
- * server's start to its close.
+ * The endpoints' API (registered behind the session guard). This instance's delivery worker is
+ * started and stopped with the app's other timers (jobs/schedule.ts).
  */
 export const webhooksRoutes = async (app: FastifyInstance, opts: { deps: Deps }) => {
   const { deps } = opts;
@@ -42,21 +39,4 @@ export const webhooksRoutes = async (app: FastifyInstance, opts: { deps: Deps })
   route(app, contract.resendWebhookDelivery, async (req) =>
     webhooks.resend(req.accountId, req.params.id),
   );
-
-  const worker = createDeliveryWorker(deps);
-  let poller: { stop: () => void } | undefined;
-  app.addHook('onReady', async () => {
-    poller = runPeriodically(
-      deps.config.webhooks.pollingMs,
-      () => worker.poll(),
-      (error) =>
-        deps.log.error({ event: 'webhook.pass_failed', err: error }, 'webhook pass failed'),
-    );
-  });
-  // Tries under way finish before the database closes; no new one starts.
-  app.addHook('onClose', async () => {
-    poller?.stop();
-    worker.stop();
-    await worker.idle();
-  });
 };

@@ -11,7 +11,7 @@ export type StoredResult = {
   bytes: number;
 };
 
-export type PutOptions = {
+type PutOptions = {
   /**
    * Cancels the write while the source is still being read (a job canceled mid-way); `put` then
    * rejects and nothing new is readable under the key.

@@ -62,7 +62,7 @@ export const isResultStoreUnavailable = (error: unknown): boolean => {
  * How long the store may take to accept a connection, and how long a request may go without a
  * byte sent or received (not its whole duration: a large upload takes as long as it takes).
  */
-export const S3_TIMEOUTS = { connectMs: 5_000, idleMs: 30_000 };
+const S3_TIMEOUTS = { connectMs: 5_000, idleMs: 30_000 };
 
 export const createS3Client = (config: S3Config, timeouts = S3_TIMEOUTS) =>
   new S3Client({

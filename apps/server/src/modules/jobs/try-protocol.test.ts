@@ -1,0 +1,170 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUp } from '../../../test/http.ts';
+import { buildTestApp, type TestApp } from '../../../test/test-app.ts';
+import type { JobKindDefinition, JobTry, JobTryContext } from './job-kind.ts';
+import { JobInterrupted, JobTryFailed } from './job-queue.ts';
+import { findJobToRun, insertJob } from './jobs.repository.ts';
+import { MAX_ATTEMPTS, runJob } from './try-protocol.ts';
+
+/**
+ * A kind of job that does what each test tells its tries to do, and remembers what the protocol
+ * told it: the try protocol on its own, on a real database and the real repository.
+ */
+const fakeKind = (tryOnce: (context: JobTryContext) => ReturnType<JobTry['run']>) => {
+  const seen = { tries: [] as number[], ended: [] as string[] };
+  const kind: JobKindDefinition = {
+    name: 'batch',
+    retentionMs: 60_000,
+    begin: async (context) => ({
+      run: () => {
+        seen.tries.push(context.tries);
+        return tryOnce(context);
+      },
+      counts: (status) => ({ done: 1, failed: status === 'failed' ? 1 : 0, failuresJson: null }),
+    }),
+    ended: async (_job, end) => {
+      seen.ended.push(end.status);
+    },
+  };
+  return { kind, seen };
+};
+
+describe('the try protocol of the job engine', () => {
+  let app: TestApp;
+  let userId: string;
+
+  beforeAll(async () => {
+    // The app's own workers run only the jobs they are handed; these are run by the test.
+    app = await buildTestApp('sqlite');
+    const ada = await signUp(app);
+    const user = await app.deps.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', ada.email)
+      .executeTakeFirstOrThrow();
+    userId = user.id;
+  });
+  afterAll(() => app.dispose());
+
+  const queueJob = async () => {
+    const id = randomUUID();
+    const now = app.clock.now().toISOString();
+    await insertJob(app.deps.db, {
+      id,
+      user_id: userId,
+      kind: 'batch',
+      template_id: null,
+      template_name: '',
+      version: null,
+      draft_revision: null,
+      status: 'queued',
+      output: 'zip',
+      file_name: null,
+      strict: 0,
+      metadata_json: null,
+      items_json: '[]',
+      total: 1,
+      done: 0,
+      failed: 0,
+      attempt: 0,
+      reserved_at: now,
+      created_at: now,
+    });
+    return id;
+  };
+
+  const protocolDeps = (kind: JobKindDefinition) => ({
+    ...app.deps,
+    kinds: new Map([[kind.name, kind]]),
+    requeue: async () => undefined,
+  });
+
+  /** Runs the job's tries as a queue would: again after each failed try, until one settles. */
+  const runUntilSettled = async (kind: JobKindDefinition, id: string) => {
+    for (let run = 0; run < 10; run += 1) {
+      try {
+        await runJob(protocolDeps(kind), id);
+        return;
+      } catch (error) {
+        if (!(error instanceof JobTryFailed)) throw error;
+      }
+    }
+  };
+
+  it('records a try that throws and tries again, until the last try fails the job with why', async () => {
+    const { kind, seen } = fakeKind(() => Promise.reject(new Error('the disk is full')));
+    const id = await queueJob();
+
+    await expect(runJob(protocolDeps(kind), id)).rejects.toBeInstanceOf(JobTryFailed);
+    const afterFirst = await findJobToRun(app.deps.db, id);
+    expect(afterFirst).toMatchObject({ status: 'running', attempt: 1 });
+    expect(JSON.parse(afterFirst?.error_json ?? 'null')).toEqual({
+      code: 'INTERNAL_ERROR',
+      message: 'The job failed unexpectedly.',
+      stage: 'documents',
+    });
+
+    await runUntilSettled(kind, id);
+    expect(seen.tries).toEqual(Array.from({ length: MAX_ATTEMPTS }, (_, i) => i + 1));
+    const ended = await findJobToRun(app.deps.db, id);
+    expect(ended).toMatchObject({ status: 'failed', attempt: MAX_ATTEMPTS, failed: 1 });
+    expect(JSON.parse(ended?.error_json ?? 'null')).toMatchObject({ code: 'INTERNAL_ERROR' });
+    expect(seen.ended).toEqual(['failed']);
+  });
+
+  it('does not count a try its instance stopped, and the next try goes on', async () => {
+    const { kind, seen } = fakeKind(async ({ signal }) =>
+      signal?.aborted ? 'stopped' : { status: 'succeeded', stored: [] },
+    );
+    const id = await queueJob();
+    const stopping = new AbortController();
+    stopping.abort();
+    for (let stop = 0; stop < MAX_ATTEMPTS + 1; stop += 1) {
+      await expect(runJob(protocolDeps(kind), id, stopping.signal)).rejects.toBeInstanceOf(
+        JobInterrupted,
+      );
+    }
+    expect(await findJobToRun(app.deps.db, id)).toMatchObject({ status: 'queued' });
+
+    await runJob(protocolDeps(kind), id);
+    expect(seen.tries).toEqual([1, 1, 1, 1, 1]);
+    const ended = await findJobToRun(app.deps.db, id);
+    expect(ended).toMatchObject({ status: 'succeeded', done: 1, failed: 0, error_json: null });
+    expect(seen.ended).toEqual(['succeeded']);
+  });
+
+  it('stops a try that lost its job, which keeps the end it was given', async () => {
+    const { kind, seen } = fakeKind(async (context) => {
+      await app.deps.db
+        .updateTable('jobs')
+        .set({ status: 'canceled' })
+        .where('id', '=', context.job.id)
+        .execute();
+      const isMine = await context.saveProgress({ done: 1, failed: 0, failuresJson: null });
+      return isMine ? { status: 'succeeded', stored: [] } : 'stopped';
+    });
+    const id = await queueJob();
+
+    await runJob(protocolDeps(kind), id);
+    expect(seen.tries).toEqual([1]);
+    expect(await findJobToRun(app.deps.db, id)).toMatchObject({ status: 'canceled', done: 0 });
+    expect(seen.ended).toEqual([]);
+  });
+
+  it('does not end a job for a try that lost it before its end', async () => {
+    const { kind, seen } = fakeKind(async (context) => {
+      await app.deps.db
+        .updateTable('jobs')
+        .set({ status: 'canceled' })
+        .where('id', '=', context.job.id)
+        .execute();
+      return { status: 'succeeded', stored: [] };
+    });
+    const id = await queueJob();
+
+    await runJob(protocolDeps(kind), id);
+    expect(await findJobToRun(app.deps.db, id)).toMatchObject({ status: 'canceled' });
+    expect(seen.ended).toEqual([]);
+  });
+});
