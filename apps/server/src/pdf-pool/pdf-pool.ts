@@ -34,11 +34,11 @@ type PdfPoolStats = {
 /** Every task names the account it works for: the pool shares its workers fairly between them. */
 export type PdfPool = {
   prepareTemplate: (
-    accountId: string,
+    userId: string,
     input: Parameters<typeof tasks.prepareTemplate>[0],
   ) => Promise<PreparedTemplate | EngineRefusal>;
   /** In a worker, or on this thread when that is cheap (see fillDocumentIfCheap). */
-  fillDocument: (accountId: string, input: FillInput) => Promise<FilledDocument | EngineRefusal>;
+  fillDocument: (userId: string, input: FillInput) => Promise<FilledDocument | EngineRefusal>;
   /** Tasks waiting for a free worker. */
   queueSize: () => number;
   stats: () => PdfPoolStats;
@@ -60,7 +60,7 @@ export type PdfPoolOptions = {
   /** The workers' module (tests pass one whose tasks die or hang). */
   workerUrl?: string;
   /** Told when a task is queued and when a worker starts it (tests check the order). */
-  observe?: (event: { kind: 'queued' | 'started'; name: string; accountId: string }) => void;
+  observe?: (event: { kind: 'queued' | 'started'; name: string; userId: string }) => void;
 };
 
 /*
@@ -150,7 +150,7 @@ export const createPdfPool = (options: PdfPoolOptions): PdfPool => {
   };
 
   /** Why a task's worker ended, and the answer: the task's fault (422) or the pool's (503). */
-  const failureOf = (name: string, accountId: string, error: unknown, stoppedFor?: string) => {
+  const failureOf = (name: string, userId: string, error: unknown, stoppedFor?: string) => {
     if (isClosing) return workersUnavailable();
     const { code } = error as { code?: unknown };
     const reason =
@@ -158,14 +158,14 @@ export const createPdfPool = (options: PdfPoolOptions): PdfPool => {
       (code === 'ERR_WORKER_OUT_OF_MEMORY' ? `heap limit (${PDF_WORKER_MEMORY_MB} MB)` : undefined);
     if (reason) {
       log.warn(
-        { event: 'pdf.task_stopped', task: name, reason, userId: accountId },
+        { event: 'pdf.task_stopped', task: name, reason, userId },
         `PDF task ${name} stopped at its ${reason}; its worker is replaced`,
       );
       if (collectGarbage) setTimeout(collectGarbage, STOPPED_WORKER_GC_DELAY_MS).unref();
       return tooHeavy();
     }
     log.warn(
-      { event: 'pdf.worker_failed', task: name, reason: String(error), userId: accountId },
+      { event: 'pdf.worker_failed', task: name, reason: String(error), userId },
       `PDF worker failed during ${name}; its worker is replaced`,
     );
     return workersUnavailable();
@@ -178,7 +178,7 @@ export const createPdfPool = (options: PdfPoolOptions): PdfPool => {
    * not from the call: waiting in the queue behind other work, or for a new worker to load the
    * engine, must not make a healthy file time out under load.
    */
-  const runOnWorker = async (name: string, accountId: string, input: object) => {
+  const runOnWorker = async (name: string, userId: string, input: object) => {
     const { port1: startedListener, port2: started } = new MessageChannel();
     const abort = new AbortController();
     let stoppedFor: string | undefined;
@@ -196,7 +196,7 @@ export const createPdfPool = (options: PdfPoolOptions): PdfPool => {
     startedListener.on('message', (message) => {
       if (message === 'started') {
         unstarted.delete(giveUp);
-        options.observe?.({ kind: 'started', name, accountId });
+        options.observe?.({ kind: 'started', name, userId });
         deadline = setTimeout(() => stop(`time limit (${taskTimeoutMs} ms)`), taskTimeoutMs);
       }
       if (message === 'over-memory') stop(`buffer limit (${PDF_TASK_BUFFER_MB} MB)`);
@@ -209,8 +209,8 @@ export const createPdfPool = (options: PdfPoolOptions): PdfPool => {
       );
     } catch (error) {
       throw failure
-        ? failureOf(name, accountId, new Error(failure))
-        : failureOf(name, accountId, error, stoppedFor);
+        ? failureOf(name, userId, new Error(failure))
+        : failureOf(name, userId, error, stoppedFor);
     } finally {
       unstarted.delete(giveUp);
       clearTimeout(deadline);
@@ -247,10 +247,10 @@ export const createPdfPool = (options: PdfPoolOptions): PdfPool => {
     }
   };
 
-  const run = <T>(name: string, accountId: string, input: object) =>
+  const run = <T>(name: string, userId: string, input: object) =>
     new Promise<T>((resolve, reject) => {
-      queue.push(accountId, { name, input, resolve: resolve as (v: unknown) => void, reject });
-      options.observe?.({ kind: 'queued', name, accountId });
+      queue.push(userId, { name, input, resolve: resolve as (v: unknown) => void, reject });
+      options.observe?.({ kind: 'queued', name, userId });
       startTasks();
     });
 
@@ -261,11 +261,11 @@ export const createPdfPool = (options: PdfPoolOptions): PdfPool => {
   });
 
   return {
-    prepareTemplate: (accountId, input) => run('prepareTemplate', accountId, input),
-    fillDocument: async (accountId, input) => {
+    prepareTemplate: (userId, input) => run('prepareTemplate', userId, input),
+    fillDocument: async (userId, input) => {
       const cheap = await fillDocumentIfCheap(engine, input);
       if (cheap) return cheap;
-      const filled = await run<FilledDocument | EngineRefusal>('fillDocument', accountId, {
+      const filled = await run<FilledDocument | EngineRefusal>('fillDocument', userId, {
         ...input,
         shareTemplate: !holdsTemplate(engine, input),
       });

@@ -12,7 +12,7 @@ declare module 'fastify' {
      * The calling account, however it proved itself: set by the guard `route()` runs for the
      * descriptor's `auth` (`guardOf`). Handlers act for this account.
      */
-    accountId: string;
+    userId: string;
     /** How the caller proved itself: its API key, or a signed-in session (`request.auth`). */
     callerKind: 'apiKey' | 'session';
   }
@@ -65,7 +65,7 @@ export const apiKeyAccountOf = (
 const requireApiKey = (deps: Deps) => async (request: FastifyRequest) => {
   const userId = await apiKeyAccountOf(deps, request);
   if (!userId) throw invalidApiKey();
-  request.accountId = userId;
+  request.userId = userId;
   request.callerKind = 'apiKey';
 };
 

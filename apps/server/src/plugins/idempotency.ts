@@ -88,7 +88,7 @@ const idempotency = async (app: FastifyInstance, opts: { deps: Deps }) => {
   const accountOf = async (request: FastifyRequest): Promise<string | undefined> => {
     const auth = request.routeOptions.config.endpoint?.auth;
     if (auth === 'apiKey') return apiKeyAccountOf(deps, request);
-    return auth === 'bearer' || auth === 'apiKeyOrBearer' ? request.accountId : undefined;
+    return auth === 'bearer' || auth === 'apiKeyOrBearer' ? request.userId : undefined;
   };
 
   const onError = (event: string) => (error: unknown) =>

@@ -30,6 +30,6 @@ export const requireSession = (deps: Deps) => async (request: FastifyRequest) =>
     throw unauthorized('Your session has ended. Please sign in again.');
   }
   request.auth = { userId: claims.userId, sessionId: claims.sessionId, email: claims.email };
-  request.accountId = claims.userId;
+  request.userId = claims.userId;
   request.callerKind = 'session';
 };

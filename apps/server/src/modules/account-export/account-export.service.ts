@@ -6,7 +6,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError } from '../../lib/app-error.ts';
 import {
   findJob,
-  findJobById,
+  findJobWithItems,
   findUnfinishedJob,
   isValidResultSignature,
   jobFilesPrefix,
@@ -15,7 +15,7 @@ import {
   type JobResultFile,
   type JobRow,
   type JobsService,
-  type JobView,
+  type JobRowWithoutItems,
 } from '../jobs/index.ts';
 import { accountExportReadyMail } from '../mail/index.ts';
 import { rateRules } from '../rate-limits/index.ts';
@@ -31,7 +31,7 @@ const PROFILE_PATH = '/admin/profile';
 const exportNotFound = (id: string) =>
   new AppError('NOT_FOUND', 404, `There is no export with the id "${id}".`);
 
-const zipOf = (row: Pick<JobView, 'status' | 'results_json'>) =>
+const zipOf = (row: Pick<JobRowWithoutItems, 'status' | 'results_json'>) =>
   row.status === 'succeeded'
     ? (JSON.parse(row.results_json ?? '[]') as JobResultFile[]).find((r) => r.kind === 'zip')
     : undefined;
@@ -101,7 +101,7 @@ const mailExportReady = async (deps: Deps, job: JobRow, expiresAt: Date) => {
  * made at the latest; the mail points to the profile page, not to the file.
  */
 export const createAccountExportService = (deps: Deps, jobs: JobsService) => {
-  const view = (row: JobView): AccountExport => {
+  const view = (row: JobRowWithoutItems): AccountExport => {
     const zip = zipOf(row);
     const expiresAt = row.expires_at ? new Date(row.expires_at).getTime() : Infinity;
     const linkExpires = Math.floor(
@@ -183,7 +183,7 @@ export const createAccountExportService = (deps: Deps, jobs: JobsService) => {
       { jobId: id, kind: KIND, ...link },
       nowSeconds,
     );
-    const row = isValid ? await findJobById(deps.db, id) : undefined;
+    const row = isValid ? await findJobWithItems(deps.db, id) : undefined;
     const zip = row?.kind === KIND ? zipOf(row) : undefined;
     const file = zip && (await deps.results.read(zip.key));
     if (!row || !file) throw exportNotFound(id);

@@ -110,9 +110,9 @@ export const documentsRoutes = async (
   ) => {
     if (!wantsAsync(req) || req.body.test) {
       const target = await keyTargetOf(req, req.body);
-      return sendPdf(reply, await documents.generate(req.accountId, target, req.body));
+      return sendPdf(reply, await documents.generate(req.userId, target, req.body));
     }
-    const job = await startDocumentJob(opts.createJob, req.accountId, req.body);
+    const job = await startDocumentJob(opts.createJob, req.userId, req.body);
     return reply
       .code(202)
       .header('location', job.statusUrl)

@@ -12,7 +12,7 @@ import {
 import { rateRules } from '../rate-limits/index.ts';
 import { resolveFieldValues } from './field-values.ts';
 import { refuseUnknownLabels } from './unknown-labels.ts';
-import { createTemplateAssetsCache, type TemplateVersion } from './template-assets.ts';
+import { createTemplateAssetsCache, type FillSource } from './template-assets.ts';
 import { findAccountTarget, payloadLabels, type Target, type TemplateSelector } from './target.ts';
 
 /** `version`: what was filled, a published version's number or `draft`. */
@@ -46,7 +46,7 @@ export const createDocumentsService = (deps: Deps) => {
    * field's language is its own, else the request's, else the template's.
    */
   const prepare = async (
-    template: TemplateVersion,
+    template: FillSource,
     payload?: Record<string, unknown>,
     requestLanguage?: string,
   ) => {
@@ -139,16 +139,16 @@ export const createDocumentsService = (deps: Deps) => {
    */
   const fillValues = async (
     userId: string,
-    template: TemplateVersion,
+    template: FillSource,
     values: Record<string, unknown>,
     options: FillOptions,
     language?: string,
   ) => fill(userId, await prepare(template, values, language), options);
 
   /** The fields a template version's payload fills (stamps excluded). */
-  const fieldsOf = async (template: TemplateVersion) => (await templateAssets(template)).fields;
-  /** The labels a payload for this version may name (see `TemplateVersion.labels`). */
-  const labelsOf = async (template: TemplateVersion) =>
+  const fieldsOf = async (template: FillSource) => (await templateAssets(template)).fields;
+  /** The labels a payload for this version may name (see `FillSource.labels`). */
+  const labelsOf = async (template: FillSource) =>
     template.labels?.() ?? payloadLabels(await fieldsOf(template));
 
   return {

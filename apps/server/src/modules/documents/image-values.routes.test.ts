@@ -56,8 +56,8 @@ describe.each(testDatabases())('image values on %s', (database) => {
   beforeAll(async () => {
     const pdfPool = createPdfPool({
       log: capturedLog().log,
-      observe: ({ kind, name, accountId }) => {
-        if (kind === 'queued') tasksQueued.push(`${name} ${accountId}`);
+      observe: ({ kind, name, userId }) => {
+        if (kind === 'queued') tasksQueued.push(`${name} ${userId}`);
       },
     });
     app = await buildTestApp(database, {}, { pdfPool });

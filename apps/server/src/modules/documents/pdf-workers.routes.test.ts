@@ -56,7 +56,7 @@ const appWithPool = async (database: TestDatabase, taskTimeoutMs?: number) => {
     log: logged.log,
     threads: 2,
     ...(taskTimeoutMs && { taskTimeoutMs }),
-    observe: ({ kind, name, accountId }) => events.push(`${kind} ${name} ${accountId}`),
+    observe: ({ kind, name, userId }) => events.push(`${kind} ${name} ${userId}`),
   });
   const app = await buildTestApp(database, {}, { pdfPool });
   return { app, pdfPool, logged, events };

@@ -10,7 +10,7 @@ import {
   versionNotFound,
 } from '../templates/index.ts';
 import { findAccountTemplate, findKeyAndTemplate } from './documents.repository.ts';
-import type { TemplateVersion } from './template-assets.ts';
+import type { FillSource } from './template-assets.ts';
 
 /** A template and version as the look-ups find them (null columns: not found). */
 type FoundTemplate = {
@@ -38,7 +38,7 @@ export type TemplateSelector = Pick<
 
 /** The template version to fill, its template's name, and the version as an answer names it. */
 export type Target = {
-  template: TemplateVersion;
+  template: FillSource;
   templateName: string;
   version: number | 'draft';
 };
@@ -71,7 +71,7 @@ const targetOf = (found: FoundTemplate | undefined, body: TemplateSelector): Tar
   const templateName = found.templateName ?? '';
   const isDraft = pinned === 'draft' || (pinned === undefined && found.publishedVersion === null);
   if (isDraft) {
-    const template: TemplateVersion = {
+    const template: FillSource = {
       id: templateId,
       source: { draft: Number(revision) },
       fields: () =>
@@ -85,7 +85,7 @@ const targetOf = (found: FoundTemplate | undefined, body: TemplateSelector): Tar
     throw versionNotFound(templateName, Number(pinned));
   }
   const version = Number(versionNumber);
-  const template: TemplateVersion = {
+  const template: FillSource = {
     id: templateId,
     source: { version, pdfHash },
     fields: () => JSON.parse(fieldsJson) as FieldSpec[],

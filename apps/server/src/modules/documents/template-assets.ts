@@ -13,7 +13,7 @@ import {
  * What a document is filled from: a template's draft at one revision, or one of its published
  * versions. Its fields are parsed only when not cached yet.
  */
-export type TemplateVersion = {
+export type FillSource = {
   id: string;
   /** The draft's revision (it goes up with every edit), or the published version. */
   source: { draft: number } | { version: number; pdfHash: string };
@@ -28,11 +28,11 @@ export type TemplateVersion = {
 };
 
 /** `<template id>:r<revision>` or `<template id>:v<version>`: an edit or a publish makes a new key. */
-const keyOf = ({ id, source }: TemplateVersion) =>
+const keyOf = ({ id, source }: FillSource) =>
   'draft' in source ? `${id}:r${source.draft}` : `${id}:v${source.version}`;
 
 /** The PDF and stamps of a draft, or of a published version (immutable, by content hash). */
-const loadFiles = async (db: Db, { id, source }: TemplateVersion) =>
+const loadFiles = async (db: Db, { id, source }: FillSource) =>
   'draft' in source
     ? Promise.all([findTemplatePdf(db, id), listStamps(db, id)])
     : Promise.all([findBlob(db, source.pdfHash), listVersionStamps(db, id, source.version)]);
@@ -73,7 +73,7 @@ const sizeOf = (assets: TemplateAssets) =>
  */
 export const createTemplateAssetsCache = (db: Db) => {
   const lru = new ByteLru<TemplateAssets>(CACHE_BYTES, sizeOf);
-  return async (template: TemplateVersion): Promise<TemplateAssets> => {
+  return async (template: FillSource): Promise<TemplateAssets> => {
     const key = keyOf(template);
     const cached = lru.get(key);
     if (cached) return cached;

@@ -9,12 +9,12 @@ export { createSchedule, type Schedule } from './schedule.ts';
 export { jobFilesPrefix, type JobKindDefinition, type JobResultFile } from './job-kind.ts';
 export {
   findJob,
-  findJobToRun as findJobById,
+  findJobWithItems,
   findUnfinishedJob,
   listJobIdsOf,
   listJobsForOperator,
   type JobRow,
-  type JobView,
+  type JobRowWithoutItems,
 } from './jobs.repository.ts';
 export { isValidResultSignature, signedQuery } from './result-links.ts';
 export { createUniqueNamer, safeFileBase } from './file-names.ts';

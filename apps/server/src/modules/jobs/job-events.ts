@@ -1,7 +1,7 @@
 import type { JobError } from '@platen/contract';
 import type { Db } from '../../db/tables.ts';
 import { recordWebhookEvent } from '../webhooks/index.ts';
-import type { JobView } from './jobs.repository.ts';
+import type { JobRowWithoutItems } from './jobs.repository.ts';
 
 /**
  * Reports a job's end to the account's webhooks, in the transaction that ends it: ids, the
@@ -11,7 +11,7 @@ import type { JobView } from './jobs.repository.ts';
 export const recordJobEnd = (
   db: Db,
   job: Pick<
-    JobView,
+    JobRowWithoutItems,
     'id' | 'user_id' | 'template_id' | 'template_name' | 'version' | 'total' | 'metadata_json'
   >,
   end: {

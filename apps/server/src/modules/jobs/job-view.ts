@@ -1,5 +1,5 @@
 import type { Job, JobError, JobItemFailure, JobResult } from '@platen/contract';
-import type { JobView } from './jobs.repository.ts';
+import type { JobRowWithoutItems } from './jobs.repository.ts';
 import type { JobResultFile } from './job-kind.ts';
 import { resultPath, signedResultPath } from './result-links.ts';
 
@@ -8,7 +8,7 @@ export type LinkSettings = { appUrl: string; linkKey: Buffer; linkMs: number; no
 const parsed = <T>(json: string | null, empty: T): T => (json ? (JSON.parse(json) as T) : empty);
 
 /** A job as the API answers it, with its result links (signed ones valid until the results go). */
-export const toJob = (row: JobView, links: LinkSettings): Job => {
+export const toJob = (row: JobRowWithoutItems, links: LinkSettings): Job => {
   const expiresAt = row.expires_at;
   const linkExpires = Math.floor(
     Math.min(

@@ -33,7 +33,7 @@ const VIEW_COLUMNS = [
   'expires_at',
 ] as const;
 
-export type JobView = Omit<JobRow, 'items_json'>;
+export type JobRowWithoutItems = Omit<JobRow, 'items_json'>;
 
 export const insertJob = async (db: Db, job: Insertable<JobTable>): Promise<void> => {
   await db.insertInto('jobs').values(job).execute();
@@ -45,7 +45,7 @@ export const findJob = (
   userId: string,
   id: string,
   kind: JobKind = 'batch',
-): Promise<JobView | undefined> =>
+): Promise<JobRowWithoutItems | undefined> =>
   db
     .selectFrom('jobs')
     .select(VIEW_COLUMNS)
@@ -59,7 +59,7 @@ export const findUnfinishedJob = (
   db: Db,
   userId: string,
   kind: JobKind,
-): Promise<JobView | undefined> =>
+): Promise<JobRowWithoutItems | undefined> =>
   db
     .selectFrom('jobs')
     .select(VIEW_COLUMNS)
@@ -75,15 +75,15 @@ export const listJobIdsOf = async (db: Db, userId: string): Promise<string[]> =>
     (row) => row.id,
   );
 
-/** The job with its items, for the worker. */
-export const findJobToRun = (db: Db, id: string): Promise<JobRow | undefined> =>
+/** The job with its items (a try reads them; an export download, its results). */
+export const findJobWithItems = (db: Db, id: string): Promise<JobRow | undefined> =>
   db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
 
 export const listJobsOf = async (
   db: Db,
   userId: string,
   q: { templateName?: string; limit: number; offset: number },
-): Promise<{ jobs: JobView[]; total: number }> => {
+): Promise<{ jobs: JobRowWithoutItems[]; total: number }> => {
   const scoped = db
     .selectFrom('jobs')
     .where('user_id', '=', userId)
@@ -216,7 +216,7 @@ export const cancelQueuedOrRunning = async (
   userId: string,
   id: string,
   q: { finishedAt: string; expiresAt: string },
-): Promise<JobView | undefined> => {
+): Promise<JobRowWithoutItems | undefined> => {
   const before = await findJob(db, userId, id);
   if (!before || (before.status !== 'queued' && before.status !== 'running')) return undefined;
   const result = await db

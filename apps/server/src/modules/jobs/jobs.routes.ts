@@ -21,14 +21,14 @@ export const jobsRoutes = async (app: FastifyInstance, opts: { jobs: JobsService
     app,
     contract.createBatch,
     async (req, reply) => {
-      const job = await jobs.create(req.accountId, req.body);
+      const job = await jobs.create(req.userId, req.body);
       return reply.code(202).header('location', job.statusUrl).send(job);
     },
     { bodyLimit: contract.MAX_BATCH_BODY_BYTES },
   );
-  route(app, contract.getJob, async (req) => jobs.get(req.accountId, req.params.id));
-  route(app, contract.listJobs, async (req) => jobs.list(req.accountId, req.query));
-  route(app, contract.cancelJob, async (req) => jobs.cancel(req.accountId, req.params.id));
+  route(app, contract.getJob, async (req) => jobs.get(req.userId, req.params.id));
+  route(app, contract.listJobs, async (req) => jobs.list(req.userId, req.query));
+  route(app, contract.cancelJob, async (req) => jobs.cancel(req.userId, req.params.id));
   route(
     app,
     contract.downloadJobResult,
@@ -36,7 +36,7 @@ export const jobsRoutes = async (app: FastifyInstance, opts: { jobs: JobsService
       const { id, kind } = req.params;
       const { signature, expires } = req.query;
       const caller =
-        signature === undefined ? { userId: req.accountId } : { signature, expires: expires ?? 0 };
+        signature === undefined ? { userId: req.userId } : { signature, expires: expires ?? 0 };
       const file = await jobs.openResult(caller, id, kind);
       return reply
         .type(RESULT_TYPES[kind])

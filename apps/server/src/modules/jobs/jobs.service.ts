@@ -18,7 +18,7 @@ import {
   cancelQueuedOrRunning,
   deleteJob,
   findJob,
-  findJobToRun,
+  findJobWithItems,
   insertJob,
   listExpiredJobs,
   listJobsOf,
@@ -179,7 +179,7 @@ export const createJobsService = (deps: JobsDeps) => {
               { jobId: id, kind, ...caller },
               Math.floor(deps.clock.now().getTime() / 1000),
             )
-          ? await findJobToRun(deps.db, id)
+          ? await findJobWithItems(deps.db, id)
           : undefined;
     if (!row || row.kind !== 'batch') throw jobNotFound(id);
     const stored =

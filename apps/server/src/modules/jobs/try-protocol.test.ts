@@ -4,7 +4,7 @@ import { signUp } from '../../../test/http.ts';
 import { buildTestApp, type TestApp } from '../../../test/test-app.ts';
 import type { JobKindDefinition, JobTry, JobTryContext } from './job-kind.ts';
 import { JobInterrupted, JobTryFailed } from './job-queue.ts';
-import { findJobToRun, insertJob } from './jobs.repository.ts';
+import { findJobWithItems, insertJob } from './jobs.repository.ts';
 import { MAX_ATTEMPTS, runJob } from './try-protocol.ts';
 
 /**
@@ -97,7 +97,7 @@ describe('the try protocol of the job engine', () => {
     const id = await queueJob();
 
     await expect(runJob(protocolDeps(kind), id)).rejects.toBeInstanceOf(JobTryFailed);
-    const afterFirst = await findJobToRun(app.deps.db, id);
+    const afterFirst = await findJobWithItems(app.deps.db, id);
     expect(afterFirst).toMatchObject({ status: 'running', attempt: 1 });
     expect(JSON.parse(afterFirst?.error_json ?? 'null')).toEqual({
       code: 'INTERNAL_ERROR',
@@ -107,7 +107,7 @@ describe('the try protocol of the job engine', () => {
 
     await runUntilSettled(kind, id);
     expect(seen.tries).toEqual(Array.from({ length: MAX_ATTEMPTS }, (_, i) => i + 1));
-    const ended = await findJobToRun(app.deps.db, id);
+    const ended = await findJobWithItems(app.deps.db, id);
     expect(ended).toMatchObject({ status: 'failed', attempt: MAX_ATTEMPTS, failed: 1 });
     expect(JSON.parse(ended?.error_json ?? 'null')).toMatchObject({ code: 'INTERNAL_ERROR' });
     expect(seen.ended).toEqual(['failed']);
@@ -125,11 +125,11 @@ describe('the try protocol of the job engine', () => {
         JobInterrupted,
       );
     }
-    expect(await findJobToRun(app.deps.db, id)).toMatchObject({ status: 'queued' });
+    expect(await findJobWithItems(app.deps.db, id)).toMatchObject({ status: 'queued' });
 
     await runJob(protocolDeps(kind), id);
     expect(seen.tries).toEqual([1, 1, 1, 1, 1]);
-    const ended = await findJobToRun(app.deps.db, id);
+    const ended = await findJobWithItems(app.deps.db, id);
     expect(ended).toMatchObject({ status: 'succeeded', done: 1, failed: 0, error_json: null });
     expect(seen.ended).toEqual(['succeeded']);
   });
@@ -148,7 +148,7 @@ describe('the try protocol of the job engine', () => {
 
     await runJob(protocolDeps(kind), id);
     expect(seen.tries).toEqual([1]);
-    expect(await findJobToRun(app.deps.db, id)).toMatchObject({ status: 'canceled', done: 0 });
+    expect(await findJobWithItems(app.deps.db, id)).toMatchObject({ status: 'canceled', done: 0 });
     expect(seen.ended).toEqual([]);
   });
 
@@ -164,7 +164,7 @@ describe('the try protocol of the job engine', () => {
     const id = await queueJob();
 
     await runJob(protocolDeps(kind), id);
-    expect(await findJobToRun(app.deps.db, id)).toMatchObject({ status: 'canceled' });
+    expect(await findJobWithItems(app.deps.db, id)).toMatchObject({ status: 'canceled' });
     expect(seen.ended).toEqual([]);
   });
 });

@@ -14,7 +14,7 @@ import {
 import { JobInterrupted, JobTryFailed } from './job-queue.ts';
 import {
   finishAttempt,
-  findJobToRun,
+  findJobWithItems,
   recordTryError,
   saveProgress,
   startAttempt,
@@ -49,7 +49,7 @@ export const runJob = async (
   const isResuming = await hasSteppedAside(deps.db, jobId);
   const attempt = await startAttempt(deps.db, jobId, deps.clock.now().toISOString());
   if (attempt === undefined) return;
-  const job = await findJobToRun(deps.db, jobId);
+  const job = await findJobWithItems(deps.db, jobId);
   if (!job) return;
   const tries = attempt - Number(job.yields);
   const log = deps.log.child({ jobId, attempt: tries, userId: job.user_id, kind: job.kind });

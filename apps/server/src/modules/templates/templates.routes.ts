@@ -18,42 +18,42 @@ export const templatesRoutes = async (app: FastifyInstance, opts: { deps: Deps }
   const versions = createVersionsService(opts.deps, templates.getTemplate);
 
   route(app, contract.listTemplates, (req) =>
-    templates.list(req.accountId, contract.templatePageOf(req.query)),
+    templates.list(req.userId, contract.templatePageOf(req.query)),
   );
   route(app, contract.createTemplate, async (req) => {
     const form = await readMultipartForm(req, {
       fileField: 'file',
       fields: ['templateName', 'templateDescription'] as const,
     });
-    return templates.create(req.accountId, {
+    return templates.create(req.userId, {
       name: form.fields.templateName,
       description: form.fields.templateDescription,
       file: form.file,
     });
   });
-  route(app, contract.getTemplate, (req) => templates.get(req.accountId, req.params.templateName));
+  route(app, contract.getTemplate, (req) => templates.get(req.userId, req.params.templateName));
   // Stamps travel as data: URIs inside the JSON, so saving takes up to the upload limit.
-  route(app, contract.saveTemplate, (req) => templates.save(req.accountId, req.body), {
+  route(app, contract.saveTemplate, (req) => templates.save(req.userId, req.body), {
     bodyLimit: opts.deps.config.maxUploadBytes,
   });
   route(app, contract.deleteTemplate, async (req) => {
-    await templates.remove(req.accountId, req.params.templateName);
+    await templates.remove(req.userId, req.params.templateName);
     return { message: 'The template has been deleted.' };
   });
   route(app, contract.deleteTemplateField, async (req) => {
-    await templates.deleteField(req.accountId, req.params.templateName, req.body.id);
+    await templates.deleteField(req.userId, req.params.templateName, req.body.id);
     return { message: 'The field has been deleted.' };
   });
   route(app, contract.renameTemplate, async (req) => ({
-    templateName: await templates.rename(req.accountId, req.params.templateName, req.body.name),
+    templateName: await templates.rename(req.userId, req.params.templateName, req.body.name),
   }));
   route(app, contract.replaceTemplatePdf, async (req) => {
     const form = await readMultipartForm(req, { fileField: 'file', fields: [] });
-    const replaced = await templates.replacePdf(req.accountId, req.params.templateName, form.file);
+    const replaced = await templates.replacePdf(req.userId, req.params.templateName, form.file);
     return { message: 'Template replaced successfully.', ...replaced };
   });
   route(app, contract.downloadTemplatePdf, async (req, reply) => {
-    const pdf = await templates.download(req.accountId, req.params.templateName);
+    const pdf = await templates.download(req.userId, req.params.templateName);
     return reply
       .type('application/pdf')
       .header('content-disposition', attachmentDisposition(req.params.templateName))
@@ -63,7 +63,7 @@ export const templatesRoutes = async (app: FastifyInstance, opts: { deps: Deps }
   route(app, contract.publishTemplate, (req) =>
     versions.publish(
       {
-        userId: req.accountId,
+        userId: req.userId,
         publishedBy: req.callerKind === 'apiKey' ? 'API key' : req.auth.email,
       },
       req.params.templateName,
@@ -71,23 +71,23 @@ export const templatesRoutes = async (app: FastifyInstance, opts: { deps: Deps }
     ),
   );
   route(app, contract.listTemplateVersions, (req) =>
-    versions.list(req.accountId, req.params.templateName, req.query),
+    versions.list(req.userId, req.params.templateName, req.query),
   );
   route(app, contract.getTemplateVersion, (req) =>
-    versions.detail(req.accountId, req.params.templateName, req.params.version),
+    versions.detail(req.userId, req.params.templateName, req.params.version),
   );
   route(app, contract.downloadTemplateVersionPdf, async (req, reply) => {
     const { templateName, version } = req.params;
-    const pdf = await versions.pdf(req.accountId, templateName, version);
+    const pdf = await versions.pdf(req.userId, templateName, version);
     return reply
       .type('application/pdf')
       .header('content-disposition', attachmentDisposition(`${templateName} v${version}`))
       .send(pdf);
   });
   route(app, contract.restoreTemplateVersion, (req) =>
-    versions.restore(req.accountId, req.params.templateName, req.params.version),
+    versions.restore(req.userId, req.params.templateName, req.params.version),
   );
   route(app, contract.getTemplateSchema, (req) =>
-    versions.schema(req.accountId, req.params.templateName, req.query.version),
+    versions.schema(req.userId, req.params.templateName, req.query.version),
   );
 };

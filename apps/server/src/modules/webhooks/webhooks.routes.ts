@@ -13,30 +13,24 @@ export const webhooksRoutes = async (app: FastifyInstance, opts: { deps: Deps })
   const webhooks = createWebhooksService(deps);
 
   route(app, contract.listWebhookEndpoints, async (req) => ({
-    endpoints: await webhooks.list(req.accountId),
+    endpoints: await webhooks.list(req.userId),
   }));
-  route(app, contract.createWebhookEndpoint, async (req) =>
-    webhooks.create(req.accountId, req.body),
-  );
-  route(app, contract.getWebhookEndpoint, async (req) =>
-    webhooks.get(req.accountId, req.params.id),
-  );
+  route(app, contract.createWebhookEndpoint, async (req) => webhooks.create(req.userId, req.body));
+  route(app, contract.getWebhookEndpoint, async (req) => webhooks.get(req.userId, req.params.id));
   route(app, contract.updateWebhookEndpoint, async (req) =>
-    webhooks.update(req.accountId, req.params.id, req.body),
+    webhooks.update(req.userId, req.params.id, req.body),
   );
   route(app, contract.deleteWebhookEndpoint, async (req) =>
-    webhooks.remove(req.accountId, req.params.id),
+    webhooks.remove(req.userId, req.params.id),
   );
   route(app, contract.rotateWebhookSecret, async (req) =>
-    webhooks.rotateSecret(req.accountId, req.params.id),
+    webhooks.rotateSecret(req.userId, req.params.id),
   );
-  route(app, contract.sendWebhookTest, async (req) =>
-    webhooks.sendTest(req.accountId, req.params.id),
-  );
+  route(app, contract.sendWebhookTest, async (req) => webhooks.sendTest(req.userId, req.params.id));
   route(app, contract.listWebhookDeliveries, async (req) =>
-    webhooks.deliveries(req.accountId, req.params.id, contract.deliveryPageOf(req.query)),
+    webhooks.deliveries(req.userId, req.params.id, contract.deliveryPageOf(req.query)),
   );
   route(app, contract.resendWebhookDelivery, async (req) =>
-    webhooks.resend(req.accountId, req.params.id),
+    webhooks.resend(req.userId, req.params.id),
   );
 };
