@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FieldChange } from '@platen/contract';
 import type { FieldSpec, PageInfo } from '@platen/pdf-engine';
-import type { Db } from '../../db/tables.ts';
+import type { Db, Tables } from '../../db/tables.ts';
 import type { StoredStamp } from './stamps.repository.ts';
 
 export type TemplateVersionRow = {
@@ -40,19 +40,7 @@ export const findBlob = async (db: Db, hash: string): Promise<Buffer | undefined
       .executeTakeFirst()
   )?.bytes;
 
-const toVersion = (row: {
-  number: number;
-  published_at: string;
-  published_by: string;
-  note: string;
-  pages_json: string;
-  fields_json: string;
-  field_count: number;
-  changes_json: string;
-  pdf_hash: string;
-  preview_hash: string;
-  language: string | null;
-}): TemplateVersionRow => ({
+const toVersion = (row: Omit<Tables['template_versions'], 'template_id'>): TemplateVersionRow => ({
   number: Number(row.number),
   publishedAt: row.published_at,
   publishedBy: row.published_by,
