@@ -25,15 +25,10 @@ describe.skipIf(!hasChromium)('from a selected field to its panel and back by ke
     const { page, context } = await openSignedIn(suite, { width: 1440, height: 900 });
     await page.goto(`${suite.url}/admin/templates/Slip`);
     await waitForPageDrawn(page, 1);
-    page.on('request', (r) => console.log('REQ', Date.now() % 100000, r.method(), r.url()));
     await gearMenu(page, 'Edit template');
-    console.log('EDIT', Date.now() % 100000);
     // Tab-reachable boxes once editing has drawn them: focusing one selects it.
     await expect.poll(() => box(page, 'Amount').getAttribute('data-interactive')).toBe('true');
     await box(page, 'Amount').focus();
-    console.log('FOCUS', Date.now() % 100000);
-    await page.waitForTimeout(1500);
-    console.log('SEL', await box(page, 'Amount').getAttribute('data-selected'));
     await expect.poll(() => box(page, 'Amount').getAttribute('data-selected')).toBe('true');
 
     await page.keyboard.press('Enter');
