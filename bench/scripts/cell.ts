@@ -1,6 +1,6 @@
 /**
  * One script of the per-script benchmark, in its own process so its peak memory is its own:
- *   node --import tsx bench/scripts/cell.ts <latin|devanagari|arabic|cjk|thai> <seconds>
+ *   node --import tsx bench/scripts/cell.ts <latin|devanagari|arabic|cjk|thai|emoji> <seconds>
  * Loads every face first (one fill of the engine's all-scripts sample), then fills an A4 page of
  * ten long-text fields in the script, the words changing with every document (so each gets its
  * own font subset), for the given time. Prints one JSON line.
@@ -19,6 +19,7 @@ export const SCRIPT_WORDS = {
   devanagari: 'राहुल शर्मा मुंबई दिल्ली क्षेत्र श्रीमती प्रधानमंत्री विद्यालय राष्ट्र हिन्दी'.split(' '),
   arabic: 'محمد عبد الله القاهرة الرياض بيروت مستشفى جامعة الطلب شارع'.split(' '),
   cjk: '张伟 王芳 北京市 朝阳区 山田太郎 東京都 渋谷区 臺北市 信義區 上海市 広島県'.split(' '),
+  emoji: 'Thanks 🎉 👍🏽 🇩🇪 ❤️ 😀 order 🏳️‍🌈 shipped 1️⃣ 👩🏿‍💻'.split(' '),
   thai: 'สมชาย ใจดี กรุงเทพ มหานคร เชียงใหม่ โรงพยาบาล มหาวิทยาลัย ถนน สุขุมวิท ภาษาไทย'.split(' '),
 } as const;
 export type Script = keyof typeof SCRIPT_WORDS;
@@ -50,7 +51,7 @@ const valuesOf = (words: readonly string[], n: number) =>
 const run = async () => {
   const [script, seconds] = process.argv.slice(2) as [Script, string];
   const words = SCRIPT_WORDS[script];
-  if (!words) throw new Error('usage: cell.ts latin|devanagari|arabic|cjk|thai seconds');
+  if (!words) throw new Error('usage: cell.ts latin|devanagari|arabic|cjk|thai|emoji seconds');
   const engine = createFillEngine();
   await engine.fill(await makeScriptsTemplate(), scriptFields(), scriptValues());
   const doc = await PDFDocument.create();

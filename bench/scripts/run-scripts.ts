@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 
 const seconds = process.env.BENCH_SECONDS ?? '5';
-const scripts = ['latin', 'devanagari', 'arabic', 'cjk', 'thai'];
+const scripts = ['latin', 'devanagari', 'arabic', 'cjk', 'thai', 'emoji'];
 
 console.log('| script     | documents/s | peak RSS (MB) |');
 console.log('| ---------- | ----------: | ------------: |');

@@ -112,10 +112,42 @@ const pieceOperators = (
   });
   flush();
   if (rise !== 0) ops += '0 Ts\n';
-  return {
-    ops: `/Span << /ActualText ${utf16String(texts.join(''))} >> BDC\n${ops}EMC\n`,
-    advance,
-  };
+  return { ops: actualText(texts, ops), advance };
+};
+
+const actualText = (texts: string[], ops: string) =>
+  `/Span << /ActualText ${utf16String(texts.join(''))} >> BDC\n${ops}EMC\n`;
+
+/**
+ * The operators of a colour face's piece: each glyph's layers drawn one over the other at the
+ * glyph's place, each in its palette colour, and the text's colour again after. Layer glyphs
+ * get no ToUnicode entry (one layer, a face's outline say, serves many emoji): the piece's
+ * /ActualText alone says what it reads as.
+ */
+const colorPieceOperators = (
+  canvas: PageCanvas,
+  piece: ShapedItem,
+  codes: readonly number[],
+  at: { x: number; y: number; size: number; color: RGB },
+) => {
+  const { face } = piece;
+  const unit = at.size / face.upem;
+  const texts = glyphTexts(piece, codes);
+  const glyphs = canvas.glyphs.of(face);
+  let ops = '';
+  let pen = 0;
+  piece.glyphs.forEach((g, i) => {
+    const place = `1 0 0 1 ${num(at.x + (pen + g.xOffset) * unit)} ${num(at.y + g.yOffset * unit)} Tm\n`;
+    const layers = face.colorLayers(g.gid);
+    if (layers.length === 0) {
+      ops += `${fillColor(at.color)}\n${place}<${hex4(glyphs.cid(g.gid, texts[i]!))}> Tj\n`;
+    }
+    for (const layer of layers) {
+      ops += `${fillColor(layer.color ?? at.color)}\n${place}<${hex4(glyphs.cid(layer.gid, ''))}> Tj\n`;
+    }
+    pen += g.advance;
+  });
+  return { ops: `${actualText(texts, ops)}${fillColor(at.color)}\n`, advance: pen * unit };
 };
 
 /** Draws characters [start, end) of a shaped value as one line starting at (x, y). */
@@ -131,7 +163,9 @@ export const drawShapedLine = (
   for (const piece of pieces) {
     if (piece.glyphs.length === 0) continue;
     const name = canvas.useFont(FaceFont.of(piece.face));
-    const { ops, advance } = pieceOperators(canvas, piece, shaped.codes, at.size);
+    const { ops, advance } = piece.face.isColor
+      ? colorPieceOperators(canvas, piece, shaped.codes, { ...at, x })
+      : pieceOperators(canvas, piece, shaped.codes, at.size);
     body += `${name} ${num(at.size)} Tf\n1 0 0 1 ${num(x)} ${num(at.y)} Tm\n${ops}`;
     x += advance;
   }

@@ -61,6 +61,10 @@ const DROPPED_TABLES = [
   'vmtx',
   'VORG',
   'DSIG',
+  // The colour face's layers are drawn as glyphs of their own (draw-glyphs.ts): viewers never
+  // read these.
+  'COLR',
+  'CPAL',
 ];
 const tag = (name: string) =>
   ((name.charCodeAt(0) << 24) |

@@ -20,6 +20,16 @@ describe('faces: loaded when a value needs them', () => {
     ]);
   });
 
+  it('reads the colour emoji face only for a value shown as emoji', async () => {
+    const shaper = new Shaper();
+    await shaper.shapeValue('© 2026 ❤ ★', 'helvetica'); // text presentation: no emoji
+    expect(shaper.faces.loaded()).not.toContain('twemoji');
+    const smile = await shaper.shapeValue('Hi 😀', 'helvetica');
+    expect(smile.items.map((item) => item.face.name)).toEqual(['arimo', 'twemoji']);
+    const heart = await shaper.shapeValue('❤️ ❤', 'helvetica'); // VS16 asks for the emoji
+    expect(heart.items.map((item) => item.face.name)).toEqual(['twemoji', 'arimo', 'dejavu']);
+  });
+
   it('keeps a danda in the face of the Indic text it ends', async () => {
     const shaper = new Shaper();
     const shaped = await shaper.shapeValue('ਪੰਜਾਬ।', 'helvetica');

@@ -10,7 +10,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { rgb, type RGB } from '@cantoo/pdf-lib';
 import type * as HarfBuzz from 'harfbuzzjs';
+import { COLOR_EMOJI_FACE, loadedColorEmoji } from './color-emoji.ts';
 import type { FontFamily } from './types.ts';
 
 export type FaceName =
@@ -41,14 +43,18 @@ export type FaceName =
   | 'noto-jp'
   | 'noto-kr'
   | 'noto-symbols2'
-  | 'noto-emoji';
+  | 'noto-emoji'
+  | typeof COLOR_EMOJI_FACE;
 
 /** The regular TTF of a Noto Sans package of `@expo-google-fonts`. */
 const notoSans = (pkg: string, name: string) =>
   `@expo-google-fonts/noto-sans-${pkg}/400Regular/NotoSans${name}_400Regular.ttf`;
 
-/** Where each face lives in node_modules. To add a face: a package, a line here, a place in CHAIN. */
-const FACE_PATHS: Record<FaceName, string> = {
+/**
+ * Where each face lives in node_modules. To add a face: a package, a line here, a place in CHAIN.
+ * The colour emoji face is unpacked from WOFF2 instead (color-emoji.ts).
+ */
+const FACE_PATHS: Record<Exclude<FaceName, typeof COLOR_EMOJI_FACE>, string> = {
   arimo: '@expo-google-fonts/arimo/400Regular/Arimo_400Regular.ttf',
   tinos: '@expo-google-fonts/tinos/400Regular/Tinos_400Regular.ttf',
   cousine: '@expo-google-fonts/cousine/400Regular/Cousine_400Regular.ttf',
@@ -249,6 +255,10 @@ export class Face {
   readonly bbox: [number, number, number, number];
   readonly postScriptName: string;
   private readonly coverage: Set<number>;
+  /** Whether glyphs are stacks of coloured layers (COLR version 0), see {@link colorLayers}. */
+  readonly isColor: boolean;
+  private palette?: (RGB | undefined)[];
+  private readonly layers = new Map<number, ColorLayer[]>();
 
   constructor(
     readonly name: FaceName,
@@ -267,6 +277,26 @@ export class Face {
       : [0, this.descent, this.upem, this.ascent];
     this.postScriptName = (face.getName(6, 'en') || name).replace(/[^A-Za-z0-9-]/g, '');
     this.coverage = new Set(face.collectUnicodes());
+    this.isColor = face.hasColorLayers();
+  }
+
+  /**
+   * A colour glyph's layers, bottom first, each an outline glyph and its colour (undefined: the
+   * text's own colour); empty for a glyph drawn as it is.
+   */
+  colorLayers(glyph: number): ColorLayer[] {
+    if (!this.isColor) return [];
+    let layers = this.layers.get(glyph);
+    if (!layers) {
+      this.palette ??= (this.font.face.getColorPalettes()[0]?.colors ?? []).map(paletteColor);
+      const palette = this.palette;
+      layers = this.font.face.getGlyphColorLayers(glyph).map(({ glyph: gid, colorIndex }) => ({
+        gid,
+        color: colorIndex === undefined ? undefined : palette[colorIndex],
+      }));
+      this.layers.set(glyph, layers);
+    }
+    return layers;
   }
 
   covers(codePoint: number): boolean {
@@ -284,6 +314,25 @@ export class Face {
   }
 }
 
+/** One layer of a colour glyph. */
+interface ColorLayer {
+  gid: number;
+  color: RGB | undefined;
+}
+
+/**
+ * A palette entry as a PDF fill colour. A translucent one (a few Twemoji shadows) is mixed with
+ * white, as it shows on paper, rather than drawn through a transparency state.
+ */
+const paletteColor = ({ red, green, blue, alpha }: HarfBuzz.Color): RGB => {
+  const a = alpha / 255;
+  const mix = (channel: number) => (channel * a + 255 * (1 - a)) / 255;
+  return rgb(mix(red), mix(green), mix(blue));
+};
+
+const readFace = (path: string) =>
+  new Uint8Array(readFileSync(createRequire(import.meta.url).resolve(path)));
+
 /**
  * The faces one fill engine has loaded, each read and parsed on first use (CJK faces: 5-10 MB,
  * about 50 ms each) and kept while the engine lives.
@@ -297,8 +346,8 @@ export class FaceLibrary {
     if (!face) {
       const hb = harfBuzz;
       if (!hb) throw new Error('HarfBuzz is not loaded yet.');
-      const path = createRequire(import.meta.url).resolve(FACE_PATHS[name]);
-      const bytes = new Uint8Array(readFileSync(path));
+      const bytes = name === COLOR_EMOJI_FACE ? loadedColorEmoji() : readFace(FACE_PATHS[name]);
+      if (!bytes) throw new Error('The colour emoji face is not loaded yet.');
       face = new Face(name, bytes, new hb.Font(new hb.Face(new hb.Blob(bytes))));
       this.faces.set(name, face);
     }

@@ -18,6 +18,13 @@ import {
   type Face,
   type FaceName,
 } from './faces.ts';
+import {
+  COLOR_EMOJI_FACE,
+  isEmojiPresentation,
+  loadColorEmoji,
+  loadedColorEmoji,
+  needsColorEmoji,
+} from './color-emoji.ts';
 import { EMOJI_FACE, emojiSequences } from './emoji-sequences.ts';
 import { needsMarkFallback, placeUnattachedMarks } from './mark-fallback.ts';
 import type { PlacedGlyph } from './placed-glyph.ts';
@@ -98,9 +105,9 @@ const isSkinTone = (code: number) => code >= 0x1f3fb && code <= 0x1f3ff;
 
 /**
  * The indices of a run's characters to shape: all but the skin tones that follow another
- * character. Every face here draws in one colour and none has toned forms, so HarfBuzz would
- * draw each tone as a swatch an em wide after its emoji, and a tone inside a ZWJ sequence
- * (👨🏿‍💻) would keep the sequence from its ligature. Left out, the tone adds no width and no
+ * character, for the monochrome faces: they have no toned forms, so HarfBuzz would draw each
+ * tone as a swatch an em wide after its emoji, and a tone inside a ZWJ sequence (👨🏿‍💻) would
+ * keep the sequence from its ligature. Left out, the tone adds no width and no
  * glyph; its character stays in the cluster before it, so the text extracted keeps it.
  * Undefined when the run has no such tone.
  */
@@ -157,6 +164,11 @@ const shapeLoaded = (
   const faces: (Face | undefined)[] = new Array<Face | undefined>(codes.length);
   let current: Face | undefined;
   const sequences = chain.includes(EMOJI_FACE) ? emojiSequences(text) : [];
+  // shapeValue has loaded the colour face when the value needs it.
+  const color = needsColorEmoji(text) ? shaper.faces.face(COLOR_EMOJI_FACE) : undefined;
+  // The faces a sequence may go to whole, colour first; Noto Emoji is loaded only for one.
+  const emojiFaces = () =>
+    color ? [color, shaper.faces.face(EMOJI_FACE)] : [shaper.faces.face(EMOJI_FACE)];
   let sequence = 0;
   codes.forEach((codePoint, i) => {
     if (codePoint === NEWLINE) {
@@ -166,18 +178,26 @@ const shapeLoaded = (
     while (sequence < sequences.length && sequences[sequence]![1] <= i) sequence++;
     const [from = -1, to = -1] = sequences[sequence] ?? [];
     if (i >= from && i < to) {
-      const emoji = shaper.faces.face(EMOJI_FACE);
-      if (i > from ? faces[from] === emoji : emoji.covers(codePoint)) {
+      const emoji =
+        i > from
+          ? emojiFaces().find((face) => faces[from] === face)
+          : emojiFaces().find((face) => face.covers(codePoint));
+      if (emoji) {
         faces[i] = current = emoji;
         return;
       }
     }
-    // A skin tone goes with its emoji's run, where it is left out of shaping (withoutSkinTones).
+    // A skin tone goes with its emoji's run (the colour face has toned forms; in the others it
+    // is left out of shaping, see withoutSkinTones).
     if (i > 0 && isSkinTone(codePoint) && faces[i - 1]) {
       faces[i] = faces[i - 1];
       return;
     }
     const char = String.fromCodePoint(codePoint);
+    if (color?.covers(codePoint) && isEmojiPresentation(char)) {
+      faces[i] = current = color;
+      return;
+    }
     const stays = current?.covers(codePoint) && NEUTRAL.test(char);
     const face = stays ? current : faceFor(shaper.faces, chain, codePoint);
     if (!face) missing.add(char);
@@ -192,7 +212,7 @@ const shapeLoaded = (
     if (face) {
       const rtl = levels[i]! % 2 === 1;
       const run = codes.slice(i, j);
-      const kept = withoutSkinTones(run);
+      const kept = face.isColor ? undefined : withoutSkinTones(run);
       const shaped = shapeRun(
         shaper.runs,
         face,
@@ -229,9 +249,12 @@ export class Shaper {
     family: FontFamily,
     language?: string,
   ): ShapedValue | Promise<ShapedValue> {
-    return loadedHarfBuzz()
+    const color = needsColorEmoji(text);
+    return loadedHarfBuzz() && (!color || loadedColorEmoji())
       ? shapeLoaded(this, text, family, language)
-      : loadHarfBuzz().then(() => shapeLoaded(this, text, family, language));
+      : Promise.all([loadHarfBuzz(), color && loadColorEmoji()]).then(() =>
+          shapeLoaded(this, text, family, language),
+        );
   }
 }
 
