@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { fillTemplate, parseTemplate, placeholderLabels } from './placeholders.ts';
+import {
+  fillTemplate,
+  parseTemplate,
+  placeholderLabels,
+  renamePlaceholder,
+} from './placeholders.ts';
 
 const values: Record<string, string> = { 'First name': 'Ada', 'Last name': 'Lovelace' };
 
@@ -39,5 +44,14 @@ describe('text with placeholders', () => {
   it('reads a text of a hundred thousand opening braces in one pass', () => {
     const hostile = '{'.repeat(100_000) + 'x}';
     expect(placeholderLabels(hostile)).toEqual(['x']);
+  });
+
+  it('renames a label in every placeholder that names it, the rest kept as written', () => {
+    const template = 'Dear { Name }, {Names} {{Name}} and {Name}';
+    expect(renamePlaceholder(template, 'Name', ' Given name ')).toBe(
+      'Dear {Given name}, {Names} {{Given name}} and {Given name}',
+    );
+    expect(renamePlaceholder(template, 'Name', '')).toBe(template);
+    expect(renamePlaceholder(template, 'Name', 'a}b')).toBe(template);
   });
 });

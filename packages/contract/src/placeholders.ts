@@ -87,3 +87,21 @@ export const fillTemplate = (
   parseTemplate(template)
     .map((part) => ('text' in part ? part.text : (textOf(part.label) ?? part.source)))
     .join('');
+
+/**
+ * The template with every placeholder of label `from` naming `to` instead, the rest as written:
+ * a field renamed in the editor keeps printing in the texts that name it. A label that cannot
+ * be a placeholder (empty, or holding a brace) changes nothing.
+ *
+ * @example
+ * renamePlaceholder('Dear { Name },', 'Name', 'Given name') // 'Dear {Given name},'
+ */
+export const renamePlaceholder = (template: string, from: string, to: string): string => {
+  const [source, target] = [from.trim(), to.trim()];
+  if (target === '' || /[{}]/.test(target)) return template;
+  return parseTemplate(template)
+    .map((part) =>
+      'text' in part ? part.text : part.label === source ? `{${target}}` : part.source,
+    )
+    .join('');
+};

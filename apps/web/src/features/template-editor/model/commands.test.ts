@@ -103,6 +103,28 @@ describe('editor commands', () => {
     expect(next.boxes[ids[3]!]).toMatchObject({ fontSize: 14, fontColor: '#000000' });
   });
 
+  it('renames a field in the texts with placeholders that name it, keystroke by keystroke', () => {
+    const { doc, ids } = docWith([
+      { set: { type: 'text', label: 'Name' } },
+      { set: { type: 'long_text', label: 'Letter', template: 'Dear {Name}, {Names} {Other}' } },
+      { set: { type: 'linked_text', label: 'Story' } },
+      { set: { type: 'linked_text', label: 'Story', order: 2 } },
+      { set: { type: 'text', label: 'Title', template: 'About {Story}' } },
+    ]);
+    let next = doc;
+    for (const label of ['Nam', 'Na', 'Given', 'Given name']) {
+      next = configureBox(next, { id: ids[0]!, settings: { label } });
+    }
+    expect(next.boxes[ids[1]!]?.template).toBe('Dear {Given name}, {Names} {Other}');
+    // Leaving a chain whose other box keeps the label renames nothing.
+    next = configureBox(next, { id: ids[3]!, settings: { label: 'Story 2' } });
+    expect(next.boxes[ids[4]!]?.template).toBe('About {Story}');
+    // A label cleared first leaves its placeholder as it was, named on save as no field's.
+    next = configureBox(next, { id: ids[0]!, settings: { label: '' } });
+    next = configureBox(next, { id: ids[0]!, settings: { label: 'Who' } });
+    expect(next.boxes[ids[1]!]?.template).toBe('Dear {Given name}, {Names} {Other}');
+  });
+
   it('gives a box that joins a linked-text chain the style of the chain', () => {
     const { doc, ids } = docWith([
       { set: { type: 'linked_text', label: 'Story', fontSize: 18, textAlign: 'center' } },

@@ -1,4 +1,4 @@
-import type { FieldType } from '@platen/contract';
+import { renamePlaceholder, type FieldType } from '@platen/contract';
 import {
   fitRectToPage,
   isSameRect,
@@ -149,9 +149,32 @@ export const configureBox = (
     ...copies.map((other) => ({ ...other, ...shared })),
   ].filter((next) => !isSameBox(next, doc.boxes[next.id]));
   if (updates.length === 0) return doc;
-  return {
+  const configured = {
     ...doc,
     boxes: { ...doc.boxes, ...Object.fromEntries(updates.map((next) => [next.id, next])) },
+  };
+  return followRename(configured, box.label, changed.label);
+};
+
+/**
+ * A field renamed: the texts with placeholders that named its old label name the new one, so
+ * they keep printing it. Only when no box keeps the old label (a box that leaves a linked-text
+ * chain renames nothing). Labels are typed a keystroke at a time, so each keystroke's rename
+ * follows the last; one cleared to nothing first leaves its placeholders, which the field panel
+ * and saving then name as labels no field has.
+ */
+const followRename = (doc: EditorDocument, from: string, to: string): EditorDocument => {
+  if (from.trim() === '' || from === to) return doc;
+  const boxes = Object.values(doc.boxes);
+  if (boxes.some((other) => other.label.trim() === from.trim())) return doc;
+  const renamed = boxes.flatMap((other) => {
+    const template = other.template && renamePlaceholder(other.template, from, to);
+    return template && template !== other.template ? [{ ...other, template }] : [];
+  });
+  if (renamed.length === 0) return doc;
+  return {
+    ...doc,
+    boxes: { ...doc.boxes, ...Object.fromEntries(renamed.map((next) => [next.id, next])) },
   };
 };
 
