@@ -1,6 +1,10 @@
 import { fileURLToPath } from 'node:url';
-import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
+import { ConfigError, invalidConfiguration } from './config/config-error.ts';
+import { s3Config, type S3Config } from './config/s3.ts';
+import { stripeConfig, type StripeConfig } from './config/stripe.ts';
+import { parseTrustProxy, type TrustProxy } from './config/trust-proxy.ts';
+import type { IdempotencyConfig, JobsConfig, WebhooksConfig } from './config/work.ts';
 import { DEFAULT_STATEMENT_TIMEOUT_MS } from './db/database.ts';
 
 const envSchema = z.object({
@@ -65,219 +69,6 @@ const envSchema = z.object({
   STRIPE_METER_EVENT: z.string().min(1).default('platen_overage_documents'),
 });
 
-/** Card payments through Stripe; absent when STRIPE_SECRET_KEY is not set. */
-type StripeConfig = {
-  secretKey: string;
-  webhookSecret: string;
-  /** STRIPE_PRICE_<PLAN>: the subscription price of each paid plan, by plan type. */
-  prices: Record<string, string>;
-  /** STRIPE_OVERAGE_PRICE_<PLAN>: optional metered price that bills overage documents. */
-  overagePrices: Record<string, string>;
-  /** STRIPE_METER_EVENT: the Billing Meter event that counts overage documents. */
-  meterEventName: string;
-};
-
-const pricesFrom = (env: NodeJS.ProcessEnv, prefix: string): Record<string, string> =>
-  Object.fromEntries(
-    Object.entries(env)
-      .filter(([name, value]) => name.startsWith(prefix) && value)
-      .map(([name, value]) => [name.slice(prefix.length), value ?? '']),
-  );
-
-const stripeConfig = (
-  env: NodeJS.ProcessEnv,
-  e: { STRIPE_SECRET_KEY?: string; STRIPE_WEBHOOK_SECRET?: string; STRIPE_METER_EVENT: string },
-): StripeConfig | undefined => {
-  if (!e.STRIPE_SECRET_KEY) return undefined;
-  if (!e.STRIPE_WEBHOOK_SECRET) {
-    throw new ConfigError('STRIPE_WEBHOOK_SECRET: must be set when STRIPE_SECRET_KEY is set.');
-  }
-  return {
-    secretKey: e.STRIPE_SECRET_KEY,
-    webhookSecret: e.STRIPE_WEBHOOK_SECRET,
-    prices: pricesFrom(env, 'STRIPE_PRICE_'),
-    overagePrices: pricesFrom(env, 'STRIPE_OVERAGE_PRICE_'),
-    meterEventName: e.STRIPE_METER_EVENT,
-  };
-};
-
-const s3EnvSchema = z.object({
-  // AWS's rules for bucket names, which MinIO and R2 follow too.
-  S3_BUCKET: z
-    .string()
-    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (a-z, 0-9, "." and "-")')
-    .optional(),
-  S3_ENDPOINT: z
-    .string()
-    .regex(/^https?:\/\/[^/?#]/, 'must be an http:// or https:// URL')
-    .refine((value) => URL.canParse(value), 'must be an http:// or https:// URL')
-    .optional(),
-  S3_REGION: z.string().min(1).default('us-east-1'),
-  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
-  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
-});
-
-/** Job results in an S3 bucket (AWS S3, MinIO, R2); absent when S3_BUCKET is not set. */
-export type S3Config = {
-  bucket: string;
-  /** S3_ENDPOINT: the server of an S3-compatible service; AWS S3 when unset. */
-  endpoint: string | undefined;
-  /** S3_REGION: `us-east-1` unless set (R2 takes `auto`). */
-  region: string;
-  /** S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY; without them the AWS SDK's own chain (a role). */
-  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
-};
-
-const s3Config = (env: NodeJS.ProcessEnv): S3Config | undefined => {
-  const parsed = s3EnvSchema.safeParse(env);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
-    throw new ConfigError(`Invalid configuration.\n  ${problems.join('\n  ')}`);
-  }
-  const e = parsed.data;
-  if ((e.S3_ACCESS_KEY_ID === undefined) !== (e.S3_SECRET_ACCESS_KEY === undefined)) {
-    throw new ConfigError(
-      'S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both, or neither to use the AWS SDK credential chain.',
-    );
-  }
-  if (!e.S3_BUCKET) {
-    // Settings for a bucket nobody named would quietly keep results on the local disk.
-    const stray = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID'].filter((name) => env[name]);
-    if (stray.length > 0) {
-      throw new ConfigError(`S3_BUCKET: must be set when ${stray.join(', ')} is set.`);
-    }
-    return undefined;
-  }
-  return {
-    bucket: e.S3_BUCKET,
-    endpoint: e.S3_ENDPOINT?.replace(/(?<!\/)\/+$/, ''),
-    region: e.S3_REGION,
-    credentials:
-      e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
-        ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
-        : undefined,
-  };
-};
-
-/**
- * Whose `X-Forwarded-For` entries to believe: none, the last `hops` entries, or proxies by
- * address. The client's address is the right-most entry not written by a trusted proxy.
- */
-export type TrustProxy = false | { hops: number } | { addresses: string[] };
-
-// proxy-addr's names for whole ranges, besides addresses and CIDRs.
-const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
-
-// Plain dotted IPv4 only: ipaddr.js would also read `1.5` as 1.0.0.5, which nobody means here.
-const isPlainAddress = (value: string) =>
-  ipaddr.IPv4.isValidFourPartDecimal(value) || ipaddr.IPv6.isValid(value);
-
-const isProxyAddress = (value: string) => {
-  if (PROXY_RANGE_NAMES.has(value)) return true;
-  const [address = '', prefix, ...rest] = value.split('/');
-  if (rest.length > 0 || !isPlainAddress(address)) return false;
-  if (prefix === undefined) return true;
-  const maxPrefix = ipaddr.IPv6.isValid(address) ? 128 : 32;
-  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= maxPrefix;
-};
-
-const TRUST_PROXY_HELP =
-  'set it to the number of proxies in front of the server (e.g. 1), or to their addresses or ' +
-  'networks, comma-separated (e.g. 10.0.0.0/8,loopback), or false when clients connect directly';
-
-/**
- * TRUST_PROXY. `true` is refused: it believes every X-Forwarded-For entry, and the left-most one
- * is written by the client, so any per-address limit could be reset at will (security.md §2).
- */
-const parseTrustProxy = (value: string | undefined): TrustProxy => {
-  const text = (value ?? 'false').trim().toLowerCase();
-  if (text === 'false' || text === '0') return false;
-  if (text === 'true') {
-    throw new ConfigError(
-      `TRUST_PROXY: "true" would believe addresses any client can forge; ${TRUST_PROXY_HELP}.`,
-    );
-  }
-  if (/^\d+$/.test(text)) {
-    const hops = Number(text);
-    if (hops > 10)
-      throw new ConfigError(`TRUST_PROXY: ${hops} proxies is not plausible; ${TRUST_PROXY_HELP}.`);
-    return { hops };
-  }
-  const addresses = text.split(',').map((part) => part.trim());
-  const bad = addresses.filter((address) => !isProxyAddress(address));
-  if (bad.length > 0) {
-    throw new ConfigError(
-      `TRUST_PROXY: "${bad.join('", "')}" is not an address or network; ${TRUST_PROXY_HELP}.`,
-    );
-  }
-  return { addresses };
-};
-
-/** How long idempotent answers are kept, and how claims of running requests are held. */
-type IdempotencyConfig = {
-  /** IDEMPOTENCY_WINDOW_HOURS: a repeated key gets the first answer for this long (24 h). */
-  windowMs: number;
-  /**
-   * IDEMPOTENCY_LEASE_SECONDS: a running request renews its claim within this time; a claim not
-   * renewed for longer belonged to a request that died, and the key may be used again.
-   */
-  leaseMs: number;
-  /** IDEMPOTENCY_SWEEP_MINUTES: how often expired answers are deleted. */
-  sweepIntervalMs: number;
-};
-
-/** Batch jobs: how long results stay, how many run at once, how workers prove they are alive. */
-type JobsConfig = {
-  /** JOB_RETENTION_DAYS: a finished job's results are deleted after this long (7 days). */
-  retentionMs: number;
-  /** JOB_CONCURRENCY: jobs one instance works on at once (2). */
-  concurrency: number;
-  /**
-   * JOB_CHUNK_ITEMS: a batch is made and recorded in chunks of this many items (500): a try after
-   * a crash goes on from the last chunk recorded, and a job steps aside between chunks when
-   * another account's job waits.
-   */
-  chunkItems: number;
-  /**
-   * JOB_HEARTBEAT_SECONDS (PostgreSQL): a job whose instance stays silent this long is taken over
-   * by another instance (30; at least 10).
-   */
-  heartbeatSeconds: number;
-  /** JOB_POLLING_SECONDS (PostgreSQL): how often an idle instance asks for new jobs (2). */
-  pollingSeconds: number;
-  /**
-   * JOB_RETRY_SECONDS: a try that failed as a whole (the result store was unreachable) is tried
-   * again after this long, twice as long after each further failure (5).
-   */
-  retrySeconds: number;
-  /** JOB_SWEEP_MINUTES: how often expired jobs and their results are deleted (15). */
-  sweepIntervalMs: number;
-  /** JOB_LINK_HOURS: how long a result's signed download link works (24, never past expiry). */
-  linkMs: number;
-};
-
-/** Webhook deliveries: how long a try may take, and when failed ones are tried again. */
-type WebhooksConfig = {
-  /**
-   * WEBHOOKS_ALLOW_PRIVATE_URLS: http:// and private or loopback addresses are allowed, for local
-   * development and tests; refused when NODE_ENV=production.
-   */
-  allowPrivateUrls: boolean;
-  /** WEBHOOK_TIMEOUT_SECONDS: a try without an answer by then has failed (10). */
-  timeoutMs: number;
-  /** WEBHOOK_MAX_ATTEMPTS: tries per delivery before it has failed for good (12). */
-  maxAttempts: number;
-  /**
-   * WEBHOOK_RETRY_BASE_SECONDS: the wait after the first failed try; each next wait doubles, with
-   * jitter (120: 12 tries span about 3 days).
-   */
-  retryBaseMs: number;
-  /** WEBHOOK_POLLING_SECONDS: how often an instance looks for deliveries that are due (1). */
-  pollingMs: number;
-  /** How long a rotated-out secret keeps signing (24 h). */
-  rotationOverlapMs: number;
-};
-
 /** The minimum length of APP_SECRET: 32 characters carry at least 128 bits of entropy when random. */
 export const MIN_SECRET_LENGTH = 32;
 
@@ -333,8 +124,6 @@ export type Config = {
 /** How long Redis is left alone after it failed to answer (see `redisCalls`). */
 const REDIS_COOL_DOWN_MS = 5_000;
 
-export class ConfigError extends Error {}
-
 /**
  * Reads the environment once. A bad value throws a ConfigError naming the variable, so the
  * server stops before it listens instead of failing later in a request.
@@ -343,10 +132,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   // An empty variable means "not set": container files often pass `VAR=` for optional settings.
   const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
   const parsed = envSchema.safeParse(given);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
-    throw new ConfigError(`Invalid configuration.\n  ${problems.join('\n  ')}`);
-  }
+  if (!parsed.success) throw invalidConfiguration(parsed.error);
   const e = parsed.data;
   if (e.NODE_ENV === 'production' && (e.APP_SECRET ?? '').length < MIN_SECRET_LENGTH) {
     throw new ConfigError(

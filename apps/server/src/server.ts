@@ -1,5 +1,6 @@
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError } from './config/config-error.ts';
+import { loadConfig } from './config.ts';
 import { exposureWarning, mailWarning } from './dev-conveniences.ts';
 
 const start = async () => {

@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import S3rver from 's3rver';
-import type { S3Config } from '../src/config.ts';
+import type { S3Config } from '../src/config/s3.ts';
 
 /** s3rver's built-in account: it refuses requests signed with any other access key. */
 const S3RVER_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };

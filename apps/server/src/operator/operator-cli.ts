@@ -1,4 +1,5 @@
-import { ConfigError, loadConfig } from '../config.ts';
+import { ConfigError } from '../config/config-error.ts';
+import { loadConfig } from '../config.ts';
 import { databaseTarget, migrateToLatest, openDatabase } from '../db/database.ts';
 import { runOperatorCommand } from './operator-actions.ts';
 import { parseOperatorCommand } from './operator-command.ts';

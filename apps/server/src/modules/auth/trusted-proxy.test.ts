@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { call } from '../../../test/http.ts';
 import { buildTestApp, type TestApp } from '../../../test/test-app.ts';
-import type { TrustProxy } from '../../config.ts';
+import type { TrustProxy } from '../../config/trust-proxy.ts';
 import { rateRules } from '../rate-limits/index.ts';
 
 /**

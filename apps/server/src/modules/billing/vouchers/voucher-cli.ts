@@ -1,4 +1,5 @@
-import { ConfigError, loadConfig } from '../../../config.ts';
+import { ConfigError } from '../../../config/config-error.ts';
+import { loadConfig } from '../../../config.ts';
 import { databaseTarget, migrateToLatest, openDatabase } from '../../../db/database.ts';
 import { createVoucher } from './voucher-admin.ts';
 import { parseVoucherCommand } from './voucher-command.ts';

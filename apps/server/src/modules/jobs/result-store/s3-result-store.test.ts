@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type Socket } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { S3Config } from '../../../config.ts';
+import type { S3Config } from '../../../config/s3.ts';
 import {
   failingAfter,
   inChunks,

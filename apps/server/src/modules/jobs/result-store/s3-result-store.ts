@@ -9,7 +9,7 @@ import { Upload } from '@aws-sdk/lib-storage';
 import pLimit from 'p-limit';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { S3Config } from '../../../config.ts';
+import type { S3Config } from '../../../config/s3.ts';
 import {
   ByteCounter,
   checkResultKey,
