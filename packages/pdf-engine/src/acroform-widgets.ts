@@ -23,7 +23,8 @@ import {
 } from '@cantoo/pdf-lib';
 import type { LoadedTemplate } from './load-template.ts';
 import { normaliseRotation, pdfBoxToDisplayRect } from './pdf-user-space.ts';
-import type { AcroFieldKind, AcroWidget, FieldRotation, PageRotation, TextAlign } from './types.ts';
+import type { AcroFieldKind, AcroWidget, PageRotation } from './analysis-types.ts';
+import type { FieldRotation, TextAlign } from './types.ts';
 
 /** One widget together with the pdf-lib objects import needs to remove it later. */
 export interface FoundWidget extends AcroWidget {

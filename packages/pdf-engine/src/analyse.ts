@@ -3,7 +3,7 @@ import { findWidgets, toAcroWidget, type FoundWidget } from './acroform-widgets.
 import { PdfEngineError } from './errors.ts';
 import { asEngineError, loadTemplate, type LoadedTemplate } from './load-template.ts';
 import { displayedSize } from './pdf-user-space.ts';
-import type { PageInfo, TemplateAnalysis } from './types.ts';
+import type { PageInfo, TemplateAnalysis } from './analysis-types.ts';
 
 const pageInfos = (t: LoadedTemplate): PageInfo[] =>
   t.geometries.map((g, i) => ({

@@ -7,7 +7,8 @@
 import { withMissing } from './field-text.ts';
 import type { MaybePromise } from './maybe-async.ts';
 import { SEVERITY } from './text-layout.ts';
-import type { FieldFit, FieldSpec, FieldType } from './types.ts';
+import type { FieldFit } from './fill-result-types.ts';
+import type { FieldSpec, FieldType } from './types.ts';
 
 /**
  * The types whose value can be printed again in another box: text of any kind, a tick, and a

@@ -23,7 +23,8 @@ import {
   type Space,
   type TextLayout,
 } from './text-layout.ts';
-import type { BoxOnPage, FieldFit, FieldSpec } from './types.ts';
+import type { FieldFit } from './fill-result-types.ts';
+import type { BoxOnPage, FieldSpec } from './types.ts';
 
 /** The boxes of a linked field; a field saved without `boxes` is its own single box. */
 const linkedBoxes = (field: FieldSpec): BoxOnPage[] =>

@@ -6,7 +6,8 @@ import { boxFrame, type FillContext } from './fill-context.ts';
 import { readImageHeader } from './image-header.ts';
 import { fillColor, strokeColor } from './page-canvas.ts';
 import { num, nums } from './pdf-syntax.ts';
-import type { FieldFit, FieldSpec } from './types.ts';
+import type { FieldFit } from './fill-result-types.ts';
+import type { FieldSpec } from './types.ts';
 
 /** Larger pictures are refused: pdf-lib decodes PNGs whole (4 bytes per pixel). */
 export const MAX_IMAGE_PIXELS = 40_000_000;

@@ -8,7 +8,8 @@ import { boxFrame, type FillContext } from './fill-context.ts';
 import { fillColor, strokeColor } from './page-canvas.ts';
 import { nums } from './pdf-syntax.ts';
 import { ROW_PADDING, type MeasuredRow, type RowSlice, type TableLayout } from './table-layout.ts';
-import type { BoxOnPage, FieldFit, FieldSpec } from './types.ts';
+import type { FieldFit } from './fill-result-types.ts';
+import type { BoxOnPage, FieldSpec } from './types.ts';
 import { rgb } from '@cantoo/pdf-lib';
 
 const HEADER_BAND = rgb(0.92, 0.92, 0.92);

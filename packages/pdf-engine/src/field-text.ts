@@ -17,7 +17,8 @@ import {
   MIN_FONT_SIZE,
   type TextLayout,
 } from './text-layout.ts';
-import type { FieldFit, FieldSpec } from './types.ts';
+import type { FieldFit } from './fill-result-types.ts';
+import type { FieldSpec } from './types.ts';
 
 /** Keeps at most maxLength characters (code points, so no emoji is cut in half). */
 const limitLength = (text: string, maxLength: number | undefined) => {

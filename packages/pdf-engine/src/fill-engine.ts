@@ -12,7 +12,8 @@ import {
   type FillCacheStats,
 } from './prepared-template-cache.ts';
 import type { PreparedTemplateData } from './prepared-template.ts';
-import type { FieldSpec, FieldValues, FillOptions, FillResult } from './types.ts';
+import type { FillOptions, FillResult } from './fill-result-types.ts';
+import type { FieldSpec, FieldValues } from './types.ts';
 
 export interface FillEngineOptions {
   /** Bytes of prepared templates the engine keeps (default 64 MB); 0 turns that cache off. */

@@ -18,15 +18,8 @@ import type { MaybePromise } from './maybe-async.ts';
 import type { PreparedTemplate } from './prepared-template.ts';
 import { stampSample } from './sample-stamp.ts';
 import { writeUpdate } from './update-writer.ts';
-import type {
-  FieldFit,
-  FieldSpec,
-  FieldValue,
-  FieldValues,
-  FillOptions,
-  FillResult,
-  FitReport,
-} from './types.ts';
+import type { FieldFit, FillOptions, FillResult, FitReport } from './fill-result-types.ts';
+import type { FieldSpec, FieldValue, FieldValues } from './types.ts';
 
 const wrongType = (label: string, expected: string) =>
   new PdfEngineError('INVALID_VALUE', `The value of "${label}" must be ${expected}.`, [label]);

@@ -32,4 +32,6 @@ export { readImageHeader, type ImageHeader } from './image-header.ts';
 export { MAX_IMAGE_PIXELS } from './field-marks.ts';
 export { barcodeDataProblem } from './barcode-symbol.ts';
 export { MIN_FONT_SIZE } from './text-layout.ts';
+export type * from './analysis-types.ts';
+export type * from './fill-result-types.ts';
 export type * from './types.ts';

@@ -8,7 +8,7 @@ import { PDFDict, PDFDocument, PDFName, PDFRef } from '@cantoo/pdf-lib';
 import { MAX_PAGES, PdfEngineError } from './errors.ts';
 import { normaliseRotation, visibleBox, type PageGeometry } from './pdf-user-space.ts';
 import { flattenPageTree, scanPageTree, type PageLeafInfo } from './page-tree.ts';
-import type { PdfBox } from './types.ts';
+import type { PdfBox } from './analysis-types.ts';
 
 /** A parsed template: the pdf-lib document and, per page (0-based), its tree entry and geometry. */
 export interface LoadedTemplate {

@@ -15,7 +15,7 @@ import {
   type PDFContext,
 } from '@cantoo/pdf-lib';
 import { boxFromCorners } from './pdf-user-space.ts';
-import type { PdfBox } from './types.ts';
+import type { PdfBox } from './analysis-types.ts';
 
 /** A page found in the tree, with its inheritable attributes already resolved. */
 export interface PageLeafInfo {

@@ -12,7 +12,7 @@ import {
   type PageGeometry,
 } from './pdf-user-space.ts';
 import { corpusBytes, openWithPdfjs } from '../test/fixtures.ts';
-import type { PageRotation } from './types.ts';
+import type { PageRotation } from './analysis-types.ts';
 
 const A4 = { x: 0, y: 0, width: 595.28, height: 841.89 };
 const LETTER = { x: 0, y: 0, width: 612, height: 792 };

@@ -12,7 +12,8 @@
  *   /Rotate 180: (x1 - X, y0 + Y)      ... its bottom-right
  *   /Rotate 270: (x1 - Y, y1 - X)      ... its top-right
  */
-import type { DisplayRect, PageRotation, PdfBox } from './types.ts';
+import type { PageRotation, PdfBox } from './analysis-types.ts';
+import type { DisplayRect } from './types.ts';
 
 /** A point in displayed page space (points, origin top-left, y down). */
 export type DisplayPoint = { x: number; y: number } & { readonly __space: 'display-pt' };

@@ -5,7 +5,7 @@
  */
 import { NEWLINE, SPACE } from './code-points.ts';
 import type { LineMetrics } from './fonts.ts';
-import type { FitResult } from './types.ts';
+import type { FitResult } from './fill-result-types.ts';
 
 /**
  * The smallest size text shrinks to before it is truncated.
