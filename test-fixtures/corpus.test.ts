@@ -1,16 +1,12 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { buildAfresh, corpusBytes, corpusPath, generatedNames } from './corpus.ts';
+import { hasPoppler, hasQpdf } from './command-line-tools.ts';
 
 /*
  * The generators themselves: a build repeats, and each hostile file is hostile in the way the
  * tests that use it assume, as independent tools (qpdf, poppler, sharp) read it.
  */
-const hasQpdf = spawnSync('qpdf', ['--version']).status === 0;
-const hasPoppler = spawnSync('pdfinfo', ['-v']).status === 0;
-if (!hasQpdf || !hasPoppler) {
-  console.warn('\n!!! qpdf or poppler-utils missing: their reading of the corpus is SKIPPED !!!\n');
-}
 
 const qpdfCheck = async (name: Parameters<typeof corpusPath>[0]) =>
   spawnSync('qpdf', ['--check', await corpusPath(name)], { encoding: 'utf8' }).status;

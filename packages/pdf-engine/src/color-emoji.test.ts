@@ -6,9 +6,7 @@ import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createFillEngine } from './fill-engine.ts';
 import { field, makeTemplate } from '../test/fixtures.ts';
-
-const hasPoppler = spawnSync('pdftoppm', ['-v']).status === 0;
-if (!hasPoppler) console.warn('\n!!! poppler-utils missing: colour emoji checks SKIPPED !!!\n');
+import { hasPoppler } from '../../../test-fixtures/command-line-tools.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'platen-color-emoji-'));
 let template: Uint8Array;

@@ -5,10 +5,9 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createFillEngine } from './fill-engine.ts';
 import { field, makeTemplate } from '../test/fixtures.ts';
+import { hasPoppler } from '../../../test-fixtures/command-line-tools.ts';
 
 const { fill } = createFillEngine();
-const hasPoppler = spawnSync('pdftotext', ['-v']).status === 0;
-if (!hasPoppler) console.warn('\n!!! poppler-utils missing: emoji checks SKIPPED !!!\n');
 
 const dir = mkdtempSync(join(tmpdir(), 'platen-emoji-'));
 let counter = 0;

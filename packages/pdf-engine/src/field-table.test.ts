@@ -8,10 +8,11 @@ import { PdfEngineError } from './errors.ts';
 import { createFillEngine } from './fill-engine.ts';
 import { field } from '../test/fixtures.ts';
 import type { FieldSpec, TableOptions, TableRow } from './types.ts';
+import { hasPoppler } from '../../../test-fixtures/command-line-tools.ts';
 
 const { fill } = createFillEngine();
 
-if (spawnSync('pdftotext', ['-v']).status !== 0) {
+if (!hasPoppler) {
   throw new Error('poppler-utils (pdftotext) is needed to read the tables back');
 }
 const dir = mkdtempSync(join(tmpdir(), 'platen-tables-'));

@@ -15,12 +15,9 @@ import {
 } from '../test/all-scripts.ts';
 import { makeTemplate } from '../test/fixtures.ts';
 import type { FieldSpec } from './types.ts';
+import { hasPoppler } from '../../../test-fixtures/command-line-tools.ts';
 
 const { fill } = createFillEngine();
-
-const hasPoppler = spawnSync('pdftotext', ['-v']).status === 0;
-if (!hasPoppler)
-  console.warn('\n!!! poppler-utils missing: script extraction checks SKIPPED !!!\n');
 
 const dir = mkdtempSync(join(tmpdir(), 'platen-scripts-'));
 let counter = 0;

@@ -14,14 +14,8 @@ import {
   readTexts,
 } from '../test/fixtures.ts';
 import type { FieldSpec } from './types.ts';
+import { hasPoppler, hasQpdf } from '../../../test-fixtures/command-line-tools.ts';
 
-const hasQpdf = spawnSync('qpdf', ['--version']).status === 0;
-const hasPoppler = spawnSync('pdftotext', ['-v']).status === 0;
-if (!hasQpdf || !hasPoppler) {
-  console.warn(
-    '\n!!! qpdf or poppler-utils missing: their checks of fill output are SKIPPED !!!\n',
-  );
-}
 const dir = mkdtempSync(join(tmpdir(), 'platen-fill-'));
 let fileCount = 0;
 const onDisk = (pdf: Uint8Array) => {

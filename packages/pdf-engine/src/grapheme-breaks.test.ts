@@ -7,10 +7,9 @@ import { createFillEngine } from './fill-engine.ts';
 import { graphemeJoins, lineBreaks } from './line-breaks.ts';
 import { fitSingleLine, wrap, type MeasuredText } from './text-layout.ts';
 import { field, makeTemplate } from '../test/fixtures.ts';
+import { hasPoppler } from '../../../test-fixtures/command-line-tools.ts';
 
 const { fill } = createFillEngine();
-const hasPoppler = spawnSync('pdftotext', ['-v']).status === 0;
-if (!hasPoppler) console.warn('\n!!! poppler-utils missing: grapheme break checks SKIPPED !!!\n');
 
 const dir = mkdtempSync(join(tmpdir(), 'platen-graphemes-'));
 let counter = 0;

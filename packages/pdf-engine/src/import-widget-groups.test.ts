@@ -16,10 +16,9 @@ import {
   sharedCorpusBytes,
 } from '../test/fixtures.ts';
 import type { DisplayRect, FieldSpec } from './types.ts';
+import { hasQpdf } from '../../../test-fixtures/command-line-tools.ts';
 
 const { fill } = createFillEngine();
-const hasQpdf = spawnSync('qpdf', ['--version']).status === 0;
-if (!hasQpdf) console.warn('\n!!! qpdf missing: field counts against qpdf are SKIPPED !!!\n');
 
 /** The form's fields as `qpdf --json` counts them: one per full name, however many widgets. */
 const qpdfFieldCount = (pdf: Uint8Array) => {

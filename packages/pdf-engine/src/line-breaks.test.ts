@@ -6,10 +6,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createFillEngine } from './fill-engine.ts';
 import { lineBreaks } from './line-breaks.ts';
 import { field, makeTemplate } from '../test/fixtures.ts';
+import { hasPoppler } from '../../../test-fixtures/command-line-tools.ts';
 
 const { fill } = createFillEngine();
-const hasPoppler = spawnSync('pdftotext', ['-v']).status === 0;
-if (!hasPoppler) console.warn('\n!!! poppler-utils missing: line break checks SKIPPED !!!\n');
 
 const dir = mkdtempSync(join(tmpdir(), 'platen-breaks-'));
 let counter = 0;

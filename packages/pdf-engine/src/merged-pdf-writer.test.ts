@@ -8,8 +8,6 @@ import {
 } from './merged-pdf-writer.ts';
 import { corpusBytes, corpusNames, field, makePng, makeTemplate } from '../test/fixtures.ts';
 import {
-  hasPoppler,
-  hasQpdf,
   makeInheritingTemplate,
   mergeAll,
   occurrences,
@@ -17,6 +15,7 @@ import {
   popplerTexts,
   qpdfCheck,
 } from '../test/merged-pdf-check.ts';
+import { hasPoppler, hasQpdf } from '../../../test-fixtures/command-line-tools.ts';
 import type { FieldSpec, FieldValues } from './types.ts';
 
 const canCheck = hasQpdf && hasPoppler;

@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createFillEngine } from './fill-engine.ts';
 import {
@@ -8,9 +7,7 @@ import {
   scriptValues,
 } from '../test/all-scripts.ts';
 import { inkDifference, referenceRender, renderBox } from '../test/script-renders.ts';
-
-const hasPoppler = spawnSync('pdftoppm', ['-v']).status === 0;
-if (!hasPoppler) console.warn('\n!!! poppler-utils missing: script picture checks SKIPPED !!!\n');
+import { hasPoppler } from '../../../test-fixtures/command-line-tools.ts';
 
 /**
  * More than this share of differing ink is another picture. Measured: 0 for the same poppler;

@@ -17,13 +17,9 @@ import {
   sharedCorpusBytes,
   sharedCorpusSkipReason,
 } from '../test/fixtures.ts';
+import { hasPoppler, hasQpdf } from '../../../test-fixtures/command-line-tools.ts';
 
 // The encrypted forms are made by qpdf (an implementation independent of the one that decrypts).
-const hasQpdf = spawnSync('qpdf', ['--version']).status === 0;
-const hasPoppler = spawnSync('pdftotext', ['-v']).status === 0;
-if (!hasQpdf || !hasPoppler) {
-  console.warn('\n!!! qpdf or poppler-utils missing: the unlock tests are SKIPPED !!!\n');
-}
 const dir = mkdtempSync(join(tmpdir(), 'platen-unlock-'));
 let fileCount = 0;
 const onDisk = (pdf: Uint8Array) => {

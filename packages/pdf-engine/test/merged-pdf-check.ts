@@ -9,12 +9,6 @@ import { join } from 'node:path';
 import { PDFDocument, PDFName, PDFNumber, StandardFonts, type PDFRef } from '@cantoo/pdf-lib';
 import { createMergedPdfWriter } from '../src/merged-pdf-writer.ts';
 
-export const hasQpdf = spawnSync('qpdf', ['--version']).status === 0;
-export const hasPoppler = spawnSync('pdftotext', ['-v']).status === 0;
-if (!hasQpdf || !hasPoppler) {
-  console.warn('\n!!! qpdf or poppler-utils missing: merged PDF tests are SKIPPED !!!\n');
-}
-
 const dir = mkdtempSync(join(tmpdir(), 'platen-merged-'));
 let fileCount = 0;
 const onDisk = (pdf: Uint8Array) => {

@@ -8,10 +8,7 @@ import { signUp, type Account } from '../../../test/http.ts';
 import { makePdf } from '../../../test/pdf-fixtures.ts';
 import { buildTestApp, type TestApp } from '../../../test/test-app.ts';
 import { apiKeyOf, generate, saveFields, uploadTemplate } from '../../../test/templates.ts';
-
-const hasPoppler = spawnSync('pdftotext', ['-v']).status === 0;
-if (!hasPoppler)
-  console.warn('\n!!! poppler-utils missing: the linked-text size test is SKIPPED !!!\n');
+import { hasPoppler } from '../../../../../test-fixtures/command-line-tools.ts';
 
 /**
  * The height of each word's box per page, as poppler reads the document (pdftotext -bbox), for

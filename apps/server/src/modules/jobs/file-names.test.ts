@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createFileNamer, createUniqueNamer, MAX_NAME_BYTES, safeFileBase } from './file-names.ts';
 import { createStoredZip } from './stored-zip.ts';
+import { hasUnzip } from '../../../../../test-fixtures/command-line-tools.ts';
 
 const bytesOf = (name: string) => Buffer.byteLength(name, 'utf8');
 
@@ -147,8 +148,6 @@ describe('safeFileBase and createUniqueNamer, as the account export names its fo
 });
 
 /** Info-ZIP's unzip, the reader most people unpack with on Linux and macOS. */
-const hasUnzip = spawnSync('unzip', ['-v']).status === 0;
-if (!hasUnzip) console.warn('unzip not found: the unpacking of hostile names is not tested.');
 
 const folder = mkdtempSync(join(tmpdir(), 'platen-names-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));

@@ -1,4 +1,4 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -6,10 +6,9 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { unzip } from '../../../test/jobs.ts';
 import { createStoredZip, type Zip64Limits } from './stored-zip.ts';
+import { hasUnzip } from '../../../../../test-fixtures/command-line-tools.ts';
 
 /** Info-ZIP's unzip, the reader most people unpack with on Linux and macOS. */
-const hasUnzip = spawnSync('unzip', ['-v']).status === 0;
-if (!hasUnzip) console.warn('unzip not found: the ZIP is read back by fflate only.');
 
 const folder = mkdtempSync(join(tmpdir(), 'platen-zip-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));

@@ -10,11 +10,10 @@ import { multipartBody } from '../../../test/multipart.ts';
 import { wordsOf } from '../../../test/pdf-words.ts';
 import { buildTestApp, testDatabases, type TestApp } from '../../../test/test-app.ts';
 import { generate, uploadTemplate } from '../../../test/templates.ts';
+import { hasPoppler, hasQpdf } from '../../../../../test-fixtures/command-line-tools.ts';
 
 // The encrypted forms are made by qpdf at test time (test-fixtures/active-content-pdfs.ts).
-const hasTools =
-  spawnSync('qpdf', ['--version']).status === 0 && spawnSync('pdftotext', ['-v']).status === 0;
-if (!hasTools) console.warn('\n!!! qpdf or poppler-utils missing: encrypted uploads SKIPPED !!!\n');
+const hasTools = hasQpdf && hasPoppler;
 
 const dir = mkdtempSync(join(tmpdir(), 'platen-encrypted-'));
 let fileCount = 0;

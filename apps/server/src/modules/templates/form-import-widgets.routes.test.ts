@@ -14,9 +14,7 @@ import { call, signUp, type Account } from '../../../test/http.ts';
 import { wordsOf } from '../../../test/pdf-words.ts';
 import { buildTestApp, testDatabases, type TestApp } from '../../../test/test-app.ts';
 import { generate, saveFields, textField, uploadTemplate } from '../../../test/templates.ts';
-
-const hasQpdf = spawnSync('qpdf', ['--version']).status === 0;
-if (!hasQpdf) console.warn('\n!!! qpdf missing: field counts against qpdf are SKIPPED !!!\n');
+import { hasQpdf } from '../../../../../test-fixtures/command-line-tools.ts';
 
 /** The form's fields as `qpdf --json` counts them: one per full name, however many widgets. */
 const qpdfFieldCount = (pdf: Buffer) => {

@@ -9,15 +9,14 @@ import { call, signUp, type Account } from '../../../test/http.ts';
 import { wordsOf } from '../../../test/pdf-words.ts';
 import { buildTestApp, testDatabases, type TestApp } from '../../../test/test-app.ts';
 import { generate, uploadTemplate } from '../../../test/templates.ts';
+import { hasPoppler, hasQpdf } from '../../../../../test-fixtures/command-line-tools.ts';
 
 /**
  * Import on real government forms (test-fixtures/gov-forms/, sources in its README): what the
  * form holds comes through whole. The table of packages/pdf-engine/README.md "Import on real
  * forms" is made by bench/import/gov-forms.ts from the same files.
  */
-const hasTools =
-  spawnSync('qpdf', ['--version']).status === 0 && spawnSync('pdftotext', ['-v']).status === 0;
-if (!hasTools) console.warn('\n!!! qpdf or poppler-utils missing: government forms SKIPPED !!!\n');
+const hasTools = hasQpdf && hasPoppler;
 
 const FORMS: CorpusName[] = [
   'irs-f1040-2013.pdf',
