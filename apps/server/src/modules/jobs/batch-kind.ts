@@ -16,7 +16,7 @@ import { withStoreErrors } from './job-errors.ts';
 import { jobFilesPrefix, type JobKindDefinition, type JobTryContext } from './job-kind.ts';
 import type { JobRow } from './jobs.repository.ts';
 
-type BatchKindDeps = Pick<Deps, 'db' | 'log' | 'metrics' | 'config' | 'results'> &
+type BatchKindDeps = Pick<Deps, 'db' | 'log' | 'config' | 'results'> &
   FillDeps & {
     /** Hands the job to the queue again, behind the jobs waiting now. */
     requeue: (job: { id: string; userId: string }) => Promise<void>;

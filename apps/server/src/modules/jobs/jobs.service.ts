@@ -6,8 +6,8 @@ import type { z } from 'zod';
 import type { JobTable } from '../../db/tables.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { release, reserve } from '../billing/index.ts';
-import type { createDocumentsService } from '../documents/index.ts';
+import { release } from '../billing/index.ts';
+import { produce, type createDocumentsService } from '../documents/index.ts';
 import { checkBatchItems } from './batch-items.ts';
 import { recordJobEnd } from './job-events.ts';
 import { batchKind } from './batch-kind.ts';
@@ -73,11 +73,11 @@ export const createJobsService = (deps: JobsDeps) => {
       body.ignoreUnknownFields ? undefined : await deps.documents.labelsOf(target.template),
     );
     const needed = body.items.length;
-    const reservation = await reserve(deps, userId, needed, overLimit(needed));
-    const { reservedAt } = reservation;
     const id = randomUUID();
-    try {
-      await insertJob(deps.db, {
+    // The job's row holds the reservation once written: the job's end or a cancel releases what
+    // it did not make.
+    await produce(deps, userId, { count: needed, wording: overLimit(needed) }, (reservedAt) =>
+      insertJob(deps.db, {
         id,
         user_id: userId,
         template_id: target.template.id,
@@ -97,13 +97,8 @@ export const createJobsService = (deps: JobsDeps) => {
         attempt: 0,
         reserved_at: reservedAt.toISOString(),
         created_at: reservedAt.toISOString(),
-      });
-    } catch (error) {
-      await reservation.settle(0);
-      throw error;
-    }
-    // The job's row holds the reservation now: its end or a cancel releases what it did not make.
-    await reservation.settle(needed);
+      }),
+    );
     deps.log.info(
       { event: 'job.queued', jobId: id, userId, total: body.items.length },
       'batch queued',
