@@ -1,10 +1,8 @@
 import type { ItemError } from '@platen/contract';
 import { AppError } from '../../lib/app-error.ts';
-import type { createDocumentsService } from '../documents/index.ts';
+import type { ChunkWriters, JobRow, RecordedChunk } from '../jobs/index.ts';
 import { LISTED_ITEM_ERRORS } from './batch-items.ts';
-import type { ChunkWriters } from './chunk-writers.ts';
-import type { RecordedChunk } from './job-chunks.repository.ts';
-import type { JobRow } from './jobs.repository.ts';
+import type { createDocumentsService } from './documents.service.ts';
 
 /** What filling a chunk uses: the documents service. */
 export type FillDeps = { documents: ReturnType<typeof createDocumentsService> };
