@@ -11,7 +11,12 @@ import { apiKeysRoutes } from './modules/api-keys/index.ts';
 import { authRoutes } from './modules/auth/index.ts';
 import { billingPublicRoutes, billingRoutes } from './modules/billing/index.ts';
 import { dashboardRoutes } from './modules/dashboard/index.ts';
-import { createDocumentsService, documentsRoutes } from './modules/documents/index.ts';
+import {
+  batchKind,
+  createBatches,
+  createDocumentsService,
+  documentsRoutes,
+} from './modules/documents/index.ts';
 import {
   createJobsService,
   createSchedule,
@@ -129,15 +134,15 @@ export const buildApp = async (config: Config, overrides: Partial<Deps> = {}): P
   const documents = createDocumentsService(deps);
   const jobs = createJobsService({
     ...deps,
-    documents,
-    jobKinds: [accountExportKind(deps)],
+    jobKinds: [batchKind({ ...deps, documents }), accountExportKind(deps)],
   });
   app.decorate('jobs', jobs);
   // Workers and timers start once the app is ready (listening, or a test's first inject).
   app.decorate('schedule', createSchedule(deps, jobs));
   app.addHook('onReady', () => app.schedule.start());
   // Each route is guarded by route() as its contract descriptor's `auth` says.
-  await app.register(documentsRoutes, { deps, documents, createJob: jobs.create });
+  const batches = createBatches(deps, documents, jobs);
+  await app.register(documentsRoutes, { deps, documents, batches });
   await app.register(jobsRoutes, { jobs });
   await app.register(accountExportRoutes, { deps, jobs });
   await app.register(usersRoutes, { deps });

@@ -4,7 +4,7 @@ import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { route } from '../../plugins/route.ts';
 import { apiKeyHashOf } from '../../plugins/account-guard.ts';
-import { startDocumentJob, type CreateJob } from './document-job.ts';
+import type { Batches } from './batches.ts';
 import type { createDocumentsService, Document } from './documents.service.ts';
 import { findKeyTarget, keyTargetOf } from './target.ts';
 
@@ -71,10 +71,10 @@ export const documentsRoutes = async (
   opts: {
     deps: Deps;
     documents: ReturnType<typeof createDocumentsService>;
-    createJob: CreateJob;
+    batches: Batches;
   },
 ) => {
-  const { deps, documents } = opts;
+  const { deps, documents, batches } = opts;
   const { generateDocument } = contract;
 
   const failedKeyLookups = app.createRateLimit({
@@ -112,7 +112,7 @@ export const documentsRoutes = async (
       const target = await keyTargetOf(req, req.body);
       return sendPdf(reply, await documents.generate(req.userId, target, req.body));
     }
-    const job = await startDocumentJob(opts.createJob, req.userId, req.body);
+    const job = await batches.startDocumentJob(req.userId, req.body);
     return reply
       .code(202)
       .header('location', job.statusUrl)
@@ -176,5 +176,16 @@ export const documentsRoutes = async (
         },
       },
     },
+  );
+
+  // A batch's documents, made as a job (batches.ts); its status and files are the jobs routes'.
+  route(
+    app,
+    contract.createBatch,
+    async (req, reply) => {
+      const job = await batches.start(req.userId, req.body);
+      return reply.code(202).header('location', job.statusUrl).send(job);
+    },
+    { bodyLimit: contract.MAX_BATCH_BODY_BYTES },
   );
 };

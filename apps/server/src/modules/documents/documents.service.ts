@@ -1,22 +1,16 @@
 import { languageFieldTypes, type GenerateDocumentBody } from '@platen/contract';
-import type { FieldSpec, FillOptions, FitReport } from '@platen/pdf-engine';
+import type { FieldSpec, FillOptions } from '@platen/pdf-engine';
 import type { Deps } from '../../deps.ts';
-import { engineRefusalToError } from '../../pdf-pool/engine-refusal.ts';
-import { reserve } from '../billing/index.ts';
-import {
-  createTemplatesService,
-  exampleValues,
-  fieldsOnPages,
-  isStampLabel,
-} from '../templates/index.ts';
+import { createTemplatesService, exampleValues, fieldsOnPages } from '../templates/index.ts';
 import { rateRules } from '../rate-limits/index.ts';
 import { resolveFieldValues } from './field-values.ts';
+import { fillDocument, produce, type Filled } from './produce.ts';
 import { refuseUnknownLabels } from './unknown-labels.ts';
 import { createTemplateAssetsCache, type FillSource } from './template-assets.ts';
 import { findAccountTarget, payloadLabels, type Target, type TemplateSelector } from './target.ts';
 
 /** `version`: what was filled, a published version's number or `draft`. */
-export type Document = { pdf: Uint8Array; fitReport: FitReport; version: number | 'draft' };
+export type Document = Filled & { version: number | 'draft' };
 
 /**
  * The fill's fields, each without a language of its own given `language` (when there is one): the
@@ -69,28 +63,13 @@ export const createDocumentsService = (deps: Deps) => {
   const findAccountTargetOf = (userId: string, body: TemplateSelector) =>
     findAccountTarget(deps.db, userId, body);
 
-  /** Fills in the worker pool, where the account's documents take turns with other accounts'. */
-  const fill = async (
-    userId: string,
-    input: Awaited<ReturnType<typeof prepare>>,
-    options: FillOptions,
-  ) => {
-    const filled = await deps.pdfPool.fillDocument(userId, { ...input, options });
-    if (!filled.ok) throw engineRefusalToError(filled);
-    const fitReport = Object.fromEntries(
-      Object.entries(filled.fitReport).filter(([label]) => !isStampLabel(label)),
-    );
-    return { pdf: filled.pdf, fitReport };
-  };
-
   /** A refusal at the plan's limit, in the words of one document. */
   const overLimit = (plan: { planType: string; monthlyLimit: number }) =>
     `You have used all ${plan.monthlyLimit} documents of your ${plan.planType} plan this month. Upgrade your plan to generate more.`;
 
   /**
-   * The paid-for call: fills a template with the caller's values and counts one document. The
-   * document is counted before the work and given back if the work fails, so a limit is never
-   * exceeded by requests racing each other. In test mode the document is marked SAMPLE and not
+   * The paid-for call: fills a template with the caller's values and counts one document, before
+   * the work, giving it back if the work fails (produce.ts). In test mode the document is marked SAMPLE and not
    * counted, so an integrator can try real payloads; such calls have their own per-account limit.
    */
   const generate = async (
@@ -103,19 +82,13 @@ export const createDocumentsService = (deps: Deps) => {
     if (body.test) {
       await deps.limiter.consume(rateRules.testDocumentsPerUser, userId);
       const options = { strict: body.strict ?? false, sample: true };
-      return { ...(await fill(userId, input, options)), version };
+      return { ...(await fillDocument(deps, userId, { ...input, options })), version };
     }
-    const reservation = await reserve(deps, userId, 1, overLimit);
-    try {
-      const started = process.hrtime.bigint();
-      const document = await fill(userId, input, { strict: body.strict ?? false });
-      deps.metrics.documentGenerated(Number(process.hrtime.bigint() - started) / 1e9);
-      await reservation.settle(1);
-      return { ...document, version };
-    } catch (error) {
-      await reservation.settle(0);
-      throw error;
-    }
+    const options = { strict: body.strict ?? false };
+    return produce(deps, userId, { count: 1, wording: overLimit }, async () => ({
+      ...(await fillDocument(deps, userId, { ...input, options })),
+      version,
+    }));
   };
 
   /**
@@ -130,12 +103,13 @@ export const createDocumentsService = (deps: Deps) => {
       fields: () => fieldsOnPages(template.fields, template.pages.length),
       ...(template.language && { language: template.language }),
     };
-    return { ...(await fill(userId, await prepare(draft), { sample: true })), version: 'draft' };
+    const input = { ...(await prepare(draft)), options: { sample: true } };
+    return { ...(await fillDocument(deps, userId, input)), version: 'draft' };
   };
 
   /**
-   * One document of the caller's values, not counted: the batch worker counts its items itself.
-   * `language` is the batch's, for fields that set none.
+   * One document of the caller's values, not metered: a batch's documents were reserved when its
+   * job was made (produce.ts). `language` is the batch's, for fields that set none.
    */
   const fillValues = async (
     userId: string,
@@ -143,7 +117,7 @@ export const createDocumentsService = (deps: Deps) => {
     values: Record<string, unknown>,
     options: FillOptions,
     language?: string,
-  ) => fill(userId, await prepare(template, values, language), options);
+  ) => fillDocument(deps, userId, { ...(await prepare(template, values, language)), options });
 
   /** The fields a template version's payload fills (stamps excluded). */
   const fieldsOf = async (template: FillSource) => (await templateAssets(template)).fields;

@@ -1,8 +1,8 @@
 /**
- * What other modules use of documents: filling a template version with values, uncounted, and
- * checking a document's values before it is filled; and its routes, for the app.
+ * What the app uses of documents: its services, the batch kind it registers with the jobs
+ * engine, and its routes.
  */
 export { documentsRoutes } from './documents.routes.ts';
 export { createDocumentsService } from './documents.service.ts';
-export { checkFieldValues, expectedValue, misshapenBarcodes } from './field-values.ts';
-export { describeUnknown, unknownLabels } from './unknown-labels.ts';
+export { batchKind } from './batch-kind.ts';
+export { createBatches } from './batches.ts';

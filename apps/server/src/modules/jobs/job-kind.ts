@@ -2,7 +2,7 @@ import type { JobError, JobResultKind } from '@platen/contract';
 import type { Db, JobKind } from '../../db/tables.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { JobStage } from './job-errors.ts';
-import type { JobRow, Progress } from './jobs.repository.ts';
+import type { JobRow, JobRowWithoutItems, Progress } from './jobs.repository.ts';
 
 /** A stored result of a finished job, as results_json keeps it. */
 export type JobResultFile = { kind: JobResultKind; key: string; bytes: number };
@@ -73,6 +73,11 @@ export type JobKindDefinition = {
   begin: (context: JobTryContext) => Promise<JobTry>;
   /** Written in the transaction that ends the job, so the end and these are one change. */
   ending?: (trx: Db, job: JobRow, end: JobEnd) => Promise<void>;
+  /**
+   * Written in the transaction that cancels the job, before its end is recorded; `notProduced`
+   * is its items not produced (a batch gives their documents back).
+   */
+  canceling?: (trx: Db, job: JobRowWithoutItems, notProduced: number) => Promise<void>;
   /** Called once, by the try that ended the job; handles its own failures. */
   ended?: (job: JobRow, end: JobEnd) => Promise<void>;
 };

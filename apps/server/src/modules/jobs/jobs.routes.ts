@@ -12,20 +12,12 @@ const RESULT_TYPES: Record<contract.JobResultKind, string> = {
 const headerFileName = (name: string) => name.replace(/[^\x20-\x7e]|["\\/]/g, '_');
 
 /**
- * Batches and jobs, for integrations (x-api-key) and the web app (its session) alike. A result's
- * download also answers a signed link without credentials.
+ * Batch jobs, for integrations (x-api-key) and the web app (its session) alike: their status,
+ * cancel and results (a batch is started by documents). A result's download also answers a signed
+ * link without credentials.
  */
 export const jobsRoutes = async (app: FastifyInstance, opts: { jobs: JobsService }) => {
   const { jobs } = opts;
-  route(
-    app,
-    contract.createBatch,
-    async (req, reply) => {
-      const job = await jobs.create(req.userId, req.body);
-      return reply.code(202).header('location', job.statusUrl).send(job);
-    },
-    { bodyLimit: contract.MAX_BATCH_BODY_BYTES },
-  );
   route(app, contract.getJob, async (req) => jobs.get(req.userId, req.params.id));
   route(app, contract.listJobs, async (req) => jobs.list(req.userId, req.query));
   route(app, contract.cancelJob, async (req) => jobs.cancel(req.userId, req.params.id));

@@ -1,16 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import type { createBatchBody, Job, JobResultKind, listJobsQuery } from '@platen/contract';
+import type { Job, JobResultKind, listJobsQuery } from '@platen/contract';
 import type { Insertable } from 'kysely';
 import type { z } from 'zod';
 import type { JobTable } from '../../db/tables.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { release, reserve } from '../billing/index.ts';
-import type { createDocumentsService } from '../documents/index.ts';
-import { checkBatchItems } from './batch-items.ts';
 import { recordJobEnd } from './job-events.ts';
-import { batchKind } from './batch-kind.ts';
 import { jobFilesPrefix, type JobKindDefinition, type JobResultFile } from './job-kind.ts';
 import { runJob } from './try-protocol.ts';
 import { toJob } from './job-view.ts';
@@ -27,12 +22,9 @@ import { isValidResultSignature } from './result-links.ts';
 import { RESULT_FILE_NAMES } from './result-writers.ts';
 
 export type JobsDeps = Deps & {
-  documents: ReturnType<typeof createDocumentsService>;
-  /** The kinds of job other modules register besides the batch (an account export). */
-  jobKinds?: JobKindDefinition[];
+  /** The kinds of job other modules register: the batch (documents), the account export. */
+  jobKinds: JobKindDefinition[];
 };
-
-type BatchRequest = z.output<typeof createBatchBody>;
 
 const jobNotFound = (id: string) =>
   new AppError('JOB_NOT_FOUND', 404, `There is no job with the id "${id}".`);
@@ -56,61 +48,7 @@ export const createJobsService = (deps: JobsDeps) => {
   });
   const view = (row: Parameters<typeof toJob>[0]) => toJob(row, linkSettings());
 
-  /** A refusal at the plan's limit, in the words of a batch. */
-  const overLimit = (needed: number) => (plan: { planType: string; remaining: number }) =>
-    `This batch needs ${needed} documents, but your ${plan.planType} plan has ${plan.remaining} left this month. Send a smaller batch or upgrade your plan.`;
-
-  /**
-   * Starts a batch: the template version is found and every item checked first, then all its
-   * documents are counted at once (all or none) and the job is queued. Documents that are not
-   * produced are given back when the job ends or is cancelled.
-   */
-  const create = async (userId: string, body: BatchRequest): Promise<Job> => {
-    const target = await deps.documents.findAccountTarget(userId, body);
-    checkBatchItems(
-      await deps.documents.fieldsOf(target.template),
-      body.items,
-      body.ignoreUnknownFields ? undefined : await deps.documents.labelsOf(target.template),
-    );
-    const needed = body.items.length;
-    const reservation = await reserve(deps, userId, needed, overLimit(needed));
-    const { reservedAt } = reservation;
-    const id = randomUUID();
-    try {
-      await insertJob(deps.db, {
-        id,
-        user_id: userId,
-        template_id: target.template.id,
-        template_name: target.templateName,
-        version: target.version === 'draft' ? null : target.version,
-        draft_revision: 'draft' in target.template.source ? target.template.source.draft : null,
-        status: 'queued',
-        output: body.output,
-        file_name: body.fileName ?? null,
-        strict: body.strict ? 1 : 0,
-        metadata_json: body.metadata === undefined ? null : JSON.stringify(body.metadata),
-        language: body.language ?? null,
-        items_json: JSON.stringify(body.items),
-        total: body.items.length,
-        done: 0,
-        failed: 0,
-        attempt: 0,
-        reserved_at: reservedAt.toISOString(),
-        created_at: reservedAt.toISOString(),
-      });
-    } catch (error) {
-      await reservation.settle(0);
-      throw error;
-    }
-    // The job's row holds the reservation now: its end or a cancel releases what it did not make.
-    await reservation.settle(needed);
-    deps.log.info(
-      { event: 'job.queued', jobId: id, userId, total: body.items.length },
-      'batch queued',
-    );
-    await handToWorkers(id, userId);
-    return get(userId, id);
-  };
+  const kinds = new Map(deps.jobKinds.map((kind) => [kind.name, kind]));
 
   const get = async (userId: string, id: string): Promise<Job> => {
     const row = await findJob(deps.db, userId, id);
@@ -127,7 +65,7 @@ export const createJobsService = (deps: JobsDeps) => {
     return { jobs: jobs.map(view), page: q.page, pageSize: q.pageSize, total };
   };
 
-  /** Cancels a queued or running job and gives back the documents it had not produced. */
+  /** Cancels a queued or running job; its kind gives back what it had not produced. */
   const cancel = async (userId: string, id: string): Promise<Job> => {
     const now = deps.clock.now();
     // The cancel and the give-back are one change, so a cancelled job never keeps its count.
@@ -137,10 +75,9 @@ export const createJobsService = (deps: JobsDeps) => {
         expiresAt: new Date(now.getTime() + deps.config.jobs.retentionMs).toISOString(),
       });
       if (!before) return undefined;
-      // A queued job may have made chunks before it stepped aside for another account's.
       const produced = Number(before.done) - Number(before.failed);
       const notProduced = Number(before.total) - produced;
-      await release(trx, { userId, count: notProduced, reservedAt: new Date(before.reserved_at) });
+      await kinds.get(before.kind)?.canceling?.(trx, before, notProduced);
       await recordJobEnd(trx, before, {
         status: 'canceled',
         done: Number(before.done),
@@ -210,16 +147,17 @@ export const createJobsService = (deps: JobsDeps) => {
       );
   };
 
-  /** Queues a job of another kind than a batch (an account export), made by its module. */
-  const queue = async (row: Insertable<JobTable>): Promise<void> => {
+  /**
+   * Queues a job of a registered kind, made by its module; `announce` (its log line) runs once
+   * the row is written, before the workers may start it.
+   */
+  const queue = async (row: Insertable<JobTable>, announce?: () => void): Promise<void> => {
     await insertJob(deps.db, row);
+    announce?.();
     await handToWorkers(row.id, row.user_id);
   };
 
   const requeue = (job: { id: string; userId: string }) => deps.jobQueue.enqueue(job);
-  const kinds = new Map(
-    [batchKind({ ...deps, requeue }), ...(deps.jobKinds ?? [])].map((kind) => [kind.name, kind]),
-  );
 
   let working: Promise<void> | undefined;
   /**
@@ -234,7 +172,7 @@ export const createJobsService = (deps: JobsDeps) => {
   /** Stops the workers; a running job stops where it is, for a later try. */
   const stopWorking = () => deps.jobQueue.stop();
 
-  return { create, get, list, cancel, openResult, queue, sweep, startWorking, stopWorking };
+  return { get, list, cancel, openResult, queue, sweep, startWorking, stopWorking };
 };
 
 export type JobsService = ReturnType<typeof createJobsService>;

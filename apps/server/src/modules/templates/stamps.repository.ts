@@ -10,6 +10,27 @@ export type StoredStamp = {
   png: Buffer;
 };
 
+/** Where a stamp sits, as the draft's and the versions' stamp tables both hold it. */
+type StampPlaceRow = {
+  id: string;
+  page: number;
+  rect_x: number;
+  rect_y: number;
+  rect_width: number;
+  rect_height: number;
+};
+
+/** A stamp row and its picture as a stamp: the draft's and a version's read alike. */
+export const stampRowToStamp = (row: StampPlaceRow, png: Buffer): StoredStamp => ({
+  id: row.id,
+  page: Number(row.page),
+  rectX: Number(row.rect_x),
+  rectY: Number(row.rect_y),
+  rectWidth: Number(row.rect_width),
+  rectHeight: Number(row.rect_height),
+  png,
+});
+
 export const listStamps = async (db: Db, templateId: string): Promise<StoredStamp[]> => {
   const rows = await db
     .selectFrom('template_stamps')
@@ -17,15 +38,7 @@ export const listStamps = async (db: Db, templateId: string): Promise<StoredStam
     .where('template_id', '=', templateId)
     .orderBy('position')
     .execute();
-  return rows.map((row) => ({
-    id: row.id,
-    page: Number(row.page),
-    rectX: Number(row.rect_x),
-    rectY: Number(row.rect_y),
-    rectWidth: Number(row.rect_width),
-    rectHeight: Number(row.rect_height),
-    png: row.png,
-  }));
+  return rows.map((row) => stampRowToStamp(row, row.png));
 };
 
 /** Replaces a template's stamps; call it inside the transaction that bumps the revision. */

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FieldChange } from '@platen/contract';
 import type { FieldSpec, PageInfo } from '@platen/pdf-engine';
 import type { Db, Tables } from '../../db/tables.ts';
-import type { StoredStamp } from './stamps.repository.ts';
+import { stampRowToStamp, type StoredStamp } from './stamps.repository.ts';
 
 export type TemplateVersionRow = {
   number: number;
@@ -102,15 +102,7 @@ export const listVersionStamps = async (
     .where('s.number', '=', number)
     .orderBy('s.position')
     .execute();
-  return rows.map((row) => ({
-    id: row.id,
-    page: Number(row.page),
-    rectX: Number(row.rect_x),
-    rectY: Number(row.rect_y),
-    rectWidth: Number(row.rect_width),
-    rectHeight: Number(row.rect_height),
-    png: row.bytes,
-  }));
+  return rows.map((row) => stampRowToStamp(row, row.bytes));
 };
 
 /**

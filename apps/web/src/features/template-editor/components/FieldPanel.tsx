@@ -27,6 +27,7 @@ import {
   configureBox,
   FIELD_TYPE_LABELS,
   type FieldSettings,
+  type PanelFieldSettings,
 } from '../model/commands.ts';
 import type { BoxId, EditorDocument, FieldBox } from '../model/editor-state.ts';
 import { useEditor } from './editor-context.ts';
@@ -55,24 +56,8 @@ const alignOptions = [
   { value: 'right', label: 'Right' },
 ];
 
-type SettingsFormProps = Pick<
-  FieldBox,
-  | 'id'
-  | 'type'
-  | 'label'
-  | 'fontSize'
-  | 'fontFamily'
-  | 'textAlign'
-  | 'fontColor'
-  | 'order'
-  | 'options'
-  | 'format'
-  | 'barcode'
-  | 'table'
-  | 'language'
-  | 'template'
-  | 'signature'
-> & { isInvalid: boolean; hasBadOptions: boolean };
+type SettingsFormProps = Pick<FieldBox, 'id'> &
+  PanelFieldSettings & { isInvalid: boolean; hasBadOptions: boolean };
 
 /** Font size, family and alignment: what a field that prints text sets (a barcode does not). */
 const TextStyle = ({

@@ -59,26 +59,30 @@ export const setBoxRect = (
   return isSameRect(rect, box.rect) ? doc : withBox(doc, { ...box, rect });
 };
 
-export type FieldSettings = Partial<
-  Pick<
-    FieldBox,
-    | 'type'
-    | 'label'
-    | 'fontSize'
-    | 'fontFamily'
-    | 'textAlign'
-    | 'fontColor'
-    | 'order'
-    | 'options'
-    | 'format'
-    | 'barcode'
-    | 'table'
-    | 'repeatOnContinuedPages'
-    | 'language'
-    | 'template'
-    | 'signature'
-  >
+/**
+ * A field's settings as the panel's form sets them; a table's repeat on continued pages is set
+ * beside the form (FieldPanel.tsx).
+ */
+export type PanelFieldSettings = Pick<
+  FieldBox,
+  | 'type'
+  | 'label'
+  | 'fontSize'
+  | 'fontFamily'
+  | 'textAlign'
+  | 'fontColor'
+  | 'order'
+  | 'options'
+  | 'format'
+  | 'barcode'
+  | 'table'
+  | 'language'
+  | 'template'
+  | 'signature'
 >;
+
+/** A change of a field's settings (configureBox): any of the panel's. */
+export type FieldSettings = Partial<PanelFieldSettings & Pick<FieldBox, 'repeatOnContinuedPages'>>;
 
 /** The style keys a linked-text chain shares: it is drawn and saved as one field. */
 const CHAIN_STYLE_KEYS = [

@@ -1,16 +1,11 @@
 import type { ItemError } from '@platen/contract';
-import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { createDocumentsService } from '../documents/index.ts';
+import type { ChunkWriters, JobRow, RecordedChunk } from '../jobs/index.ts';
 import { LISTED_ITEM_ERRORS } from './batch-items.ts';
-import type { ChunkWriters } from './chunk-writers.ts';
-import type { RecordedChunk } from './job-chunks.repository.ts';
-import type { JobRow } from './jobs.repository.ts';
+import type { createDocumentsService } from './documents.service.ts';
 
-/** What filling a chunk uses: the documents service and the metrics. */
-export type FillDeps = Pick<Deps, 'metrics'> & {
-  documents: ReturnType<typeof createDocumentsService>;
-};
+/** What filling a chunk uses: the documents service. */
+export type FillDeps = { documents: ReturnType<typeof createDocumentsService> };
 
 /** Documents being filled at once for one job: enough to keep the fill workers busy. */
 const FILLS_IN_FLIGHT = 16;
@@ -107,7 +102,6 @@ export const fillChunk = async (
   const fillOne = async (index: number): Promise<Outcome> => {
     try {
       if (!target.ok) throw target.error;
-      const started = process.hrtime.bigint();
       const document = await deps.documents.fillValues(
         job.user_id,
         target.template,
@@ -115,7 +109,6 @@ export const fillChunk = async (
         { strict: job.strict === 1 },
         job.language ?? undefined,
       );
-      deps.metrics.documentGenerated(Number(process.hrtime.bigint() - started) / 1e9);
       return { index, pdf: document.pdf };
     } catch (error) {
       return { index, failure: failureOf(index, error) };

@@ -1,13 +1,8 @@
 import type { ItemError } from '@platen/contract';
 import type { FieldSpec } from '@platen/pdf-engine';
 import { AppError } from '../../lib/app-error.ts';
-import {
-  checkFieldValues,
-  describeUnknown,
-  expectedValue,
-  misshapenBarcodes,
-  unknownLabels,
-} from '../documents/index.ts';
+import { checkFieldValues, expectedValue, misshapenBarcodes } from './field-values.ts';
+import { describeUnknown, unknownLabels } from './unknown-labels.ts';
 
 /** How many refused items an answer lists; the message counts them all. */
 export const LISTED_ITEM_ERRORS = 100;

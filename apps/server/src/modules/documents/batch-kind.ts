@@ -1,26 +1,26 @@
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { release } from '../billing/index.ts';
-import { openChunkWriters, putJobFiles, type ChunkWriters } from './chunk-writers.ts';
-import { createFileNamer } from './file-names.ts';
-import { createTally, fillChunk, type FillDeps, type JobTarget } from './job-chunk.ts';
 import {
+  createFileNamer,
   deleteChunks,
   isAnotherAccountWaiting,
+  jobFilesPrefix,
   listChunks,
+  openChunkWriters,
+  putJobFiles,
   recordChunk,
+  recordJobEnd,
   stepAside,
-} from './job-chunks.repository.ts';
-import { recordJobEnd } from './job-events.ts';
-import { withStoreErrors } from './job-errors.ts';
-import { jobFilesPrefix, type JobKindDefinition, type JobTryContext } from './job-kind.ts';
-import type { JobRow } from './jobs.repository.ts';
+  withStoreErrors,
+  type ChunkWriters,
+  type JobKindDefinition,
+  type JobRow,
+  type JobTryContext,
+} from '../jobs/index.ts';
+import { createTally, fillChunk, type FillDeps, type JobTarget } from './batch-chunk.ts';
 
-type BatchKindDeps = Pick<Deps, 'db' | 'log' | 'metrics' | 'config' | 'results'> &
-  FillDeps & {
-    /** Hands the job to the queue again, behind the jobs waiting now. */
-    requeue: (job: { id: string; userId: string }) => Promise<void>;
-  };
+type BatchKindDeps = Pick<Deps, 'db' | 'log' | 'config' | 'results' | 'jobQueue'> & FillDeps;
 
 /** Where the chunks' parts of the job's files wait until the files are put together. */
 const partsPrefix = (jobId: string) => `${jobFilesPrefix(jobId)}parts/`;
@@ -122,6 +122,11 @@ export const batchKind = (deps: BatchKindDeps): JobKindDefinition => {
       await release(trx, { userId: job.user_id, count: notDelivered, reservedAt });
       await recordJobEnd(trx, job, end);
     },
+    // A job that stepped aside may have made chunks before it was cancelled.
+    canceling: async (trx, job, notProduced) => {
+      const reservedAt = new Date(job.reserved_at);
+      await release(trx, { userId: job.user_id, count: notProduced, reservedAt });
+    },
     ended: async (job) => {
       await results.removeUnder(partsPrefix(job.id)).catch(() => undefined);
       await deleteChunks(deps.db, job.id).catch(() => undefined);
@@ -137,7 +142,8 @@ export const batchKind = (deps: BatchKindDeps): JobKindDefinition => {
 const shouldStepAside = async (deps: BatchKindDeps, { job, attempt }: JobTryContext) => {
   if (!(await isAnotherAccountWaiting(deps.db, job.user_id))) return false;
   try {
-    await deps.requeue({ id: job.id, userId: job.user_id });
+    // Hands the job to the queue again, behind the jobs waiting now.
+    await deps.jobQueue.enqueue({ id: job.id, userId: job.user_id });
   } catch {
     return false;
   }
