@@ -3,6 +3,12 @@ import { defineConfig } from 'vitest/config';
 /*
  * One `vitest run` for the whole repository. Each project keeps its tests next to its code;
  * browser tests (e2e) run last-in-line with one worker because they share one Chromium.
+ *
+ * Workers: vitest's default, the cores less one, so a two-core machine runs one file at a time
+ * (a clean-clone run: ~45 min, e2e ~19 of them, the server's API and system tests ~16). Tried
+ * 2026-11-28 and not kept: three workers on a loaded machine timed out the two-instance system
+ * tests (30 s), and `isolate: false` for the server tests saved ~2 of their 16 minutes (imports
+ * are not where the time goes) and broke image-source.test.ts, whose DNS stub leaked.
  */
 export default defineConfig({
   test: {
