@@ -128,6 +128,13 @@ const localPayments = (context: () => { app: TestApp; account: Account }) => {
   return { checkout, pageOf, tokenOf, submit, subscribe };
 };
 
+/** A new test app with Ada signed up, and her user id: where the quota tests start. */
+export const appWithAda = async (database: TestDatabase) => {
+  const app = await buildTestApp(database);
+  const ada = await signUp(app, { email: 'ada@example.com' });
+  return { app, ada, userId: await userIdOf(app, ada.email) };
+};
+
 /**
  * A test app for every test with Ada signed up (her e-mail confirmed when `isConfirmed`), and the
  * local payment pages as she uses them. Registers the suite's hooks, so call it at the top of a
@@ -136,8 +143,7 @@ const localPayments = (context: () => { app: TestApp; account: Account }) => {
 export const useBillingApp = (database: TestDatabase, opts: { isConfirmed?: boolean } = {}) => {
   const c = {} as { app: TestApp; ada: Account };
   beforeEach(async () => {
-    c.app = await buildTestApp(database);
-    c.ada = await signUp(c.app, { email: 'ada@example.com' });
+    ({ app: c.app, ada: c.ada } = await appWithAda(database));
     if (opts.isConfirmed) await confirmEmail(c.app, c.ada.email);
   });
   afterEach(() => c.app.dispose());

@@ -1,7 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { signUp, type Account } from '../../../../test/http.ts';
-import { buildTestApp, testDatabases, type TestApp } from '../../../../test/test-app.ts';
-import { setDocumentsUsed, subscriptionOf, userIdOf } from '../../../../test/billing.ts';
+import { testDatabases, type TestApp } from '../../../../test/test-app.ts';
+import {
+  appWithAda,
+  setDocumentsUsed,
+  subscriptionOf,
+  userIdOf,
+} from '../../../../test/billing.ts';
 import { countDocuments } from './document-count.ts';
 import { usageMonth } from './usage.repository.ts';
 
@@ -19,9 +24,7 @@ describe.each(testDatabases())('coalesced document counts on %s', (database) => 
   let ada: Account;
   let userId: string;
   beforeEach(async () => {
-    app = await buildTestApp(database);
-    ada = await signUp(app, { email: 'ada@example.com' });
-    userId = await userIdOf(app, ada.email);
+    ({ app, ada, userId } = await appWithAda(database));
   });
   afterEach(() => app.dispose());
 

@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { call, signUp, type Account } from '../../../../test/http.ts';
-import { buildTestApp, testDatabases, type TestApp } from '../../../../test/test-app.ts';
+import { call, type Account } from '../../../../test/http.ts';
+import { testDatabases, type TestApp } from '../../../../test/test-app.ts';
 import {
+  appWithAda,
   makeVoucher,
   setDocumentsUsed,
   subscriptionOf,
-  userIdOf,
 } from '../../../../test/billing.ts';
 import { countDocuments } from './document-count.ts';
 import { release } from './meter.ts';
@@ -24,9 +24,7 @@ describe.each(testDatabases())('countDocuments and release on %s', (database) =>
   let ada: Account;
   let userId: string;
   beforeEach(async () => {
-    app = await buildTestApp(database);
-    ada = await signUp(app, { email: 'ada@example.com' });
-    userId = await userIdOf(app, ada.email);
+    ({ app, ada, userId } = await appWithAda(database));
   });
   afterEach(() => app.dispose());
 
