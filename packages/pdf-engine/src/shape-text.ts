@@ -150,6 +150,7 @@ const shapeLoaded = (
   text: string,
   family: FontFamily,
   language: string | undefined,
+  hasColorEmoji: boolean,
 ): ShapedValue => {
   const codes: number[] = [];
   for (let at = 0; at < text.length;) {
@@ -165,7 +166,7 @@ const shapeLoaded = (
   let current: Face | undefined;
   const sequences = chain.includes(EMOJI_FACE) ? emojiSequences(text) : [];
   // shapeValue has loaded the colour face when the value needs it.
-  const color = needsColorEmoji(text) ? shaper.faces.face(COLOR_EMOJI_FACE) : undefined;
+  const color = hasColorEmoji ? shaper.faces.face(COLOR_EMOJI_FACE) : undefined;
   // The faces a sequence may go to whole, colour first; Noto Emoji is loaded only for one.
   const emojiFaces = () =>
     color ? [color, shaper.faces.face(EMOJI_FACE)] : [shaper.faces.face(EMOJI_FACE)];
@@ -251,9 +252,9 @@ export class Shaper {
   ): ShapedValue | Promise<ShapedValue> {
     const color = needsColorEmoji(text);
     return loadedHarfBuzz() && (!color || loadedColorEmoji())
-      ? shapeLoaded(this, text, family, language)
+      ? shapeLoaded(this, text, family, language, color)
       : Promise.all([loadHarfBuzz(), color && loadColorEmoji()]).then(() =>
-          shapeLoaded(this, text, family, language),
+          shapeLoaded(this, text, family, language, color),
         );
   }
 }
