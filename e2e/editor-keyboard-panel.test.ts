@@ -38,7 +38,7 @@ describe.skipIf(!hasChromium)('from a selected field to its panel and back by ke
     // The label is selected whole: typing replaces it.
     await page.keyboard.type('Total');
     expect(await labelInput(page).inputValue()).toBe('Total');
-    await saveScreenshot(page, 'editor-keyboard-label-1440-dark');
+    await saveScreenshot(page, 'editor-keyboard-label-1440-dark', { fullPage: false });
     await expectAccessible(page, 'editor with a field selected, its Label focused');
 
     await page.keyboard.press('Escape');

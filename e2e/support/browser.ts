@@ -69,8 +69,18 @@ export const screenshotPath = (name: string) => {
   return join(screenshotDir, `${name}.png`);
 };
 
-export const saveScreenshot = async (page: Page, name: string) => {
+/**
+ * Saves a picture of the whole page, or of the viewport alone with `{ fullPage: false }`. A
+ * whole-page capture in Chromium resizes the viewport for a moment (to 1×1 px, then back): media
+ * queries flip, a responsive layout re-mounts and the focused element loses the focus. A test that
+ * goes on from the focus takes the viewport alone.
+ */
+export const saveScreenshot = async (
+  page: Page,
+  name: string,
+  { fullPage = true }: { fullPage?: boolean } = {},
+) => {
   mkdirSync(screenshotDir, { recursive: true });
   await waitForAnimations(page);
-  await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage });
 };
