@@ -66,6 +66,18 @@ const rowsOf = (count: number): TableRow[] =>
     return { Item: `Row ${n} ${words}`.trim(), Qty: i + 1, Amount: `${n}.50` };
   });
 
+/** Short rows named `<name> 01`, … for telling several tables apart on a page. */
+const namedRows = (name: string, count: number): TableRow[] =>
+  Array.from({ length: count }, (_, i) => ({ Item: `${name} ${String(i + 1).padStart(2, '0')}` }));
+
+/** On which pages (from 0) each named row printed: each must print exactly once. */
+const pagesOfRows = (pages: string[], rows: TableRow[]) =>
+  rows.map((row) => {
+    const found = pages.flatMap((text, p) => (text.includes(String(row.Item)) ? [p] : []));
+    expect(found, String(row.Item)).toHaveLength(1);
+    return found[0]!;
+  });
+
 const header = field('Invoice no', { rectY: 60, rectWidth: 250, default: 'Invoice 2026-0042' });
 const pageNo = field('Page', {
   rectX: 400,
@@ -182,6 +194,76 @@ describe('table fields', () => {
       pages.map((_, i) => i === pages.length - 1),
     );
     expect(pages.at(-1)).toContain('Row 40');
+  });
+
+  it('continues two tables of one page on the same copies, each as far as its rows go', async () => {
+    const left = table({ rectWidth: 250, rectHeight: 200 });
+    const right = { ...left, label: 'Notes', rectX: 305 };
+    const longRows = namedRows('Left', 30);
+    const shortRows = namedRows('Right', 14);
+    const { pdf, fitReport } = await fill(onePage, [left, right, pageNo], {
+      Lines: longRows,
+      Notes: shortRows,
+    });
+    const pages = pageTexts(pdf);
+    expect(pages.length).toBeGreaterThan(2);
+    pages.forEach((text, i) => expect(text).toContain(`Page ${i + 1} of ${pages.length}`));
+    const left_ = pagesOfRows(pages, longRows);
+    const right_ = pagesOfRows(pages, shortRows);
+    expect(left_.at(-1)).toBe(pages.length - 1);
+    expect(right_.at(-1)).toBeGreaterThan(0);
+    expect(right_.at(-1)).toBeLessThan(pages.length - 1);
+    // The shorter table's header only where it still has rows.
+    const headers = pages.map((text) => text.match(/Item\s+Qty\s+Amount/g)?.length ?? 0);
+    expect(headers).toEqual(pages.map((_, p) => (p <= right_.at(-1)! ? 2 : 1)));
+    expect(fitReport.Lines!.result).toBe('fitted');
+    expect(fitReport.Notes!.result).toBe('fitted');
+  });
+
+  it('continues tables of different pages each after its own page', async () => {
+    const template = await makePages('Goods', 'Services');
+    const goods = table({ rectHeight: 200 });
+    const services = { ...goods, label: 'Services', page: 2 };
+    const goodsRows = namedRows('Goods', 25);
+    const serviceRows = namedRows('Service', 25);
+    const { pdf } = await fill(template, [goods, services], {
+      Lines: goodsRows,
+      Services: serviceRows,
+    });
+    const pages = pageTexts(pdf);
+    const titles = pages.map((text) => text.trim().split('\n')[0]!.trim());
+    const goodsPages = titles.filter((title) => title === 'Goods').length;
+    expect(goodsPages).toBeGreaterThan(1);
+    expect(titles).toEqual([
+      ...Array<string>(goodsPages).fill('Goods'),
+      ...Array<string>(pages.length - goodsPages).fill('Services'),
+    ]);
+    expect(new Set(pagesOfRows(pages, goodsRows))).toEqual(
+      new Set(Array.from({ length: goodsPages }, (_, p) => p)),
+    );
+    expect(Math.min(...pagesOfRows(pages, serviceRows))).toBe(goodsPages);
+    expect(Math.max(...pagesOfRows(pages, serviceRows))).toBe(pages.length - 1);
+  });
+
+  it('reports truncated a table that would repeat a page another table continues on', async () => {
+    const template = await makePages('Invoice', 'Continued');
+    const continued = table({
+      rectHeight: 200,
+      table: { ...lines, continuation: { page: 2, rectY: 80, rectHeight: 300 } },
+    });
+    const onContinued = { ...table({ rectHeight: 100 }), label: 'Notes', page: 2, rectY: 500 };
+    const { pdf, fitReport } = await fill(template, [continued, onContinued], {
+      Lines: namedRows('Line', 50),
+      Notes: namedRows('Note', 20),
+    });
+    const pages = pageTexts(pdf);
+    expect(pages.length).toBeGreaterThan(2);
+    expect(pagesOfRows(pages, namedRows('Line', 50)).at(-1)).toBe(pages.length - 1);
+    // The other table prints its first rows once, on the first copy of the page.
+    expect(pagesOfRows(pages, namedRows('Note', 3))).toEqual([1, 1, 1]);
+    expect(pages.some((text) => text.includes('Note 20'))).toBe(false);
+    expect(fitReport.Lines!.result).toBe('fitted');
+    expect(fitReport.Notes!.result).toBe('truncated');
   });
 
   it('refuses a value that is not a list of rows, naming the field', async () => {

@@ -65,7 +65,8 @@ const drawInBox = (
     case 'table': {
       const table = ctx.tables?.get(field.label);
       if (!table) return { result: 'fitted', fontSize: 0 }; // a table without its options
-      return drawTablePage(ctx, field, table.box, table.layout, table.slice, style);
+      const fit = drawTablePage(ctx, field, table.box, table.layout, table.slice, style);
+      return table.leavesRows ? { ...fit, result: 'truncated' } : fit;
     }
     case 'linked_text':
       if (Array.isArray(value)) {

@@ -1,11 +1,13 @@
 /**
  * Documents whose tables continue on more pages. Each table is measured and cut into pages
- * (table-layout.ts). When one needs more than its box, the first such table (in field order)
- * decides: its page — or its continuation page — is repeated until every row is printed. Other
- * tables print what fits their box, reported `truncated` when rows are left.
+ * (table-layout.ts). A table that needs more than its box continues on copies of its page — or of
+ * the continuation page it names — until every row is printed. Several tables may continue: each
+ * page with such tables is followed by as many copies as its longest table needs, each table
+ * printing its own rows on them. A table that would continue on a page another table already
+ * repeats in another way prints what fits its box and is reported `truncated`.
  *
  * The document is filled as sheets of the template: sheet 0 draws every page once, sheet k the
- * k-th copy of the repeated page; the finished document takes each page from its sheet in reading
+ * k-th copy of each repeated page; the finished document takes each page from its sheet in reading
  * order (pdf-lib copies them into a new file). A field on a repeated page prints on every copy, or
  * on the last one only when its `repeatOnContinuedPages` is false (totals). A continuation page
  * the rows do not need is left out.
@@ -67,30 +69,62 @@ const continuationBox = (field: FieldSpec): BoxOnPage => {
   return { ...field, page: next.page, rectY: next.rectY, rectHeight: next.rectHeight };
 };
 
-const firstPage = (table: MeasuredTable): TableDraw => ({
-  layout: table.layout,
-  slice: table.slices[0]!,
-  box: table.field,
-});
+/** Tables continuing from one page onto copies of one page (their own, or a continuation). */
+interface Continuation {
+  page: number;
+  repeated: number;
+  tables: MeasuredTable[];
+  /** How many sheets draw the repeated page: the longest table's pages. */
+  copies: number;
+}
+
+/** Sheet 0 holds the repeated page's first copy only when the tables' own page repeats. */
+const firstCopy = (c: Continuation) => (c.repeated === c.page ? 0 : 1);
 
 /**
- * The finished document's pages: every template page once, in order, except that the deciding
- * table's page is followed by its copies (or copies of its continuation page, taken from where
- * it stood), and unused continuation pages are left out.
+ * Gathers the tables that need more than their box by the pages they repeat; a table whose pages
+ * another continuation already uses differently is left out (it prints its first page only).
+ */
+const continuationsOf = (measured: readonly MeasuredTable[]) => {
+  const continuations: Continuation[] = [];
+  const leftOver = new Set<MeasuredTable>();
+  for (const table of measured) {
+    if (table.slices.length < 2) continue;
+    const page = table.field.page;
+    const repeated = table.field.table?.continuation?.page ?? page;
+    const same = continuations.find((c) => c.page === page && c.repeated === repeated);
+    if (same) {
+      same.tables.push(table);
+      same.copies = Math.max(same.copies, table.slices.length);
+    } else if (
+      continuations.some((c) => [c.page, c.repeated].some((p) => [page, repeated].includes(p)))
+    ) {
+      leftOver.add(table);
+    } else {
+      continuations.push({ page, repeated, tables: [table], copies: table.slices.length });
+    }
+  }
+  return { continuations, leftOver };
+};
+
+/**
+ * The finished document's pages: every template page once, in order, except that a page with
+ * continuing tables is followed by the copies they need (of itself, or of their continuation page,
+ * taken from where it stood), and unused continuation pages are left out.
  */
 const pageSequence = (
   pageCount: number,
-  driver: { page: number; continuationPage?: number | undefined; pages: number } | undefined,
+  continuations: readonly Continuation[],
   unused: ReadonlySet<number>,
 ): SequencePage[] => {
-  const repeated = driver?.continuationPage ?? driver?.page;
-  const isSeparate = driver !== undefined && repeated !== driver.page;
+  const movedAway = new Set(continuations.filter((c) => firstCopy(c) === 1).map((c) => c.repeated));
   const sequence: SequencePage[] = [];
   for (let page = 1; page <= pageCount; page++) {
-    if (unused.has(page) || (isSeparate && page === repeated)) continue;
+    if (unused.has(page) || movedAway.has(page)) continue;
     sequence.push({ page, sheet: 0 });
-    if (page !== driver?.page) continue;
-    for (let sheet = 1; sheet < driver.pages; sheet++) sequence.push({ page: repeated!, sheet });
+    for (const c of continuations.filter((c) => c.page === page)) {
+      for (let sheet = 1; sheet < c.copies; sheet++) sequence.push({ page: c.repeated, sheet });
+    }
   }
   return sequence;
 };
@@ -102,6 +136,23 @@ const numberingOf = (sequence: SequencePage[], sheet: number): PageNumbering => 
   },
   pages: sequence.length,
 });
+
+/** Whether sheet `sheet` draws `field`: each page is taken from the sheets that hold its copies. */
+const drawsOnSheet = (
+  field: FieldSpec,
+  sheet: number,
+  continuations: readonly Continuation[],
+  continuing: ReadonlyMap<FieldSpec, MeasuredTable>,
+): boolean => {
+  const own = continuing.get(field);
+  if (own) return sheet < own.slices.length;
+  const c = continuations.find((c) => c.repeated === field.page);
+  if (!c) return sheet === 0;
+  if (sheet < firstCopy(c) || sheet >= c.copies) return false;
+  // Another table's rows print once; other fields on every copy, totals on the last.
+  if (field.type === 'table') return sheet === firstCopy(c);
+  return field.repeatOnContinuedPages !== false || sheet === c.copies - 1;
+};
 
 /** Measures every table with rows and decides how often which page repeats. */
 export const planTables = async (
@@ -119,45 +170,36 @@ export const planTables = async (
     const later = field.table.continuation?.rectHeight ?? field.rectHeight;
     measured.push({ field, layout, slices: paginateRows(layout, field.rectHeight, later) });
   }
-  const tables = new Map(measured.map((t) => [t.field.label, firstPage(t)]));
-  const driver = measured.find((t) => t.slices.length > 1);
+  const { continuations, leftOver } = continuationsOf(measured);
+  const tables = new Map<string, TableDraw>(
+    measured.map((t) => [
+      t.field.label,
+      { layout: t.layout, slice: t.slices[0]!, box: t.field, leavesRows: leftOver.has(t) },
+    ]),
+  );
+  const repeatedPages = new Set(continuations.map((c) => c.repeated));
   const unused = new Set<number>();
   for (const field of fields) {
     const page = field.type === 'table' ? field.table?.continuation?.page : undefined;
-    if (page !== undefined && field !== driver?.field && page !== field.page) unused.add(page);
+    if (page !== undefined && !repeatedPages.has(page) && page !== field.page) unused.add(page);
   }
-  const pageCount = ctx.template.pages.length;
-  if (!driver && unused.size === 0) return { tables };
-  const continuationPage = driver?.field.table?.continuation?.page;
-  const sequence = pageSequence(
-    pageCount,
-    driver && { page: driver.field.page, continuationPage, pages: driver.slices.length },
-    unused,
-  );
-  const sheetCount = driver?.slices.length ?? 1;
-  const repeated = continuationPage ?? driver?.field.page;
+  if (continuations.length === 0 && unused.size === 0) return { tables };
+  const sequence = pageSequence(ctx.template.pages.length, continuations, unused);
+  const continuing = new Map(continuations.flatMap((c) => c.tables.map((t) => [t.field, t])));
+  const sheetCount = Math.max(1, ...continuations.map((c) => c.copies));
   const sheets: Sheet[] = [];
   for (let sheet = 0; sheet < sheetCount; sheet++) {
-    const isLast = sheet === sheetCount - 1;
-    // Sheet 0 holds the repeated page's first copy only when the table's own page repeats.
-    const firstCopy = repeated === driver?.field.page ? 0 : 1;
-    const drawsCopy = (field: FieldSpec) =>
-      field.repeatOnContinuedPages !== false || isLast || sheetCount === 1;
-    const sheetFields = fields.filter((field) => {
-      if (field === driver?.field) return true;
-      if (field.page !== repeated) return sheet === 0;
-      if (sheet < firstCopy) return false; // the document takes this page from later sheets
-      return drawsCopy(field);
-    });
     const own = new Map(tables);
-    if (driver) {
-      own.set(driver.field.label, {
-        layout: driver.layout,
-        slice: driver.slices[sheet]!,
-        box: sheet === 0 ? driver.field : continuationBox(driver.field),
-      });
+    for (const table of continuing.values()) {
+      if (sheet >= table.slices.length) continue;
+      const box = sheet === 0 ? table.field : continuationBox(table.field);
+      own.set(table.field.label, { layout: table.layout, slice: table.slices[sheet]!, box });
     }
-    sheets.push({ fields: sheetFields, tables: own, numbering: numberingOf(sequence, sheet) });
+    sheets.push({
+      fields: fields.filter((field) => drawsOnSheet(field, sheet, continuations, continuing)),
+      tables: own,
+      numbering: numberingOf(sequence, sheet),
+    });
   }
   return { sheets, sequence, tables };
 };

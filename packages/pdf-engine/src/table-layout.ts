@@ -112,6 +112,8 @@ export interface TableDraw {
   layout: TableLayout;
   slice: RowSlice;
   box: BoxOnPage;
+  /** Rows after the slice have no page to go to: the table is reported truncated. */
+  leavesRows?: boolean;
 }
 
 /**
