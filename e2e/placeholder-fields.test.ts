@@ -42,7 +42,16 @@ describe.skipIf(!hasChromium)('text with placeholders', () => {
   it('writes a template in the field panel, previews it filled in the Form tab, and prints it', async () => {
     await saveFieldsByApi(suite.url, suite.tokens, {
       templateName: 'Letter',
-      inputs: [textField('First name', 80), textField('Last name', 120)],
+      inputs: [
+        textField('First name', 80),
+        textField('Last name', 120),
+        // German month names: the Form tab loads date-fns's other locales for its preview.
+        {
+          ...textField('Due', 160),
+          fieldType: 'date',
+          format: { kind: 'date', pattern: 'd. MMMM yyyy', locale: 'de-DE' },
+        },
+      ],
     });
     const { page, context } = await openSignedIn(suite, { theme: 'light', width: 1440 });
     await keepBlobs(context);
@@ -55,7 +64,7 @@ describe.skipIf(!hasChromium)('text with placeholders', () => {
     await template.fill('Dear {First name} {Surname},');
     // A label no field has is named before the save would refuse it.
     await panel.getByText('No other field is labelled "Surname"').waitFor();
-    await template.fill('Dear {First name} {Last name},');
+    await template.fill('Dear {First name} {Last name}, due {Due}');
     await panel.getByTestId('template-note').waitFor();
     await saveScreenshot(page, 'placeholder-field-panel-1440-light');
     await expectAccessible(page, 'field panel with a template');
@@ -63,14 +72,16 @@ describe.skipIf(!hasChromium)('text with placeholders', () => {
     const saved = (await fetchTemplateByApi(suite.url, suite.tokens, 'Letter')).body;
     expect(saved.inputs.find((input) => input.label === 'Greeting')).toMatchObject({
       type: 'TEXT',
-      template: 'Dear {First name} {Last name},',
+      template: 'Dear {First name} {Last name}, due {Due}',
     });
 
     await page.getByRole('tab', { name: '2 Form' }).click();
     await page.getByLabel('First name', { exact: true }).fill('Ada');
     await page.getByLabel('Last name', { exact: true }).fill('Lovelace');
+    await page.getByLabel('Due', { exact: true }).fill('2026-03-01');
     const preview = page.getByTestId('template-preview');
-    await expect.poll(() => preview.inputValue()).toBe('Dear Ada Lovelace,');
+    // As the document prints it: the date in its field's format.
+    await expect.poll(() => preview.inputValue()).toBe('Dear Ada Lovelace, due 1. März 2026');
     expect(await preview.getAttribute('readonly')).not.toBeNull();
     // The payload carries the fields the template names, not the template's own field.
     const payload = await page.getByTestId('json-preview').textContent();
@@ -78,7 +89,7 @@ describe.skipIf(!hasChromium)('text with placeholders', () => {
     expect(payload).not.toContain('"Greeting"');
     await saveScreenshot(page, 'placeholder-form-tab-1440-light');
     await expectAccessible(page, 'form tab with a template field');
-    expect(textOf(await generatedPdf(page))).toContain('Dear Ada Lovelace,');
+    expect(textOf(await generatedPdf(page))).toContain('Dear Ada Lovelace, due 1. März 2026');
     await context.close();
   });
 });

@@ -10,6 +10,7 @@ export * from './template-fields.ts';
 export * from './barcodes.ts';
 export * from './placeholders.ts';
 export * from './tables.ts';
+export * from './value-formats.ts';
 export * from './stamps.ts';
 export * from './templates.ts';
 export * from './documents.ts';

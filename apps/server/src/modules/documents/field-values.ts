@@ -1,4 +1,9 @@
-import { describeBarcodeData, MAX_BARCODE_DATA, symbologyData } from '@platen/contract';
+import {
+  describeBarcodeData,
+  expectedByFormat,
+  MAX_BARCODE_DATA,
+  symbologyData,
+} from '@platen/contract';
 import {
   barcodeDataProblem,
   type FieldSpec,
@@ -6,7 +11,7 @@ import {
   type FieldValues,
 } from '@platen/pdf-engine';
 import { AppError } from '../../lib/app-error.ts';
-import { describeOptions, expectedByFormat, formatValue } from '../templates/index.ts';
+import { describeOptions, formatValue } from '../templates/index.ts';
 import { readTableRows } from './table-values.ts';
 import { checkImagePixels, type ImageNetwork, loadImageValue, toDrawable } from './image-source.ts';
 import { fillTemplateFields } from './template-values.ts';

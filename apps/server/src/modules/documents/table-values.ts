@@ -3,9 +3,9 @@
  * label, number and date columns in their formats. The first problem is named with its row and
  * column; cells come back as the text they print.
  */
-import { MAX_TABLE_CELL, MAX_TABLE_ROWS } from '@platen/contract';
+import { expectedByFormat, MAX_TABLE_CELL, MAX_TABLE_ROWS } from '@platen/contract';
 import type { FieldSpec, TableRow } from '@platen/pdf-engine';
-import { expectedByFormat, formatValue } from '../templates/index.ts';
+import { formatValue } from '../templates/index.ts';
 
 export type TableRowsResult = { rows: TableRow[] } | { problem: string };
 

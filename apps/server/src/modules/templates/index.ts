@@ -12,7 +12,7 @@ export { takesPayloadValue } from './template-text.ts';
 export { findTemplatePdf } from './templates.repository.ts';
 export { templatesRoutes } from './templates.routes.ts';
 export { createTemplatesService, templateNotFound } from './templates.service.ts';
-export { expectedByFormat, formatValue } from './value-formats.ts';
+export { formatValue } from './value-formats.ts';
 export { findBlob, listVersionStamps } from './versions.repository.ts';
 export { versionNotFound } from './versions.service.ts';
 export { templatesForExport, type TemplateForExport } from './templates-export.ts';

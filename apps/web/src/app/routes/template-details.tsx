@@ -49,6 +49,9 @@ export default function TemplateDetailsRoute() {
                 input.template === undefined ? [] : [[input.label, input.template]],
               ),
             )}
+            formats={Object.fromEntries(
+              t.inputs.flatMap((input) => (input.format ? [[input.label, input.format]] : [])),
+            )}
             signatureFields={t.inputs.filter((input) => input.signature).map((i) => i.label)}
             tableFields={Object.fromEntries(
               t.inputs.flatMap((input) =>

@@ -11,7 +11,7 @@ import {
   useComputedColorScheme,
 } from '@mantine/core';
 import { IconFileTypePdf } from '@tabler/icons-react';
-import { FIT_REPORT_HEADER, type ChoiceOption } from '@platen/contract';
+import { FIT_REPORT_HEADER, type ChoiceOption, type ValueFormat } from '@platen/contract';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { LazyAceJsonView } from '../../../components/code-view/LazyAceJsonView.tsx';
@@ -20,6 +20,7 @@ import { missingGlyphsOf, warnOfMissingGlyphs } from '../../../components/files/
 import { openPdfInNewTab, showGenerationError } from '../../../components/files/open-pdf.tsx';
 import { generatePdf } from '../api/generate-document.ts';
 import { useVersionFields } from '../api/get-version-fields.ts';
+import { useValueFormats } from '../hooks/use-value-formats.ts';
 import { batchFields } from '../model/batch-values.ts';
 import { firstNoted, fitNotesOf, fitSummary, type FitNote } from '../model/fit-notes.ts';
 import { kindsOfPayload, payloadPreview } from '../model/field-kinds.ts';
@@ -57,6 +58,8 @@ type DocumentFormProps = {
    * shown read-only and filled with the form's values.
    */
   templateFields?: Readonly<Record<string, string>>;
+  /** The formats of the template's formatted fields, by label: template fields preview with them. */
+  formats?: Readonly<Record<string, ValueFormat>>;
   /** The labels of the image fields offered as a signature pad. */
   signatureFields?: readonly string[];
   /**
@@ -80,6 +83,7 @@ export const DocumentForm = ({
   choiceFields = {},
   descriptions = {},
   templateFields = {},
+  formats = {},
   signatureFields = [],
   tableFields = {},
   publication,
@@ -89,6 +93,7 @@ export const DocumentForm = ({
     kindsOfPayload(payload.fields, imageFields, Object.keys(choiceFields), longTextFields),
   );
   const [isGenerating, setIsGenerating] = useState(false);
+  const printValue = useValueFormats(formats);
   // What the last Generate's fit report said of each field; a field's note goes when it is edited.
   const [fitNotes, setFitNotes] = useState<Record<string, FitNote>>({});
   const scheme = useComputedColorScheme('dark');
@@ -255,9 +260,9 @@ export const DocumentForm = ({
                   <Textarea
                     key={label}
                     label={label}
-                    description="Filled from the fields it names; the document prints numbers and dates in their formats"
+                    description="Filled from the fields it names, as the document prints them"
                     inputWrapperOrder={['label', 'input', 'description']}
-                    value={previewTemplate(template, shown.fields, choiceFields)}
+                    value={previewTemplate(template, shown.fields, choiceFields, printValue)}
                     readOnly
                     autosize
                     minRows={1}

@@ -15,4 +15,12 @@ describe('the Form tab preview of a template field', () => {
       'Dear Ada ,',
     );
   });
+
+  it('prints a formatted field as the document does, a value it cannot read as typed', () => {
+    const print = (label: string, value: unknown) =>
+      label === 'Amount' ? (typeof value === 'number' ? `€${value.toFixed(2)}` : undefined) : value;
+    expect(previewTemplate('{Amount} / {Note}', { Amount: 5, Note: 'ok' }, {}, print)).toBe(
+      '€5.00 / ok',
+    );
+  });
 });

@@ -1,6 +1,9 @@
-import type { ValueFormat } from '@platen/contract';
+import * as dateLocales from 'date-fns/locale';
 import { describe, expect, it } from 'vitest';
-import { formatProblem, formatValue } from './value-formats.ts';
+import type { ValueFormat } from './template-fields.ts';
+import { createValueFormats } from './value-formats.ts';
+
+const { formatProblem, formatValue } = createValueFormats(dateLocales);
 
 // Intl separates an amount from its currency with a no-break space (U+00A0), and some
 // locales group thousands with a narrow one (U+202F): compare with plain spaces.
