@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { PDFDocument, PDFHexString, PDFName, StandardFonts } from '@cantoo/pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { importAcroForm } from './import-acroform.ts';
@@ -224,6 +226,40 @@ describe('importAcroForm labels from the words printed beside a box', () => {
       ['OwnerName', undefined],
       ['f1_9', undefined],
     ]);
+  });
+});
+
+describe('importAcroForm labels from a grid and rows of cells', () => {
+  const govForm = (name: string) =>
+    new Uint8Array(
+      readFileSync(join(import.meta.dirname, '../../../test-fixtures/gov-forms', name)),
+    );
+
+  it("names the 941's Schedule B days under their month, the cents and the EIN's digits", async () => {
+    const { labelSources } = await importAcroForm(govForm('irs-f941sb.pdf'));
+    const sourceOf = new Map(labelSources.map((l) => [l.label, l.source]));
+    for (const label of [
+      'Month 1: 1',
+      'Month 1: 1, cents',
+      'Month 1: 9',
+      'Month 2: 17, cents',
+      'Month 3: 31',
+      'Month 3: 31, cents',
+      'Employer identification number 9',
+      'Calendar year 4',
+    ]) {
+      expect(sourceOf.get(label), label).toBe('pageWords');
+    }
+    const byName = labelSources.filter((l) => l.source === 'name').map((l) => l.label);
+    expect(byName.length).toBeLessThan(5);
+  });
+
+  it("gives a return's cents boxes their amount's label, keeping line numbers out of grids", async () => {
+    const { labelSources } = await importAcroForm(govForm('irs-f1040-2010-prefilled.pdf'));
+    const labels = labelSources.map((l) => l.label);
+    expect(labels).toContain('Alimony received');
+    expect(labels).toContain('Alimony received, cents');
+    expect(labels.filter((label) => /^\S+: \d+/.test(label))).toEqual([]);
   });
 });
 

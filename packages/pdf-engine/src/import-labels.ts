@@ -5,7 +5,8 @@
  * tooltip (/TU), written for the person filling it in, usually is, or begins with one.
  */
 
-import { wordsBeside, type PrintedTextReader } from './page-words.ts';
+import { continuations, gridCellCaption } from './import-grid-labels.ts';
+import { wordsBeside, type PrintedLine, type PrintedTextReader } from './page-words.ts';
 import type { BoxOnPage } from './types.ts';
 
 /** A label from a tooltip is at most this long; the whole tooltip becomes the description. */
@@ -208,7 +209,8 @@ const caption = (line: string): string | undefined => {
 /**
  * Labels for a form's imported fields: from the tooltip when there is one; else, for a field
  * whose own name is a code (`f1_1`), from the words printed just above or just left of its
- * box (page-words.ts); else the name's label as it is. Labels from texts that come out alike
+ * box (page-words.ts), or from its neighbours in a grid or a row of cells
+ * (import-grid-labels.ts); else the name's label as it is. Labels from texts that come out alike
  * are told apart (`tooltipLabels`); a label that is only the start of its text gets the whole
  * text as its description. Not yet unique: pass each through `uniqueLabels`.
  *
@@ -224,20 +226,28 @@ export const formLabels = async (
     (c) =>
       !hasWords(c.tooltip) && c.box !== undefined && GENERATED.test(nameParts(c.name).at(-1) ?? ''),
   );
-  const texts: ({ text: string; source: LabelSource } | undefined)[] = [];
+  const pages = new Map<number, PrintedLine[]>();
+  const words: (string | undefined)[] = [];
   for (const [i, c] of candidates.entries()) {
-    if (hasWords(c.tooltip)) {
-      texts.push({ text: c.tooltip, source: 'tooltip' as const });
+    if (!wantsWords[i] || !c.box) {
+      words.push(undefined);
       continue;
     }
-    const words =
-      wantsWords[i] && c.box
-        ? wordsBeside((await printed.page(c.box.page)).lines, c.box, caption)
-        : undefined;
-    texts.push(words ? { text: words, source: 'pageWords' as const } : undefined);
+    const lines = (await printed.page(c.box.page)).lines;
+    pages.set(c.box.page, lines);
+    words.push(gridCellCaption(lines, c.box, caption) ?? wordsBeside(lines, c.box, caption));
   }
+  const continues = continuations(
+    candidates.map((c, i) => (wantsWords[i] ? c.box : undefined)),
+    (page) => pages.get(page) ?? [],
+  );
+  const texts = candidates.map((c, i) => {
+    if (hasWords(c.tooltip)) return { text: c.tooltip, source: 'tooltip' as const };
+    const text = continues[i] ? undefined : words[i];
+    return text === undefined ? undefined : { text, source: 'pageWords' as const };
+  });
   const labels = tooltipLabels(texts.map((t) => t?.text));
-  return candidates.map((c, i) => {
+  const own = candidates.map((c, i): FieldLabel => {
     const from = texts[i];
     const label = labels[i];
     if (!from || label === undefined) return { label: c.current, source: 'name' };
@@ -245,6 +255,14 @@ export const formLabels = async (
     const isWhole = label === withoutEndStop(whole);
     return { label, source: from.source, ...(!isWhole && { description: whole }) };
   });
+  // A box that continues another's entry takes its label (a box before it on its row: no cycle).
+  const labelOf = (i: number): FieldLabel => {
+    const link = continues[i];
+    const base = link && labelOf(link.from);
+    if (!link || !base || base.source === 'name') return own[i]!;
+    return link.kind === 'cents' ? { ...base, label: `${base.label}, cents` } : base;
+  };
+  return candidates.map((_, i) => labelOf(i));
 };
 
 /**

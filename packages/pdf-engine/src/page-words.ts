@@ -30,6 +30,8 @@ const COLUMN_GAP = 1.5;
 // How far above a box its caption may print, and how far to its left.
 const MAX_ABOVE_PT = 24;
 const MAX_LEFT_PT = 100;
+// How far above a grid of boxes its heading may print ("Month 1" over eight rows of days).
+const MAX_HEADING_PT = 200;
 
 /** Upright runs of text of one page, from pdf.js's text content. */
 const runsOf = async (page: PdfjsPage): Promise<Run[]> => {
@@ -76,6 +78,16 @@ const linesOf = (runs: Run[]): PrintedLine[] => {
 const overlapsAcross = (line: PrintedLine, box: BoxOnPage) =>
   line.left < box.rectX + box.rectWidth && line.right > box.rectX;
 
+/** Whether the line's letters stand level with the box's middle. */
+export const isOnHeightOf = (line: PrintedLine, box: BoxOnPage) =>
+  Math.abs(line.baseline - line.size / 3 - (box.rectY + box.rectHeight / 2)) < 8;
+
+/** Whether the line prints left of the box (within MAX_LEFT_PT), on the box's height. */
+const isLeftOf = (line: PrintedLine, box: BoxOnPage) => {
+  const left = box.rectX - line.right;
+  return left >= -1 && left <= MAX_LEFT_PT && isOnHeightOf(line, box);
+};
+
 // A caption on the box's own line belongs to it more surely than one above: a line above
 // counts as this many times farther than it is.
 const ABOVE_WEIGHT = 3;
@@ -90,21 +102,46 @@ export const wordsBeside = (
   box: BoxOnPage,
   accept: (text: string) => string | undefined,
 ): string | undefined => {
-  const top = box.rectY;
-  const middle = box.rectY + box.rectHeight / 2;
   const near: { text: string; distance: number }[] = [];
   for (const line of lines) {
-    const above = top - line.baseline;
+    const above = box.rectY - line.baseline;
     const isAbove = above >= -1 && above <= MAX_ABOVE_PT && overlapsAcross(line, box);
     const left = box.rectX - line.right;
-    const isLeft =
-      left >= -1 && left <= MAX_LEFT_PT && Math.abs(line.baseline - line.size / 3 - middle) < 8;
-    const distance = Math.min(isAbove ? above * ABOVE_WEIGHT : Infinity, isLeft ? left : Infinity);
+    const distance = Math.min(
+      isAbove ? above * ABOVE_WEIGHT : Infinity,
+      isLeftOf(line, box) ? left : Infinity,
+    );
     if (distance < Infinity) near.push({ text: line.text, distance });
   }
   // The nearest that reads as a caption: a line number in its own little box is passed over.
   for (const { text } of near.sort((p, q) => p.distance - q.distance)) {
     const caption = accept(text);
+    if (caption) return caption;
+  }
+  return undefined;
+};
+
+/** The lines printed left of the box on its height, within MAX_LEFT_PT, the nearest first. */
+export const linesLeftOf = (lines: PrintedLine[], box: BoxOnPage): PrintedLine[] =>
+  lines.filter((line) => isLeftOf(line, box)).sort((p, q) => q.right - p.right);
+
+/**
+ * The heading of a grid the box stands in: the nearest line above it (within MAX_HEADING_PT)
+ * that starts left of the box and that `accept` makes a caption.
+ */
+export const headingAbove = (
+  lines: PrintedLine[],
+  box: BoxOnPage,
+  accept: (text: string) => string | undefined,
+): string | undefined => {
+  const above = lines
+    .filter((line) => {
+      const distance = box.rectY - line.baseline;
+      return distance >= -1 && distance <= MAX_HEADING_PT && line.left <= box.rectX;
+    })
+    .sort((p, q) => q.baseline - p.baseline);
+  for (const line of above) {
+    const caption = accept(line.text);
     if (caption) return caption;
   }
   return undefined;
