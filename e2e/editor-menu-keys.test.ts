@@ -25,7 +25,7 @@ describe.skipIf(!hasChromium)('the template and account menus by keyboard', () =
       await expect.poll(focused).toBe(first);
       await page.keyboard.press('ArrowDown');
       expect(await focused()).toBe(await page.getByRole('menuitem').nth(1).textContent());
-      await saveScreenshot(page, `editor-menu-keys-${width}-dark`);
+      await saveScreenshot(page, `editor-menu-keys-${width}-dark`, { fullPage: false });
       await page.keyboard.press('Escape');
       await expect.poll(() => page.getByRole('menuitem').count()).toBe(0);
 

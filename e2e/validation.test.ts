@@ -90,11 +90,12 @@ describe.skipIf(!hasChromium)('validation messages (product.md#validation, #erro
       for (const label of ['First name', 'Last name', 'Email']) {
         expect(await page.getByLabel(label).getAttribute('aria-invalid')).toBe('true');
       }
-      await saveScreenshot(page, `register-all-missing-${width}-dark`);
-      // The keyboard goes to the first, which the toast still names with its title.
+      // The keyboard goes to the first, which the toast still names with its title (asked before
+      // the whole-page screenshot, which resizes the viewport for a moment).
       expect(await page.evaluate(() => document.activeElement?.getAttribute('autocomplete'))).toBe(
         'given-name',
       );
+      await saveScreenshot(page, `register-all-missing-${width}-dark`);
       await expectToast(page, 'Missing First Name', 'First name is required.');
       // A field typed in again loses its message; the others keep theirs.
       await page.getByLabel('First name').fill('Grace');
