@@ -1,4 +1,5 @@
 import type { FieldChange } from './field-change.ts';
+import { symbologyChange } from './field-kinds/barcode.ts';
 
 type Rect = { page: number; rectX: number; rectY: number; rectWidth: number; rectHeight: number };
 
@@ -99,16 +100,8 @@ export const diffFields = (
     if (removedOptions.length > 0) {
       changes.push({ kind: 'optionsRemoved', ...common, removedOptions, breaking: true });
     }
-    const [before, after] = [old.barcode?.symbology, field.barcode?.symbology];
-    if (old.type === field.type && before && after && before !== after) {
-      changes.push({
-        kind: 'symbologyChanged',
-        ...common,
-        previousSymbology: before,
-        symbology: after,
-        breaking: true,
-      });
-    }
+    const newSymbology = symbologyChange(old, field);
+    if (newSymbology) changes.push(newSymbology);
     if (old.template === undefined && field.template !== undefined) {
       changes.push({ kind: 'becameTemplate', ...common, breaking: true });
     }

@@ -7,7 +7,7 @@ export * from './auth.ts';
 export * from './users.ts';
 export * from './health.ts';
 export * from './template-fields.ts';
-export * from './barcodes.ts';
+export * from './field-kinds/barcode.ts';
 export * from './placeholders.ts';
 export * from './tables.ts';
 export * from './value-formats.ts';

@@ -1,7 +1,7 @@
 // The fields of a template (types, styles, formats, boxes) as sent and as stored; the template
 // itself and its endpoints are in templates.ts, its stamps in stamps.ts.
 import { z } from 'zod';
-import { barcodeOptionsSchema } from './barcodes.ts';
+import { barcodeOptionsSchema } from './field-kinds/barcode.ts';
 import { templateTextSchema } from './placeholders.ts';
 import { tableOptionsSchema } from './tables.ts';
 

@@ -1,6 +1,8 @@
-// Barcode fields: the symbologies, their options and what each one's data looks like. The
-// payload schema, the API example, the field panel and the Form tab all read these.
+// The barcode field kind: the symbologies, their options, what each one's data looks like and
+// when a change of them breaks payloads. The server's checks, payload schema and API example, the
+// field panel and the Form tab all read these (docs/conventions.md#layout).
 import { z } from 'zod';
+import type { FieldChange } from '../field-change.ts';
 
 /** The codes a barcode field prints, by the encoder's (bwip-js's) names: matrix codes first. */
 export const barcodeSymbologies = [
@@ -31,6 +33,12 @@ export const barcodeSymbologyNames: Record<BarcodeSymbology, string> = {
   upca: 'UPC-A',
   itf14: 'ITF-14',
   'gs1-128': 'GS1-128',
+};
+
+/** A symbology as people call it ("EAN-13"); an unknown one (a change's text) as it came. */
+export const symbologyName = (symbology = ''): string => {
+  const known = barcodeSymbologies.find((s): s is BarcodeSymbology => s === symbology);
+  return known ? barcodeSymbologyNames[known] : symbology;
 };
 
 /** Codes of square or rectangular modules: no human-readable text under them. */
@@ -130,4 +138,73 @@ export const describeBarcodeData = (symbology: BarcodeSymbology) => {
   const name = barcodeSymbologyNames[symbology];
   const article = /^[AEFHILMNORSX]/.test(name) ? 'An' : 'A';
   return `${article} ${name}: ${symbologyData[symbology].rule}`;
+};
+
+/** "an EAN-13: 12 digits, or 13 with a correct check digit": the end of a refusal's sentence. */
+export const expectedBarcodeData = (symbology: BarcodeSymbology) => {
+  const described = describeBarcodeData(symbology);
+  return `${described[0]!.toLowerCase()}${described.slice(1).replace(/\.$/, '')}`;
+};
+
+/** Data the field's code takes, whatever its box: a code shrinks to fit, it never cuts. */
+export const exampleBarcodeData = (options: BarcodeOptions | undefined) =>
+  symbologyData[options?.symbology ?? 'qrcode'].example;
+
+/** What generate accepts for a barcode field, as a JSON Schema (null prints nothing). */
+export const barcodePayloadSchema = (options: BarcodeOptions | undefined) => {
+  if (!options) return { type: ['string', 'null'] };
+  const { pattern } = symbologyData[options.symbology];
+  return {
+    type: ['string', 'null'],
+    ...(pattern && { pattern }),
+    description: `The data of the code. ${describeBarcodeData(options.symbology)}`,
+  };
+};
+
+const DATA_SHAPES = new Map<string, RegExp>();
+const shapeOf = (pattern: string) => {
+  let shape = DATA_SHAPES.get(pattern);
+  if (!shape) DATA_SHAPES.set(pattern, (shape = new RegExp(pattern)));
+  return shape;
+};
+
+/**
+ * Whether no check digit could save the data: longer than any code holds, or not of the shape
+ * the payload schema gives (a letter in an EAN-13). Cheap, unlike encoding it.
+ */
+export const isMisshapenBarcodeData = (symbology: BarcodeSymbology, data: string) => {
+  if (data.length > MAX_BARCODE_DATA) return true;
+  const { pattern } = symbologyData[symbology];
+  return pattern !== undefined && !shapeOf(pattern).test(data);
+};
+
+/** The options as stored: the QR error-correction level is kept for QR codes only. */
+export const storedBarcodeOptions = (options: BarcodeOptions): BarcodeOptions => {
+  const { symbology, errorCorrection, quietZone, showText } = options;
+  return {
+    symbology,
+    ...(symbology === 'qrcode' && errorCorrection && { errorCorrection }),
+    ...(quietZone !== undefined && { quietZone }),
+    ...(showText !== undefined && { showText }),
+  };
+};
+
+/**
+ * A published field's new symbology breaks payloads: data for one code is seldom valid for
+ * another (EAN-13 digits are no Code 39). A change of type is reported on its own.
+ */
+export const symbologyChange = (
+  before: { type: string; barcode?: { symbology: string } | undefined },
+  after: { type: string; label: string; barcode?: { symbology: string } | undefined },
+): FieldChange | undefined => {
+  const [previous, current] = [before.barcode?.symbology, after.barcode?.symbology];
+  if (before.type !== after.type || !previous || !current || previous === current) return undefined;
+  return {
+    kind: 'symbologyChanged',
+    label: after.label,
+    type: after.type,
+    previousSymbology: previous,
+    symbology: current,
+    breaking: true,
+  };
 };
