@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ReadInputBarcodeFormat } from 'zxing-wasm/reader';
 import { barcodeDataProblem, encodeBarcode } from './barcode-symbol.ts';
-import { PdfEngineError } from './errors.ts';
-import { createFillEngine } from './fill-engine.ts';
+import { PdfEngineError } from '../../errors.ts';
+import { createFillEngine } from '../../fill-engine.ts';
 import { DEVICE_GRID_PT } from './field-barcode.ts';
-import { decodePng, inkOf, renderBox } from '../test/barcode-decode.ts';
-import { field, makeTemplate } from '../test/fixtures.ts';
-import type { BarcodeOptions, BarcodeSymbology, FieldSpec } from './types.ts';
+import { decodePng, inkOf, renderBox } from '../../../test/barcode-decode.ts';
+import { field, makeTemplate } from '../../../test/fixtures.ts';
+import type { BarcodeOptions, BarcodeSymbology, FieldSpec } from '../../types.ts';
 
 const { fill } = createFillEngine();
 

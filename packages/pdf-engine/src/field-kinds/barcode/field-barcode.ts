@@ -13,13 +13,13 @@ import {
   UNITS_PER_MM,
   type BarcodeSymbol,
 } from './barcode-symbol.ts';
-import { beginBox, endBox, type BoxFrame } from './draw-text.ts';
-import { PdfEngineError } from './errors.ts';
-import { boxFrame, type FillContext } from './fill-context.ts';
-import { fillColor } from './page-canvas.ts';
-import { nums } from './pdf-syntax.ts';
-import type { FieldFit } from './fill-result-types.ts';
-import type { BarcodeOptions, FieldSpec } from './types.ts';
+import { beginBox, endBox, type BoxFrame } from '../../draw-text.ts';
+import { PdfEngineError } from '../../errors.ts';
+import { boxFrame, type FillContext } from '../../fill-context.ts';
+import { fillColor } from '../../page-canvas.ts';
+import { nums } from '../../pdf-syntax.ts';
+import type { FieldFit } from '../../fill-result-types.ts';
+import type { BarcodeOptions, FieldSpec } from '../../types.ts';
 
 /** One dot of a 600 dpi printer, in points. */
 export const DEVICE_GRID_PT = 72 / 600;

@@ -11,8 +11,8 @@
 import type bwipjs from 'bwip-js';
 import type QRCode from 'qrcode';
 import type { DrawingContext, RenderOptions } from 'bwip-js';
-import { nums } from './pdf-syntax.ts';
-import type { BarcodeOptions, BarcodeSymbology } from './types.ts';
+import { nums } from '../../pdf-syntax.ts';
+import type { BarcodeOptions, BarcodeSymbology } from '../../types.ts';
 
 interface SymbologyRules {
   /** bwip-js's name for it (`bcid`). */
