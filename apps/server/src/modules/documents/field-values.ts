@@ -1,9 +1,4 @@
-import {
-  describeBarcodeData,
-  expectedByFormat,
-  MAX_BARCODE_DATA,
-  symbologyData,
-} from '@platen/contract';
+import { expectedBarcodeData, expectedByFormat, isMisshapenBarcodeData } from '@platen/contract';
 import {
   barcodeDataProblem,
   type FieldSpec,
@@ -30,15 +25,10 @@ const EXPECTED: Record<Exclude<FieldSpec['type'], 'choice'>, string> = {
   table: 'a list of rows',
 };
 
-/** "an EAN-13: 12 digits, or 13 with a correct check digit." */
-const expectedCode = (symbology: NonNullable<FieldSpec['barcode']>['symbology']) => {
-  const described = describeBarcodeData(symbology);
-  return `${described[0]!.toLowerCase()}${described.slice(1).replace(/\.$/, '')}`;
-};
-
 const expectedOf = (field: FieldSpec): string => {
   if (field.type === 'choice') return describeOptions(field.options ?? []);
-  if (field.type === 'barcode' && field.barcode) return expectedCode(field.barcode.symbology);
+  if (field.type === 'barcode' && field.barcode)
+    return expectedBarcodeData(field.barcode.symbology);
   return EXPECTED[field.type];
 };
 
@@ -106,13 +96,6 @@ export const checkFieldValues = (
   return { wrong, printed, rowProblems };
 };
 
-const CODE_SHAPES = new Map<string, RegExp>();
-const shapeOf = (pattern: string) => {
-  let shape = CODE_SHAPES.get(pattern);
-  if (!shape) CODE_SHAPES.set(pattern, (shape = new RegExp(pattern)));
-  return shape;
-};
-
 /**
  * The barcode fields whose data no check digit could save: longer than any code holds, or
  * not of the shape the payload schema gives (a letter in an EAN-13). Cheap enough for every
@@ -126,9 +109,7 @@ export const misshapenBarcodes = (
   fields.filter((field) => {
     const value = valueOf(payload, field.label);
     if (field.type !== 'barcode' || !field.barcode || typeof value !== 'string') return false;
-    if (value.length > MAX_BARCODE_DATA) return true;
-    const { pattern } = symbologyData[field.barcode.symbology];
-    return pattern !== undefined && !shapeOf(pattern).test(value);
+    return isMisshapenBarcodeData(field.barcode.symbology, value);
   });
 
 /**

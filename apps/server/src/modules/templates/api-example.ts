@@ -1,4 +1,4 @@
-import { exampleTableRow, symbologyData } from '@platen/contract';
+import { exampleTableRow, exampleBarcodeData } from '@platen/contract';
 import type { FieldSpec, FieldType } from '@platen/pdf-engine';
 import { takesPayloadValue } from './template-text.ts';
 
@@ -53,8 +53,7 @@ export const exampleValue = (field: FieldSpec): unknown => {
   // The form's own value reads truer than any stand-in.
   if (field.default !== undefined) return field.default;
   if (field.type === 'choice') return field.options?.[0]?.value ?? null;
-  // Data the field's code takes, whatever its box: a code shrinks to fit, it never cuts.
-  if (field.type === 'barcode') return symbologyData[field.barcode?.symbology ?? 'qrcode'].example;
+  if (field.type === 'barcode') return exampleBarcodeData(field.barcode);
   // Two rows show the shape: a list of objects, a property per column.
   if (field.type === 'table') {
     const columns = field.table?.columns ?? [];

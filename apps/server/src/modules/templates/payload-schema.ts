@@ -1,4 +1,4 @@
-import { describeBarcodeData, MAX_TABLE_ROWS, symbologyData } from '@platen/contract';
+import { barcodePayloadSchema, MAX_TABLE_ROWS } from '@platen/contract';
 import { repeatsInBoxes, type FieldSpec } from '@platen/pdf-engine';
 import { exampleValue } from './api-example.ts';
 import { takesPayloadValue } from './template-text.ts';
@@ -49,15 +49,8 @@ const schemaOf = (field: FieldSpec): JsonSchema => {
           ? 'A signature: a data: URI or an https:// URL of a picture, best a PNG of ink on a transparent background.'
           : 'A data: URI or an https:// URL of a picture.',
       };
-    case 'barcode': {
-      if (!field.barcode) return { type: ['string', 'null'] };
-      const { pattern } = symbologyData[field.barcode.symbology];
-      return {
-        type: ['string', 'null'],
-        ...(pattern && { pattern }),
-        description: `The data of the code. ${describeBarcodeData(field.barcode.symbology)}`,
-      };
-    }
+    case 'barcode':
+      return barcodePayloadSchema(field.barcode);
     case 'table':
       return tableSchema(field);
     case 'email':

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   FONT_SIZE,
   languageFieldTypes,
+  storedBarcodeOptions,
   type TemplateInput,
   type TemplateInputValue,
 } from '@platen/contract';
@@ -126,13 +127,7 @@ const barcodeOptions = (input: TemplateInputValue): BarcodeOptions | undefined =
   if (!input.barcode) {
     throw invalid(`The barcode field "${input.label}" needs a symbology (QR code, EAN-13…).`);
   }
-  const { symbology, errorCorrection, quietZone, showText } = input.barcode;
-  return {
-    symbology,
-    ...(symbology === 'qrcode' && errorCorrection && { errorCorrection }),
-    ...(quietZone !== undefined && { quietZone }),
-    ...(showText !== undefined && { showText }),
-  };
+  return storedBarcodeOptions(input.barcode);
 };
 
 /** What a field's default must be: what a payload could send it (product.md#what-is-stored). */
