@@ -6,7 +6,8 @@ import tseslint from 'typescript-eslint';
 
 /**
  * The web app's features stand side by side: one feature never imports another (shared code
- * lives in src/components, src/lib and src/config). One block per feature forbids the others.
+ * lives in src/components, src/lib, src/config and src/field-kinds). One block per feature
+ * forbids the others.
  */
 const webFeatures = readdirSync(join(import.meta.dirname, 'apps/web/src/features'));
 const featureBoundaries = webFeatures.map((feature) => ({
@@ -26,6 +27,27 @@ const featureBoundaries = webFeatures.map((feature) => ({
     ],
   },
 }));
+
+/**
+ * A field kind's web code (src/field-kinds/<kind>: its editor panel, its form input) is shared
+ * code the features compose: it imports no feature and nothing of the app.
+ */
+const fieldKindBoundaries = {
+  files: ['apps/web/src/field-kinds/**'],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            regex: '^(\\.\\./)+(features|app)(/|$)',
+            message: 'Field kinds import no feature: pass what they need in as props.',
+          },
+        ],
+      },
+    ],
+  },
+};
 
 /**
  * The server's modules reach each other only through their index.ts, which names what the rest
@@ -115,6 +137,7 @@ export default tseslint.config(
     rules: { 'regexp/no-super-linear-move': 'error' },
   },
   ...featureBoundaries,
+  fieldKindBoundaries,
   ...moduleBoundaries,
   {
     files: ['**/*.js', '**/*.mjs'],

@@ -1,4 +1,3 @@
-import { describeBarcodeData, type BarcodeOptions } from '@platen/contract';
 import { ErrorAlert } from '../../components/feedback/ErrorAlert.tsx';
 import { Card, Skeleton, Stack, Title } from '@mantine/core';
 import { useParams } from 'react-router';
@@ -7,10 +6,7 @@ import { defaultNote } from '../../features/document-form/model/default-note.ts'
 import { useTemplate } from '../../features/template-editor/api/get-template.ts';
 import { TemplateDetailsPage } from '../../features/template-editor/components/TemplateDetailsPage.tsx';
 import { errorMessage } from '../../lib/api-error.ts';
-
-/** Under a barcode field's input, what its code's data must look like. */
-const barcodeHint = (barcode: BarcodeOptions | undefined) =>
-  barcode && describeBarcodeData(barcode.symbology);
+import { barcodeHint } from '../../field-kinds/barcode/barcode-hint.ts';
 
 export default function TemplateDetailsRoute() {
   const { templateName = '' } = useParams();

@@ -32,7 +32,7 @@ import {
 import type { BoxId, EditorDocument, FieldBox } from '../model/editor-state.ts';
 import { useEditor } from './editor-context.ts';
 import { focusSelectedBox, panelLabelInputProps } from '../interaction/panel-focus.ts';
-import { BarcodeSettings, DEFAULT_BARCODE } from './BarcodeSettings.tsx';
+import { BarcodeSettings, DEFAULT_BARCODE } from '../../../field-kinds/barcode/BarcodeSettings.tsx';
 import { DEFAULT_TABLE, RepeatOnContinuedPages, TableSettings } from './TableSettings.tsx';
 import { blankOption, ChoiceOptionsEditor } from './ChoiceOptionsEditor.tsx';
 import { hasUsableOptions } from '../model/save-check.ts';

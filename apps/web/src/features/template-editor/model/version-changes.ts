@@ -1,23 +1,10 @@
-import {
-  barcodeSymbologies,
-  barcodeSymbologyNames,
-  fieldTypes,
-  type BarcodeSymbology,
-  type FieldChange,
-  type FieldType,
-} from '@platen/contract';
+import { fieldTypes, symbologyName, type FieldChange, type FieldType } from '@platen/contract';
 import { FIELD_TYPE_LABELS } from './commands.ts';
 
 /** A field type as the editor names it; changes carry it in either case ('TEXT' or 'text'). */
 const typeLabel = (type: string): string => {
   const known = fieldTypes.find((t): t is FieldType => t === type.toLowerCase());
   return known ? FIELD_TYPE_LABELS[known] : type.toLowerCase();
-};
-
-/** A symbology as people call it ("EAN-13"); an unknown one as it came. */
-const symbologyName = (symbology = ''): string => {
-  const known = barcodeSymbologies.find((s): s is BarcodeSymbology => s === symbology);
-  return known ? barcodeSymbologyNames[known] : symbology;
 };
 
 /** One change in words, and for a breaking one what it does to integrations. */
