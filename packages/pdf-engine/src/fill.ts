@@ -2,7 +2,7 @@ import { parseColor, type TextStyle } from './draw-text.ts';
 import { PdfEngineError } from './errors.ts';
 import type { FillContext } from './fill-context.ts';
 import { drawBarcodeField } from './field-kinds/barcode/field-barcode.ts';
-import { drawChoice } from './field-choice.ts';
+import { drawChoice } from './field-kinds/choice/field-choice.ts';
 import { copiesOf, drawCopies } from './field-copies.ts';
 import { drawLinkedText } from './field-linked-text.ts';
 import { drawCheckMark, drawImageField, drawRadioDot } from './field-marks.ts';

@@ -1,12 +1,12 @@
 /** Choice fields: a dot in the chosen option's own box, or the chosen option's label as text. */
-import type { TextStyle } from './draw-text.ts';
-import { PdfEngineError } from './errors.ts';
-import type { FillContext } from './fill-context.ts';
-import { drawRadioDot } from './field-marks.ts';
-import { drawTextField } from './field-text.ts';
-import type { MaybePromise } from './maybe-async.ts';
-import type { FieldFit } from './fill-result-types.ts';
-import type { FieldSpec } from './types.ts';
+import type { TextStyle } from '../../draw-text.ts';
+import { PdfEngineError } from '../../errors.ts';
+import type { FillContext } from '../../fill-context.ts';
+import { drawRadioDot } from '../../field-marks.ts';
+import { drawTextField } from '../../field-text.ts';
+import type { MaybePromise } from '../../maybe-async.ts';
+import type { FieldFit } from '../../fill-result-types.ts';
+import type { FieldSpec } from '../../types.ts';
 
 /** `"a", "b" or "c"`, for messages that list what a field accepts. */
 const listValues = (values: readonly string[]): string => {

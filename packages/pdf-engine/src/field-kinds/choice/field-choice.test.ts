@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createFillEngine } from './fill-engine.ts';
-import { renderPreview } from './render-preview.ts';
-import { changedPixels, field, isInside, makeTemplate, readTexts } from '../test/fixtures.ts';
-import type { FieldSpec } from './types.ts';
+import { createFillEngine } from '../../fill-engine.ts';
+import { renderPreview } from '../../render-preview.ts';
+import { changedPixels, field, isInside, makeTemplate, readTexts } from '../../../test/fixtures.ts';
+import type { FieldSpec } from '../../types.ts';
 
 const { fill } = createFillEngine();
 
