@@ -1,5 +1,6 @@
 import type { FieldChange } from './field-change.ts';
 import { symbologyChange } from './field-kinds/barcode.ts';
+import { optionsRemovedChange } from './field-kinds/choice.ts';
 
 type Rect = { page: number; rectX: number; rectY: number; rectWidth: number; rectHeight: number };
 
@@ -47,15 +48,6 @@ const sameSize = (a: DiffableField, b: DiffableField) => {
 
 const sameBox = (a: DiffableField, b: DiffableField) => samePlace(a, b) && sameSize(a, b);
 
-const isChoice = (field: DiffableField) => field.type.toLowerCase() === 'choice';
-
-/** Values a choice accepted before and no longer does (a payload sending one is refused). */
-const optionsTakenAway = (old: DiffableField, field: DiffableField): string[] => {
-  if (!isChoice(old) || !isChoice(field)) return [];
-  const kept = new Set((field.options ?? []).map((option) => option.value));
-  return (old.options ?? []).map((option) => option.value).filter((value) => !kept.has(value));
-};
-
 /**
  * What changed from one version's fields to the next. A field is the same field when it keeps
  * its id (the editor keeps ids) or, failing that, its label, or (a field deleted and drawn again
@@ -96,10 +88,8 @@ export const diffFields = (
     if (old.type !== field.type) {
       changes.push({ kind: 'typeChanged', ...common, previousType: old.type, breaking: true });
     }
-    const removedOptions = optionsTakenAway(old, field);
-    if (removedOptions.length > 0) {
-      changes.push({ kind: 'optionsRemoved', ...common, removedOptions, breaking: true });
-    }
+    const removedOptions = optionsRemovedChange(old, field);
+    if (removedOptions) changes.push(removedOptions);
     const newSymbology = symbologyChange(old, field);
     if (newSymbology) changes.push(newSymbology);
     if (old.template === undefined && field.template !== undefined) {

@@ -8,6 +8,7 @@ export * from './users.ts';
 export * from './health.ts';
 export * from './template-fields.ts';
 export * from './field-kinds/barcode.ts';
+export * from './field-kinds/choice.ts';
 export * from './placeholders.ts';
 export * from './tables.ts';
 export * from './value-formats.ts';
