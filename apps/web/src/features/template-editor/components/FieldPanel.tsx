@@ -34,7 +34,10 @@ import { useEditor } from './editor-context.ts';
 import { focusSelectedBox, panelLabelInputProps } from '../interaction/panel-focus.ts';
 import { BarcodeSettings, DEFAULT_BARCODE } from '../../../field-kinds/barcode/BarcodeSettings.tsx';
 import { DEFAULT_TABLE, RepeatOnContinuedPages, TableSettings } from './TableSettings.tsx';
-import { blankOption, ChoiceOptionsEditor } from './ChoiceOptionsEditor.tsx';
+import {
+  blankOption,
+  ChoiceOptionsEditor,
+} from '../../../field-kinds/choice/ChoiceOptionsEditor.tsx';
 import { hasUsableOptions } from '../model/save-check.ts';
 import { FormatSettings } from './FormatSettings.tsx';
 import { LanguageSelect } from './LanguageSelect.tsx';
