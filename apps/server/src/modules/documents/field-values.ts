@@ -1,4 +1,10 @@
-import { expectedBarcodeData, expectedByFormat, isMisshapenBarcodeData } from '@platen/contract';
+import {
+  describeChoiceOptions,
+  expectedBarcodeData,
+  expectedByFormat,
+  isChoiceValue,
+  isMisshapenBarcodeData,
+} from '@platen/contract';
 import {
   barcodeDataProblem,
   type FieldSpec,
@@ -6,7 +12,7 @@ import {
   type FieldValues,
 } from '@platen/pdf-engine';
 import { AppError } from '../../lib/app-error.ts';
-import { describeOptions, formatValue } from '../templates/index.ts';
+import { formatValue } from '../templates/index.ts';
 import { readTableRows } from './table-values.ts';
 import { checkImagePixels, type ImageNetwork, loadImageValue, toDrawable } from './image-source.ts';
 import { fillTemplateFields } from './template-values.ts';
@@ -26,7 +32,7 @@ const EXPECTED: Record<Exclude<FieldSpec['type'], 'choice'>, string> = {
 };
 
 const expectedOf = (field: FieldSpec): string => {
-  if (field.type === 'choice') return describeOptions(field.options ?? []);
+  if (field.type === 'choice') return describeChoiceOptions(field.options ?? []);
   if (field.type === 'barcode' && field.barcode)
     return expectedBarcodeData(field.barcode.symbology);
   return EXPECTED[field.type];
@@ -36,7 +42,7 @@ const isValidValue = (field: FieldSpec, value: unknown): boolean => {
   if (value === null || value === undefined) return true;
   switch (field.type) {
     case 'choice':
-      return value === '' || (field.options ?? []).some((option) => option.value === value);
+      return isChoiceValue(field.options, value);
     case 'checkbox':
     case 'radio':
       return typeof value === 'boolean';

@@ -1,4 +1,4 @@
-import { exampleTableRow, exampleBarcodeData } from '@platen/contract';
+import { exampleBarcodeData, exampleChoiceValue, exampleTableRow } from '@platen/contract';
 import type { FieldSpec, FieldType } from '@platen/pdf-engine';
 import { takesPayloadValue } from './template-text.ts';
 
@@ -52,7 +52,7 @@ const fittingText = (field: FieldSpec, example: string): string => {
 export const exampleValue = (field: FieldSpec): unknown => {
   // The form's own value reads truer than any stand-in.
   if (field.default !== undefined) return field.default;
-  if (field.type === 'choice') return field.options?.[0]?.value ?? null;
+  if (field.type === 'choice') return exampleChoiceValue(field.options);
   if (field.type === 'barcode') return exampleBarcodeData(field.barcode);
   // Two rows show the shape: a list of objects, a property per column.
   if (field.type === 'table') {

@@ -4,7 +4,6 @@
  * of an account for its data export, and its routes.
  */
 export { exampleValues } from './api-example.ts';
-export { describeOptions } from './choice-values.ts';
 export { listStamps } from './stamps.repository.ts';
 export { isStampLabel, stampsAsFields } from './stamps.ts';
 export { fieldsOnPages } from './template-fields.ts';

@@ -1,4 +1,4 @@
-import { barcodePayloadSchema, MAX_TABLE_ROWS } from '@platen/contract';
+import { barcodePayloadSchema, choicePayloadSchema, MAX_TABLE_ROWS } from '@platen/contract';
 import { repeatsInBoxes, type FieldSpec } from '@platen/pdf-engine';
 import { exampleValue } from './api-example.ts';
 import { takesPayloadValue } from './template-text.ts';
@@ -22,13 +22,8 @@ const schemaOf = (field: FieldSpec): JsonSchema => {
     };
   }
   switch (field.type) {
-    case 'choice': {
-      const options = field.options ?? [];
-      return {
-        enum: [...options.map((option) => option.value), null],
-        description: `One of: ${options.map((o) => (o.label === o.value ? o.value : `${o.value} (${o.label})`)).join(', ')}.`,
-      };
-    }
+    case 'choice':
+      return choicePayloadSchema(field.options);
     case 'checkbox':
     case 'radio':
       return { type: ['boolean', 'null'] };
