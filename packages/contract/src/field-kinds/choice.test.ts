@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { describeChoiceOptions, isChoiceValue, optionsRemovedChange } from './choice.ts';
+import {
+  choiceLabel,
+  describeChoiceOptions,
+  isChoiceValue,
+  optionsRemovedChange,
+} from './choice.ts';
 
 const option = (value: string) => ({ value, label: value.toUpperCase() });
 
@@ -15,6 +20,12 @@ describe('the choice kind', () => {
     expect(isChoiceValue([option('r')], 'r')).toBe(true);
     expect(isChoiceValue([option('r')], '')).toBe(true);
     expect(isChoiceValue([option('r')], 'R')).toBe(false);
+  });
+
+  it("prints an option's label, or the value as sent", () => {
+    expect(choiceLabel([option('r')], 'r')).toBe('R');
+    expect(choiceLabel([option('r')], 'x')).toBe('x');
+    expect(choiceLabel(undefined, 'x')).toBe('x');
   });
 
   it('calls options taken away a breaking change', () => {

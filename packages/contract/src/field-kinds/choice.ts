@@ -27,6 +27,15 @@ export const describeChoiceOptions = (options: readonly Option[]): string => {
 export const isChoiceValue = (options: readonly Option[] | undefined, value: unknown) =>
   value === '' || (options ?? []).some((option) => option.value === value);
 
+/**
+ * What a choice prints where a template names it: its option's label, or the value as sent.
+ *
+ * @example
+ * choiceLabel([{ value: 'r', label: 'Red' }], 'r') // 'Red'
+ */
+export const choiceLabel = (options: readonly Option[] | undefined, value: string) =>
+  options?.find((option) => option.value === value)?.label ?? value;
+
 /** The API example's value: the first option's. */
 export const exampleChoiceValue = (options: readonly Option[] | undefined) =>
   options?.[0]?.value ?? null;

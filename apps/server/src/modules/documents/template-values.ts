@@ -1,4 +1,4 @@
-import { fillTemplate } from '@platen/contract';
+import { choiceLabel, fillTemplate } from '@platen/contract';
 import type { FieldSpec, FieldValue } from '@platen/pdf-engine';
 
 /**
@@ -10,8 +10,7 @@ const printedText = (field: FieldSpec, value: FieldValue | undefined): string =>
   const isEmpty = value === undefined || value === null || value === '';
   const shown = isEmpty ? field.default : value;
   if (typeof shown === 'string') {
-    if (field.type !== 'choice') return shown;
-    return field.options?.find((option) => option.value === shown)?.label ?? shown;
+    return field.type === 'choice' ? choiceLabel(field.options, shown) : shown;
   }
   if (typeof shown === 'number') return String(shown);
   if (Array.isArray(shown)) return shown.filter((part) => typeof part === 'string').join(' ');
