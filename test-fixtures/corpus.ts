@@ -120,6 +120,7 @@ const GOV_FORMS = {
   'de-200-01-2013.pdf': 'Delaware Form 200-01 (2013): 142 fields with tooltips',
   'or-40-2013.pdf': 'Oregon Form 40 (2013): 148 fields',
   'or-10-2013.pdf': 'Oregon Form 10 (2013): 221 fields, three text fields with several widgets',
+  'or-40-2021.pdf': 'Oregon Form OR-40 (2021), InDesign: 8 pages, name and SSN in every header',
   'mo-dss-food-stamp-application-encrypted.pdf':
     'Missouri food stamp application, 8 pages: encrypted (empty user password), 31 checkbox groups',
 } as const;

@@ -237,12 +237,14 @@ export const importAcroForm = async (pdf: Uint8Array): Promise<AcroFormImport> =
 const labelCandidate = (o: { field: FieldSpec; widgets: FoundWidget[] }): LabelCandidate => {
   const [first] = o.widgets;
   const { page, rectX, rectY, rectWidth, rectHeight } = o.field;
-  // A field of several boxes (a radio group) is not named by the words beside one of them.
-  const isOneBox = o.widgets.length === 1 && !o.field.options?.some((option) => option.box);
+  // A group's boxes are its options (a radio group): the words beside one name that option,
+  // not the field. A field printed in several boxes (a header on every page) is named by the
+  // words beside its first.
+  const isGroup = o.field.options?.some((option) => option.box) ?? false;
   return {
     name: first?.name ?? '',
     tooltip: first?.tooltip,
     current: o.field.label,
-    ...(isOneBox && { box: { page, rectX, rectY, rectWidth, rectHeight } }),
+    ...(!isGroup && { box: { page, rectX, rectY, rectWidth, rectHeight } }),
   };
 };

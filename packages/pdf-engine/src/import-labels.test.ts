@@ -229,12 +229,10 @@ describe('importAcroForm labels from the words printed beside a box', () => {
   });
 });
 
-describe('importAcroForm labels from a grid and rows of cells', () => {
-  const govForm = (name: string) =>
-    new Uint8Array(
-      readFileSync(join(import.meta.dirname, '../../../test-fixtures/gov-forms', name)),
-    );
+const govForm = (name: string) =>
+  new Uint8Array(readFileSync(join(import.meta.dirname, '../../../test-fixtures/gov-forms', name)));
 
+describe('importAcroForm labels from a grid and rows of cells', () => {
   it("names the 941's Schedule B days under their month, the cents and the EIN's digits", async () => {
     const { labelSources } = await importAcroForm(govForm('irs-f941sb.pdf'));
     const sourceOf = new Map(labelSources.map((l) => [l.label, l.source]));
@@ -260,6 +258,27 @@ describe('importAcroForm labels from a grid and rows of cells', () => {
     expect(labels).toContain('Alimony received');
     expect(labels).toContain('Alimony received, cents');
     expect(labels.filter((label) => /^\S+: \d+/.test(label))).toEqual([]);
+  });
+});
+
+describe('importAcroForm labels on a form whose names are codes (Oregon OR-40, 2021)', () => {
+  it('names a field printed in every page header by the words above its first box', async () => {
+    const { fields, labelSources } = await importAcroForm(govForm('or-40-2021.pdf'));
+    const repeated = fields.filter((f) => (f.boxes?.length ?? 0) > 1);
+    expect(repeated.map((f) => [f.label, f.boxes?.length])).toEqual([
+      ['Last name', 8],
+      ['Social Security number (SSN)', 8],
+    ]);
+    expect(labelSources.filter((l) => l.source === 'name').length).toBeLessThan(20);
+  });
+
+  it('cuts a caption where its dot leader begins, before the line number printed again', async () => {
+    const { fields } = await importAcroForm(govForm('or-40-2021.pdf'));
+    const line6b = fields.find((f) => f.label.startsWith('6b.'));
+    expect([line6b?.label, line6b?.description]).toEqual([
+      '6b. Credits for your spouse',
+      undefined,
+    ]);
   });
 });
 

@@ -31,8 +31,9 @@ export interface FieldLabel {
   description?: string;
 }
 
-/** Names a form designer did not choose: `f1_11`, `c1_1`, `p1-t4`, `Text7`. */
-const GENERATED = /^(?:[a-z]{1,2}\d+(?:[_-][a-z]?\d+)*|(?:text|check ?box|field)\s*\d+)$/i;
+/** Names a form designer did not choose: `f1_11`, `c1_1`, `p1-t4`, `or-40-p1-14`, `Text7`. */
+const GENERATED =
+  /^(?:[a-z]{1,2}\d+(?:[_-][a-z]?\d+)*|[a-z]{1,3}(?:-[a-z]?\d+)+|(?:text|check ?box|field)\s*\d+)$/i;
 /** Containers form tools wrap around every field; they say nothing about one. */
 const CONTAINER = /^(?:topmostSubform|form\d*|page\d+|#?subform\d*|root)$/i;
 /**
@@ -196,13 +197,19 @@ export interface LabelCandidate {
   tooltip?: string | undefined;
   /** The label its name gives it (already unique among the form's fields). */
   current: string;
-  /** Its box, when it has exactly one: the words printed beside it may name it. */
+  /** Its (first) box, unless its boxes are a group's options: the words printed beside it may name it. */
   box?: BoxOnPage | undefined;
 }
 
-/** A caption worth a label: two letters at least, without a dot leader (`Wages . . . .`). */
+/** A run of dots that leads the eye to a line's box: `.....`, `. . . .`, `…`. */
+const DOT_LEADER = /\.(?:\s?\.){3,}|…/;
+
+/**
+ * A caption worth a label: two letters at least, cut where a dot leader begins, which is
+ * where a form prints the line's number again (`6b. Credits . . . . . 6b` is `6b. Credits`).
+ */
 const caption = (line: string): string | undefined => {
-  const text = trimEnd(line, ' .…_');
+  const text = trimEnd(line.split(DOT_LEADER)[0]!, ' .…_');
   return /\p{L}\p{L}/u.test(text) ? text : undefined;
 };
 

@@ -34,6 +34,7 @@ const FORMS: CorpusName[] = [
   'de-200-01-2013.pdf',
   'or-40-2013.pdf',
   'or-10-2013.pdf',
+  'or-40-2021.pdf',
   'mo-dss-food-stamp-application-encrypted.pdf',
   'irs-fw9.pdf',
   'irs-f1040-2010-prefilled.pdf',
@@ -107,9 +108,19 @@ describe.skipIf(!hasTools).each(testDatabases())('real government forms on %s', 
   it('a text field with several widgets is one field with all of them as its boxes', () => {
     const repeated = form('or-10-2013.pdf').inputs.filter((f) => (f.boxes?.length ?? 0) > 1);
     expect(repeated.map((f) => [f.label, f.type, f.boxes?.length])).toEqual([
-      ['A171_L3', 'TEXT', 3],
-      ['A178_L13', 'TEXT', 2],
-      ['A188_L24', 'TEXT', 2],
+      ['3. Add lines 1 and 2', 'TEXT', 3],
+      ['Multiply line 11 by line 12', 'TEXT', 2],
+      ['24. Multiply line 22 by line 23', 'TEXT', 2],
+    ]);
+  });
+
+  it('a header on every page is one field with a box on each, named by the words above the first', () => {
+    const repeated = form('or-40-2021.pdf').inputs.filter((f) => (f.boxes?.length ?? 0) > 1);
+    const pages = (f: TemplateInput) =>
+      [...new Set(f.boxes?.map((b) => b.page))].sort((a, b) => a - b);
+    expect(repeated.map((f) => [f.label, f.type, pages(f)])).toEqual([
+      ['Last name', 'TEXT', [1, 2, 3, 4, 5, 6, 7, 8]],
+      ['Social Security number (SSN)', 'TEXT', [1, 2, 3, 4, 5, 6, 7, 8]],
     ]);
   });
 
@@ -118,6 +129,7 @@ describe.skipIf(!hasTools).each(testDatabases())('real government forms on %s', 
     'va-760-2013.pdf',
     'nd-1-2013.pdf',
     'or-10-2013.pdf',
+    'or-40-2021.pdf',
   ] as CorpusName[])(
     '%s: every text field prints its value in every one of its boxes',
     async (name) => {
