@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { decodePng, renderBox } from '../packages/pdf-engine/test/barcode-decode.ts';
 import { expectAccessible, hasChromium, saveScreenshot } from './support/browser.ts';
@@ -22,6 +25,7 @@ describe.skipIf(!hasChromium)('barcode fields', () => {
     await dragOnPage(page, pdfPage(page, 1), width, { x: 100, y: 200 }, { x: 320, y: 300 });
     await configureSelected(page, 'Barcode or QR code', 'Article');
     const panel = page.getByTestId('field-panel');
+    await page.locator('[data-testid="barcode-preview"][data-symbology="qrcode"]').waitFor();
     // A new barcode field is a QR code, with its error correction; no font settings.
     await expect
       .poll(() => panel.getByRole('textbox', { name: 'Error correction' }).count())
@@ -30,6 +34,12 @@ describe.skipIf(!hasChromium)('barcode fields', () => {
     await panel.getByRole('textbox', { name: 'Symbology' }).click();
     await page.getByRole('option', { name: 'EAN-13', exact: true }).click();
     await panel.getByRole('checkbox', { name: 'Print the data under the bars' }).waitFor();
+    // The box shows the code a generate prints, from the symbology's example data: it scans.
+    const preview = page.getByTestId('barcode-preview');
+    await expect.poll(() => preview.getAttribute('data-symbology')).toBe('ean13');
+    const previewPng = join(mkdtempSync(join(tmpdir(), 'platen-preview-')), 'preview.png');
+    await preview.screenshot({ path: previewPng });
+    expect((await decodePng(previewPng, ['EAN13'])).map((r) => r.text)).toEqual(['5901234123457']);
     await saveScreenshot(page, 'barcode-field-panel-1440-light');
     await expectAccessible(page, 'barcode field panel');
     await saveInEditor(page);

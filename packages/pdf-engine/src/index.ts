@@ -30,7 +30,10 @@ export {
 export { PdfEngineError, MAX_PAGES, type PdfEngineErrorCode } from './errors.ts';
 export { readImageHeader, type ImageHeader } from './image-header.ts';
 export { MAX_IMAGE_PIXELS } from './field-marks.ts';
-export { barcodeDataProblem } from './field-kinds/barcode/barcode-symbol.ts';
+export {
+  barcodeDataProblem,
+  SYMBOLOGY_RULES as barcodeSymbologyRules,
+} from './field-kinds/barcode/barcode-symbol.ts';
 export { MIN_FONT_SIZE } from './text-layout.ts';
 export type * from './analysis-types.ts';
 export type * from './fill-result-types.ts';

@@ -88,6 +88,12 @@ interface SymbologyData {
    * nothing, as for any field.
    */
   pattern?: string;
+  /**
+   * Light modules its scanners need on every side (each standard's quiet zone, rounded up):
+   * what `quietZone` keeps inside the box. The engine keeps the same numbers (it knows nothing of
+   * the contract); the server's field-kinds test holds them equal.
+   */
+  quietModules: number;
 }
 
 /** No symbology offered holds more; the engine refuses longer data before encoding it. */
@@ -96,40 +102,50 @@ const ANY_TEXT = `Any text up to ${MAX_BARCODE_DATA} characters`;
 
 /** What each symbology's data looks like (the engine's encoder checks it on generate). */
 export const symbologyData: Record<BarcodeSymbology, SymbologyData> = {
-  qrcode: { example: 'https://example.com/pay?invoice=2026-0042', rule: `${ANY_TEXT}.` },
-  datamatrix: { example: 'PLATEN-2026-0042', rule: `${ANY_TEXT}.` },
-  pdf417: { example: 'Invoice 2026-0042, 129.90 EUR', rule: `${ANY_TEXT}.` },
-  azteccode: { example: 'Ticket 7 4812 3301', rule: `${ANY_TEXT}.` },
-  code128: { example: 'INV-2026-0042', rule: 'Text in ASCII characters.' },
+  qrcode: {
+    example: 'https://example.com/pay?invoice=2026-0042',
+    rule: `${ANY_TEXT}.`,
+    quietModules: 4,
+  },
+  datamatrix: { example: 'PLATEN-2026-0042', rule: `${ANY_TEXT}.`, quietModules: 1 },
+  pdf417: { example: 'Invoice 2026-0042, 129.90 EUR', rule: `${ANY_TEXT}.`, quietModules: 2 },
+  azteccode: { example: 'Ticket 7 4812 3301', rule: `${ANY_TEXT}.`, quietModules: 1 },
+  code128: { example: 'INV-2026-0042', rule: 'Text in ASCII characters.', quietModules: 10 },
   code39: {
     example: 'PLATEN 42',
     rule: 'Digits, capital letters, spaces and - . $ / + %.',
     pattern: '^[0-9A-Z .$/+%-]*$',
+    quietModules: 10,
   },
   ean13: {
     example: '5901234123457',
     rule: '12 digits, or 13 with a correct check digit.',
     pattern: '^(\\d{12}\\d?)?$',
+    quietModules: 11,
   },
   ean8: {
     example: '96385074',
     rule: '7 digits, or 8 with a correct check digit.',
     pattern: '^(\\d{7}\\d?)?$',
+    quietModules: 7,
   },
   upca: {
     example: '036000291452',
     rule: '11 digits, or 12 with a correct check digit.',
     pattern: '^(\\d{11}\\d?)?$',
+    quietModules: 9,
   },
   itf14: {
     example: '15400141288763',
     rule: '13 digits, or 14 with a correct check digit.',
     pattern: '^(\\d{13}\\d?)?$',
+    quietModules: 10,
   },
   'gs1-128': {
     example: '(01)09501101530003(17)260630(10)AB-123',
     rule: 'GS1 application identifiers in parentheses, each followed by its data, e.g. (01)09501101530003(10)AB-123; check digits are checked.',
     pattern: '^(\\(\\d{2,4}\\)[^()]+)*$',
+    quietModules: 10,
   },
 };
 

@@ -1,5 +1,6 @@
 import { memo, type CSSProperties } from 'react';
 import type { FieldBox as FieldBoxRect } from '@platen/contract';
+import { BarcodePreview } from '../../../field-kinds/barcode/BarcodePreview.tsx';
 import { rectToCss, type RectPt } from '../geometry/page-geometry.ts';
 import { useEditorSelector } from '../hooks/use-editor-store.ts';
 import { optionsAtField } from '../model/choice-boxes.ts';
@@ -130,8 +131,21 @@ export const FieldBoxView = memo(function FieldBoxView({ id }: { id: BoxId }) {
         onFocus={isInteractive ? () => store.select(id) : undefined}
       >
         {box.type === 'table' && <TableColumns box={box} labelPx={labelPx} />}
+        {box.type === 'barcode' && box.barcode && (
+          <BarcodePreview
+            barcode={box.barcode}
+            data={typeof box.default === 'string' ? box.default : undefined}
+            color={box.fontColor}
+            aspect={box.rect.width / box.rect.height}
+          />
+        )}
         {isSelected && isInteractive && <span className={classes.tag}>{kind}</span>}
-        <span className={classes.label} style={{ fontSize: labelPx }} data-testid="field-label">
+        <span
+          className={classes.label}
+          style={{ fontSize: labelPx }}
+          data-testid="field-label"
+          data-on-code={box.type === 'barcode'}
+        >
           {box.label}
         </span>
         {isSelected && isInteractive && <Handles id={id} />}
