@@ -234,15 +234,27 @@ export const encodeBarcode = async (
   }
 };
 
+/** Bytes the largest QR code (version 40) holds in byte mode, per error-correction level. */
+const QR_BYTE_CAPACITY = { L: 2953, M: 2331, Q: 1663, H: 1273 } as const;
+
+/**
+ * Data that fits a QR code as UTF-8 bytes fits it: byte mode is the widest any data needs, and
+ * a QR code has no other rule. Knowing it spares the encode (about 0.5 ms of choosing a mask).
+ */
+const fitsQrCode = (options: BarcodeOptions, data: string) =>
+  Buffer.byteLength(data, 'utf8') <= QR_BYTE_CAPACITY[options.errorCorrection ?? 'M'];
+
 /**
  * Why `data` cannot be printed in this symbology ("The value is not a valid EAN-13: Incorrect
  * EAN-13 check digit provided."), or undefined when it can: the server asks before drawing so
- * a payload's every bad value is named at once.
+ * a payload's every bad value is named at once. It asks on its event loop, so a QR code whose
+ * data fits is not encoded twice: only the PDF worker draws it.
  */
 export const barcodeDataProblem = async (
   options: BarcodeOptions,
   data: string,
 ): Promise<string | undefined> => {
+  if (options.symbology === 'qrcode' && fitsQrCode(options, data)) return undefined;
   try {
     await encodeBarcode(options, data);
     return undefined;

@@ -147,6 +147,17 @@ describe('barcode fields: data a symbology refuses', () => {
     },
   );
 
+  it('knows a QR code holds data as long as it fits as bytes, and asks the encoder past that', async () => {
+    const qr = (errorCorrection: 'M' | 'H') => ({ symbology: 'qrcode' as const, errorCorrection });
+    expect(await barcodeDataProblem(qr('H'), 'ä'.repeat(636))).toBeUndefined(); // 1,272 bytes
+    // Past 1,273 bytes: digits still fit (numeric mode), letters at level H do not.
+    expect(await barcodeDataProblem(qr('H'), '7'.repeat(2000))).toBeUndefined();
+    expect(await barcodeDataProblem(qr('H'), 'x'.repeat(1300))).toMatch(
+      /^is not a valid QR code: /,
+    );
+    expect(await barcodeDataProblem(qr('M'), 'x'.repeat(1300))).toBeUndefined();
+  });
+
   it('finds nothing wrong with data the symbology takes', async () => {
     for (const [symbology, data] of SAMPLES) {
       expect(await barcodeDataProblem({ symbology }, data), symbology).toBeUndefined();
