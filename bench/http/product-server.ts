@@ -146,6 +146,8 @@ export const prepareAccount = async (
     fontFamily: f.fontFamily,
     textAlign: f.textAlign,
     fontColor: f.fontColor,
+    ...(f.barcode && { barcode: f.barcode }),
+    ...(f.table && { table: f.table }),
   }));
   await expectOk(
     await fetch(`${baseUrl}/v1/template`, {
