@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { barcodeOptionsSchema } from './field-kinds/barcode.ts';
 import { templateTextSchema } from './placeholders.ts';
-import { tableOptionsSchema } from './tables.ts';
+import { tableOptionsSchema } from './field-kinds/table.ts';
 
 export const fieldTypes = [
   'text',

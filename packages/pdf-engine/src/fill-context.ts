@@ -5,7 +5,7 @@ import { PdfEngineError } from './errors.ts';
 import type { EngineFonts } from './engine-fonts.ts';
 import { PageCanvas } from './page-canvas.ts';
 import type { PageNumbering } from './page-numbers.ts';
-import type { TableDraw } from './table-layout.ts';
+import type { TableDraw } from './field-kinds/table/table-layout.ts';
 import { displayRectTransform, type Matrix } from './pdf-user-space.ts';
 import type { PreparedTemplate } from './prepared-template.ts';
 import type { DisplayRect, FieldRotation } from './types.ts';

@@ -3,13 +3,13 @@
  * lines from the top of the row in its column's alignment, a hairline under every row. Cells are
  * clipped to their column and the whole table to its box.
  */
-import { beginBox, drawTextIn, endBox, type BoxFrame, type TextStyle } from './draw-text.ts';
-import { boxFrame, type FillContext } from './fill-context.ts';
-import { fillColor, strokeColor } from './page-canvas.ts';
-import { nums } from './pdf-syntax.ts';
+import { beginBox, drawTextIn, endBox, type BoxFrame, type TextStyle } from '../../draw-text.ts';
+import { boxFrame, type FillContext } from '../../fill-context.ts';
+import { fillColor, strokeColor } from '../../page-canvas.ts';
+import { nums } from '../../pdf-syntax.ts';
 import { ROW_PADDING, type MeasuredRow, type RowSlice, type TableLayout } from './table-layout.ts';
-import type { FieldFit } from './fill-result-types.ts';
-import type { BoxOnPage, FieldSpec } from './types.ts';
+import type { FieldFit } from '../../fill-result-types.ts';
+import type { BoxOnPage, FieldSpec } from '../../types.ts';
 import { rgb } from '@cantoo/pdf-lib';
 
 const HEADER_BAND = rgb(0.92, 0.92, 0.92);

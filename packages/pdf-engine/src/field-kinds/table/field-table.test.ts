@@ -4,11 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PdfEngineError } from './errors.ts';
-import { createFillEngine } from './fill-engine.ts';
-import { field } from '../test/fixtures.ts';
-import type { FieldSpec, TableOptions, TableRow } from './types.ts';
-import { hasPoppler } from '../../../test-fixtures/command-line-tools.ts';
+import { PdfEngineError } from '../../errors.ts';
+import { createFillEngine } from '../../fill-engine.ts';
+import { field } from '../../../test/fixtures.ts';
+import type { FieldSpec, TableOptions, TableRow } from '../../types.ts';
+import { hasPoppler } from '../../../../../test-fixtures/command-line-tools.ts';
 
 const { fill } = createFillEngine();
 

@@ -13,9 +13,9 @@
  * the rows do not need is left out.
  */
 import { PDFDocument } from '@cantoo/pdf-lib';
-import { PdfEngineError } from './errors.ts';
-import type { FillContext } from './fill-context.ts';
-import type { PageNumbering } from './page-numbers.ts';
+import { PdfEngineError } from '../../errors.ts';
+import type { FillContext } from '../../fill-context.ts';
+import type { PageNumbering } from '../../page-numbers.ts';
 import {
   measureTable,
   paginateRows,
@@ -23,7 +23,7 @@ import {
   type TableDraw,
   type TableLayout,
 } from './table-layout.ts';
-import type { BoxOnPage, FieldSpec, FieldValue, TableRow } from './types.ts';
+import type { BoxOnPage, FieldSpec, FieldValue, TableRow } from '../../types.ts';
 
 interface MeasuredTable {
   field: FieldSpec;

@@ -5,10 +5,10 @@
  * A row taller than a whole box is printed alone on its page, cut at the box's foot, and the table
  * reports `truncated`.
  */
-import { normaliseText, paddingFor } from './draw-text.ts';
-import { shapeText, textMetrics, type EngineFonts, type ShapedText } from './engine-fonts.ts';
-import { lineHeight, wrap, type LineRange } from './text-layout.ts';
-import type { BoxOnPage, FieldSpec, TableColumn, TableRow } from './types.ts';
+import { normaliseText, paddingFor } from '../../draw-text.ts';
+import { shapeText, textMetrics, type EngineFonts, type ShapedText } from '../../engine-fonts.ts';
+import { lineHeight, wrap, type LineRange } from '../../text-layout.ts';
+import type { BoxOnPage, FieldSpec, TableColumn, TableRow } from '../../types.ts';
 
 /** Space above and below a row's text, in points. */
 export const ROW_PADDING = 2;
