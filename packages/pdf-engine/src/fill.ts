@@ -4,7 +4,7 @@ import type { FillContext } from './fill-context.ts';
 import { drawBarcodeField } from './field-kinds/barcode/field-barcode.ts';
 import { drawChoice } from './field-kinds/choice/field-choice.ts';
 import { copiesOf, drawCopies } from './field-copies.ts';
-import { drawLinkedText } from './field-linked-text.ts';
+import { drawLinkedText } from './field-kinds/linked-text/field-linked-text.ts';
 import { drawCheckMark, drawImageField, drawRadioDot } from './field-marks.ts';
 import { drawTablePage } from './field-kinds/table/field-table.ts';
 import { drawTextField } from './field-text.ts';

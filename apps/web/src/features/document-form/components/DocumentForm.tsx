@@ -31,7 +31,7 @@ import { ArrayInput } from './ArrayInput.tsx';
 import { TableRowsInput, type RowsColumn } from './TableRowsInput.tsx';
 import { BatchPanel } from './BatchPanel.tsx';
 import { FitNoted, FitSummary } from './FitNoted.tsx';
-import { SignatureInput } from './SignatureInput.tsx';
+import { SignatureInput } from '../../../field-kinds/signature/SignatureInput.tsx';
 import { ValueInput } from './ValueInput.tsx';
 import { VersionPicker } from './VersionPicker.tsx';
 

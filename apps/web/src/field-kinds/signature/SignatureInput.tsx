@@ -1,7 +1,7 @@
 import { Box, Button, Group, Input, SegmentedControl } from '@mantine/core';
 import { IconArrowBackUp, IconEraser } from '@tabler/icons-react';
 import { useRef } from 'react';
-import { PAD_HEIGHT_PX, useSignaturePad } from '../hooks/use-signature-pad.ts';
+import { PAD_HEIGHT_PX, useSignaturePad } from './use-signature-pad.ts';
 
 type SignatureInputProps = {
   label: string;

@@ -6,11 +6,11 @@
  * size the whole chain shrinks, never one box alone (a last box shrunk to 6 pt beside a first
  * at 14 pt read as a different field).
  */
-import { normaliseText, drawTextLayout, type TextStyle } from './draw-text.ts';
-import { shapeText, textMetrics, type ShapedText } from './engine-fonts.ts';
-import type { LineMetrics } from './fonts.ts';
-import { singleLineSpace, withMissing, wrappedSpace } from './field-text.ts';
-import { boxFrame, type FillContext } from './fill-context.ts';
+import { normaliseText, drawTextLayout, type TextStyle } from '../../draw-text.ts';
+import { shapeText, textMetrics, type ShapedText } from '../../engine-fonts.ts';
+import type { LineMetrics } from '../../fonts.ts';
+import { singleLineSpace, withMissing, wrappedSpace } from '../../field-text.ts';
+import { boxFrame, type FillContext } from '../../fill-context.ts';
 import {
   candidateSizes,
   fitSingleLine,
@@ -22,9 +22,9 @@ import {
   type LineRange,
   type Space,
   type TextLayout,
-} from './text-layout.ts';
-import type { FieldFit } from './fill-result-types.ts';
-import type { BoxOnPage, FieldSpec } from './types.ts';
+} from '../../text-layout.ts';
+import type { FieldFit } from '../../fill-result-types.ts';
+import type { BoxOnPage, FieldSpec } from '../../types.ts';
 
 /** The boxes of a linked field; a field saved without `boxes` is its own single box. */
 const linkedBoxes = (field: FieldSpec): BoxOnPage[] =>

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import SignaturePad from 'signature_pad';
-import { inkBounds } from '../model/ink-bounds.ts';
+import { inkBounds } from './ink-bounds.ts';
 
 /*
  * signature_pad draws smooth variable-width strokes from pointer events (mouse, pen and touch)
