@@ -246,5 +246,6 @@ const labelCandidate = (o: { field: FieldSpec; widgets: FoundWidget[] }): LabelC
     tooltip: first?.tooltip,
     current: o.field.label,
     ...(!isGroup && { box: { page, rectX, rectY, rectWidth, rectHeight } }),
+    isMark: o.field.type === 'checkbox' || o.field.type === 'radio',
   };
 };

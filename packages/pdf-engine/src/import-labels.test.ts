@@ -272,6 +272,15 @@ describe('importAcroForm labels on a form whose names are codes (Oregon OR-40, 2
     expect(labelSources.filter((l) => l.source === 'name').length).toBeLessThan(20);
   });
 
+  it("names a checkbox by the words right of it, without the next box's number", async () => {
+    const { fields } = await importAcroForm(govForm('or-40-2021.pdf'));
+    const checkboxes = fields.filter((f) => f.type === 'checkbox').map((f) => f.label);
+    expect(checkboxes).toEqual(
+      expect.arrayContaining(['Amended return', 'Extension filed', 'Deceased', '65 or older']),
+    );
+    expect(checkboxes.filter((label) => label.startsWith('or-40-'))).toEqual([]);
+  });
+
   it('cuts a caption where its dot leader begins, before the line number printed again', async () => {
     const { fields } = await importAcroForm(govForm('or-40-2021.pdf'));
     const line6b = fields.find((f) => f.label.startsWith('6b.'));
@@ -279,6 +288,15 @@ describe('importAcroForm labels on a form whose names are codes (Oregon OR-40, 2
       '6b. Credits for your spouse',
       undefined,
     ]);
+  });
+});
+
+describe('importAcroForm labels of checkboxes beside a note', () => {
+  it('passes over a note in parentheses right of a checkbox for the words before it', async () => {
+    const { fields } = await importAcroForm(govForm('sc-1040-2013.pdf'));
+    const labels = fields.filter((f) => f.type === 'checkbox').map((f) => f.label);
+    expect(labels.filter((label) => label.startsWith('('))).toEqual([]);
+    expect(labels).toContain('Check this box if you are filing SC Schedule NR (Part…');
   });
 });
 

@@ -6,7 +6,12 @@
  */
 
 import { continuations, gridCellCaption } from './import-grid-labels.ts';
-import { wordsBeside, type PrintedLine, type PrintedTextReader } from './page-words.ts';
+import {
+  wordsBeside,
+  wordsRightOf,
+  type PrintedLine,
+  type PrintedTextReader,
+} from './page-words.ts';
 import type { BoxOnPage } from './types.ts';
 
 /** A label from a tooltip is at most this long; the whole tooltip becomes the description. */
@@ -199,6 +204,8 @@ export interface LabelCandidate {
   current: string;
   /** Its (first) box, unless its boxes are a group's options: the words printed beside it may name it. */
   box?: BoxOnPage | undefined;
+  /** A checkbox or radio button: its words print right of it first. */
+  isMark?: boolean;
 }
 
 /** A run of dots that leads the eye to a line's box: `.....`, `. . . .`, `…`. */
@@ -211,6 +218,22 @@ const DOT_LEADER = /\.(?:\s?\.){3,}|…/;
 const caption = (line: string): string | undefined => {
   const text = trimEnd(line.split(DOT_LEADER)[0]!, ' .…_');
   return /\p{L}\p{L}/u.test(text) ? text : undefined;
+};
+
+/**
+ * The next item's number or letter, printed on the same line: "65 or older 17b", "Form 8960 c";
+ * not a reference the words make themselves ("do not check box 6a").
+ */
+const NEXT_ITEM =
+  /(?<!\b(?:box|line|lines|column|part|section|schedule|form)) (?:\d{1,3}[a-z]|[a-z])$/i;
+
+/**
+ * A checkbox's caption, printed right of it: without the next box's number on its line, and
+ * not a mere note in parentheses ("(Not Supported)"), which leaves the box to the words before it.
+ */
+const markCaption = (line: string): string | undefined => {
+  const text = caption(line)?.replace(NEXT_ITEM, '');
+  return text && !/^\(.*\)$/.test(text) ? caption(text) : undefined;
 };
 
 /**
@@ -242,7 +265,11 @@ export const formLabels = async (
     }
     const lines = (await printed.page(c.box.page)).lines;
     pages.set(c.box.page, lines);
-    words.push(gridCellCaption(lines, c.box, caption) ?? wordsBeside(lines, c.box, caption));
+    words.push(
+      (c.isMark ? wordsRightOf(lines, c.box, markCaption) : undefined) ??
+        gridCellCaption(lines, c.box, caption) ??
+        wordsBeside(lines, c.box, caption),
+    );
   }
   const continues = continuations(
     candidates.map((c, i) => (wantsWords[i] ? c.box : undefined)),

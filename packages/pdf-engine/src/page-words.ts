@@ -30,6 +30,8 @@ const COLUMN_GAP = 1.5;
 // How far above a box its caption may print, and how far to its left.
 const MAX_ABOVE_PT = 24;
 const MAX_LEFT_PT = 100;
+// How far right of a checkbox its caption may begin ("☐ Amended return").
+const MAX_RIGHT_PT = 12;
 // How far above a grid of boxes its heading may print ("Month 1" over eight rows of days).
 const MAX_HEADING_PT = 200;
 
@@ -119,6 +121,23 @@ export const wordsBeside = (
     if (caption) return caption;
   }
   return undefined;
+};
+
+/**
+ * The line printed just right of the box (beginning within MAX_RIGHT_PT, on its height), as
+ * `accept` makes it a caption: where a checkbox's words stand ("☐ Amended return").
+ */
+export const wordsRightOf = (
+  lines: PrintedLine[],
+  box: BoxOnPage,
+  accept: (text: string) => string | undefined,
+): string | undefined => {
+  const boxRight = box.rectX + box.rectWidth;
+  const right = lines
+    .filter((line) => line.left - boxRight >= -1 && line.left - boxRight <= MAX_RIGHT_PT)
+    .filter((line) => isOnHeightOf(line, box))
+    .sort((p, q) => p.left - q.left)[0];
+  return right && accept(right.text);
 };
 
 /** The lines printed left of the box on its height, within MAX_LEFT_PT, the nearest first. */
