@@ -239,7 +239,7 @@ const markCaption = (line: string): string | undefined => {
 /**
  * Labels for a form's imported fields: from the tooltip when there is one; else, for a field
  * whose own name is a code (`f1_1`), from the words printed just above or just left of its
- * box (page-words.ts), or from its neighbours in a grid or a row of cells
+ * box, right of it first for a checkbox (page-words.ts), or from its neighbours in a grid or a row of cells
  * (import-grid-labels.ts); else the name's label as it is. Labels from texts that come out alike
  * are told apart (`tooltipLabels`); a label that is only the start of its text gets the whole
  * text as its description. Not yet unique: pass each through `uniqueLabels`.
