@@ -16,6 +16,12 @@ export type JobQueue = {
   start: (work: JobWork) => Promise<void>;
   /** Stops taking jobs, tells the running ones to stop, and waits for them. */
   stop: () => Promise<void>;
+  /**
+   * True when an account's jobs run one at a time even while workers are idle (pg-boss, across
+   * instances): each try then starts only when no other job of its account runs. The in-process
+   * queue gives an account a second worker when no other account waits.
+   */
+  oneJobPerAccount: boolean;
 };
 
 /**

@@ -1,4 +1,5 @@
-import type { Insertable, Selectable } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
+import { isSqlite } from '../../db/dialect.ts';
 import type { Db, JobKind, JobTable } from '../../db/tables.ts';
 
 export type JobRow = Selectable<JobTable>;
@@ -126,6 +127,43 @@ export const startAttempt = async (
     .executeTakeFirst();
   return row && Number(row.attempt);
 };
+
+/** The first key of the account locks that start tries (pg_advisory_xact_lock's two-key form). */
+const ACCOUNT_TRY_LOCK = 0x6a6f6273;
+
+/**
+ * Starts a try as startAttempt does, but only while no other job of the account is running:
+ * the account (to queue the job again under) when one is. The check and the start are one change under a lock on the account, so two
+ * instances starting two of its jobs at the same moment cannot both pass: pg-boss' group limit
+ * alone lets them, as each instance's fetch sees the other's job not yet active. SQLite has one
+ * writer, which serializes the change without a lock.
+ */
+export const startAttemptAlone = (
+  db: Db,
+  id: string,
+  now: string,
+): Promise<number | { busyAccount: string } | undefined> =>
+  db.transaction().execute(async (trx) => {
+    const job = await trx
+      .selectFrom('jobs')
+      .select('user_id')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!job) return undefined;
+    if (!isSqlite(trx as unknown as Kysely<unknown>)) {
+      await sql`select pg_advisory_xact_lock(${ACCOUNT_TRY_LOCK}, hashtext(${job.user_id}))`.execute(
+        trx,
+      );
+    }
+    const running = await trx
+      .selectFrom('jobs')
+      .select('id')
+      .where('user_id', '=', job.user_id)
+      .where('id', '<>', id)
+      .where('status', '=', 'running')
+      .executeTakeFirst();
+    return running ? { busyAccount: job.user_id } : startAttempt(trx, id, now);
+  });
 
 /** Why the try failed, shown on the job while it is tried again: only the try's own. */
 export const recordTryError = async (

@@ -166,7 +166,11 @@ export const createJobsService = (deps: JobsDeps) => {
    */
   const startWorking = () =>
     (working ??= deps.jobQueue.start((jobId, signal) =>
-      runJob({ ...deps, kinds, requeue }, jobId, signal),
+      runJob(
+        { ...deps, kinds, requeue, oneJobPerAccount: deps.jobQueue.oneJobPerAccount },
+        jobId,
+        signal,
+      ),
     ));
 
   /** Stops the workers; a running job stops where it is, for a later try. */

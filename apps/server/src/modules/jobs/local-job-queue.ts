@@ -86,6 +86,7 @@ export const createLocalJobQueue = (
   };
 
   return {
+    oneJobPerAccount: false,
     enqueue: async (job) => {
       waiting.push(job);
       pump();

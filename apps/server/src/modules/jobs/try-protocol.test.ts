@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from '../../../test/http.ts';
-import { buildTestApp, type TestApp } from '../../../test/test-app.ts';
+import { buildTestApp, testDatabases, type TestApp } from '../../../test/test-app.ts';
 import type { JobKindDefinition, JobTry, JobTryContext } from './job-kind.ts';
 import { JobInterrupted, JobTryFailed } from './job-queue.ts';
 import { findJobWithItems, insertJob } from './jobs.repository.ts';
-import { MAX_ATTEMPTS, runJob } from './try-protocol.ts';
+import { MAX_ATTEMPTS, runJob, type TryProtocolDeps } from './try-protocol.ts';
 
 /**
  * A kind of job that does what each test tells its tries to do, and remembers what the protocol
@@ -30,13 +30,13 @@ const fakeKind = (tryOnce: (context: JobTryContext) => ReturnType<JobTry['run']>
   return { kind, seen };
 };
 
-describe('the try protocol of the job engine', () => {
+describe.each(testDatabases())('the try protocol of the job engine (%s)', (database) => {
   let app: TestApp;
   let userId: string;
 
   beforeAll(async () => {
     // The app's own workers run only the jobs they are handed; these are run by the test.
-    app = await buildTestApp('sqlite');
+    app = await buildTestApp(database);
     const ada = await signUp(app);
     const user = await app.deps.db
       .selectFrom('users')
@@ -74,10 +74,14 @@ describe('the try protocol of the job engine', () => {
     return id;
   };
 
-  const protocolDeps = (kind: JobKindDefinition) => ({
+  const protocolDeps = (
+    kind: JobKindDefinition,
+    queue: Partial<Pick<TryProtocolDeps, 'requeue' | 'oneJobPerAccount'>> = {},
+  ): TryProtocolDeps => ({
     ...app.deps,
     kinds: new Map([[kind.name, kind]]),
     requeue: async () => undefined,
+    ...queue,
   });
 
   /** Runs the job's tries as a queue would: again after each failed try, until one settles. */
@@ -166,5 +170,46 @@ describe('the try protocol of the job engine', () => {
     await runJob(protocolDeps(kind), id);
     expect(await findJobWithItems(app.deps.db, id)).toMatchObject({ status: 'canceled' });
     expect(seen.ended).toEqual([]);
+  });
+
+  it('starts one of two jobs of an account tried at the same moment, and queues the other again', async () => {
+    // Each try holds its job until the round ends, so both jobs would run side by side.
+    let endRound = () => {};
+    const { kind, seen } = fakeKind(
+      () =>
+        new Promise((resolve) => {
+          endRound = () => resolve({ status: 'succeeded', stored: [] });
+        }),
+    );
+    for (let round = 0; round < 10; round += 1) {
+      const ids = [await queueJob(), await queueJob()];
+      const requeued: { id: string; userId: string }[] = [];
+      const deps = protocolDeps(kind, {
+        oneJobPerAccount: true,
+        requeue: async (job) => {
+          requeued.push(job);
+        },
+      });
+      const tries = ids.map((id) => runJob(deps, id));
+      await expect.poll(() => seen.tries.length + requeued.length).toBe(2 * round + 2);
+      expect(requeued, `round ${round}`).toHaveLength(1);
+      const waiting = requeued[0]!;
+      expect(waiting.userId).toBe(userId);
+      expect(await findJobWithItems(app.deps.db, waiting.id)).toMatchObject({
+        status: 'queued',
+        attempt: 0,
+        started_at: null,
+      });
+      endRound();
+      await Promise.all(tries);
+      // Its account has no job running now: the job queued again starts.
+      const later = runJob(deps, waiting.id);
+      await expect.poll(() => seen.tries.length).toBe(2 * round + 2);
+      endRound();
+      await later;
+      expect(await findJobWithItems(app.deps.db, waiting.id)).toMatchObject({
+        status: 'succeeded',
+      });
+    }
   });
 });

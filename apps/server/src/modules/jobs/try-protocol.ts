@@ -18,21 +18,24 @@ import {
   recordTryError,
   saveProgress,
   startAttempt,
+  startAttemptAlone,
 } from './jobs.repository.ts';
 
 /** Tries a job may take (each after an instance died or an unexpected error) before it fails. */
 export const MAX_ATTEMPTS = 3;
 
-type TryProtocolDeps = Pick<Deps, 'db' | 'clock' | 'log' | 'config' | 'results'> & {
+export type TryProtocolDeps = Pick<Deps, 'db' | 'clock' | 'log' | 'config' | 'results'> & {
   /** The kinds of job this instance runs, by name. */
   kinds: ReadonlyMap<string, JobKindDefinition>;
   /** Hands the job to the queue again, behind the jobs waiting now. */
   requeue: (job: { id: string; userId: string }) => Promise<void>;
+  /** The queue runs an account's jobs one at a time (JobQueue.oneJobPerAccount). */
+  oneJobPerAccount?: boolean;
 };
 
 /**
  * One try of a job, whatever its kind. A job whose account has an older one waiting goes back
- * behind it. The try takes the job's attempt counter, so only it writes progress and ends the
+ * behind it, as does one whose account has another running on a queue that runs one at a time. The try takes the job's attempt counter, so only it writes progress and ends the
  * job; its kind does the work. A try stopped by its instance's shutdown throws JobInterrupted
  * (the job waits for a later try without counting one); one that lost its job (cancelled, taken
  * over after this instance was thought dead) stops where it is. A try that fails records why and
@@ -47,8 +50,13 @@ export const runJob = async (
   const behind = await accountWaitingBefore(deps.db, jobId);
   if (behind) return deps.requeue({ id: jobId, userId: behind.userId });
   const isResuming = await hasSteppedAside(deps.db, jobId);
-  const attempt = await startAttempt(deps.db, jobId, deps.clock.now().toISOString());
+  const now = deps.clock.now().toISOString();
+  const attempt = deps.oneJobPerAccount
+    ? await startAttemptAlone(deps.db, jobId, now)
+    : await startAttempt(deps.db, jobId, now);
   if (attempt === undefined) return;
+  // Another job of the account took a worker first: this one waits behind it.
+  if (typeof attempt === 'object') return deps.requeue({ id: jobId, userId: attempt.busyAccount });
   const job = await findJobWithItems(deps.db, jobId);
   if (!job) return;
   const tries = attempt - Number(job.yields);
