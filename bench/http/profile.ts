@@ -3,18 +3,21 @@
  * then generate on a template, and the profile's self time grouped by what it is spent on
  * (`profile-groups.ts`), as CPU µs per request. Needs wrk.
  *   BENCH_PROFILE_TEMPLATE=fw9 BENCH_PROFILE_LOG=info node --import tsx bench/http/profile.ts
+ * `BENCH_PROFILE_SET=invoice` (with `BENCH_PROFILE_TEMPLATE=a4`) profiles the invoice of
+ * invoice.ts: the same fields plus its QR code and 30 table rows.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { TEMPLATES, templateBytes, valuesFor } from '../generation/fixtures.ts';
+import { fieldsFor, TEMPLATES, templateBytes, valuesFor } from '../generation/fixtures.ts';
 import { groupProfile, type CpuProfile } from './profile-groups.ts';
 import { prepareAccount, startProductServer } from './product-server.ts';
 
 const seconds = Number(process.env.BENCH_PROFILE_SECONDS ?? 10);
 const logLevel = process.env.BENCH_PROFILE_LOG ?? 'info';
 const template = TEMPLATES.find((t) => t.id === (process.env.BENCH_PROFILE_TEMPLATE ?? 'fw9'))!;
+const valueSet = process.env.BENCH_PROFILE_SET === 'invoice' ? 'invoice' : 'latin';
 
 const wrk = (url: string, script?: string) => {
   const args = ['-t1', '-c32', `-d${seconds}s`, '--latency', ...(script ? ['-s', script] : [])];
@@ -37,14 +40,15 @@ const runOne = async (what: 'healthz' | 'generate') => {
   let from = 0;
   let to = 0;
   try {
-    const account = await prepareAccount(server, {
-      meta: template,
-      bytes: templateBytes(template),
-    });
+    const account = await prepareAccount(
+      server,
+      { meta: template, bytes: templateBytes(template) },
+      fieldsFor(valueSet),
+    );
     const script = join(dir, '..', `${what}.lua`);
     const body = JSON.stringify({
       templateName: account.templateName,
-      fields: valuesFor('latin').values,
+      fields: valuesFor(valueSet, 42).values,
     });
     writeFileSync(
       script,
@@ -76,7 +80,7 @@ const runOne = async (what: 'healthz' | 'generate') => {
 };
 
 console.log(`uptime: ${execFileSync('uptime', { encoding: 'utf8' }).trim()}`);
-console.log(`template ${template.id}, LOG_LEVEL=${logLevel}, SQLite`);
+console.log(`template ${template.id}, ${valueSet} values, LOG_LEVEL=${logLevel}, SQLite`);
 const top = Number(process.env.BENCH_PROFILE_TOP ?? 30);
 for (const what of (process.env.BENCH_PROFILE_ONLY ?? 'healthz,generate').split(',')) {
   const { result, threads, dir } = await runOne(what as 'healthz' | 'generate');
