@@ -28,7 +28,7 @@ import { versionToFill, type VersionChoice } from '../model/version-choice.ts';
 import { previewTemplate } from '../model/template-preview.ts';
 import { formForVersion } from '../model/version-fields.ts';
 import { ArrayInput } from './ArrayInput.tsx';
-import { TableRowsInput, type RowsColumn } from './TableRowsInput.tsx';
+import { TableRowsInput, type RowsColumn } from '../../../field-kinds/table/TableRowsInput.tsx';
 import { BatchPanel } from './BatchPanel.tsx';
 import { FitNoted, FitSummary } from './FitNoted.tsx';
 import { SignatureInput } from '../../../field-kinds/signature/SignatureInput.tsx';

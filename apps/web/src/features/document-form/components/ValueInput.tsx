@@ -1,13 +1,9 @@
 import { Checkbox, Image, NumberInput, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import type { ChoiceOption } from '@platen/contract';
-import {
-  hasImagePreview,
-  isShowablePicture,
-  numberInputValue,
-  toDateInputValue,
-  type FieldKind,
-} from '../model/field-kinds.ts';
-import { ImageValueInput } from './ImageValueInput.tsx';
+import { ImageValueInput } from '../../../field-kinds/image/ImageValueInput.tsx';
+import { isShowablePicture } from '../../../field-kinds/image/picture-url.ts';
+import { numberInputValue, toDateInputValue } from '../../../lib/input-values.ts';
+import { hasImagePreview, type FieldKind } from '../model/field-kinds.ts';
 
 type ValueInputProps = {
   name: string;

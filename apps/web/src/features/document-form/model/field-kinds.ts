@@ -66,23 +66,8 @@ export const kindsOfPayload = (
     ]),
   );
 
-/**
- * What a number input sends: the number, or its text while it is empty or half typed ("-", "1.").
- * Generate takes text for number fields and leaves an empty one blank, so a cleared number is
- * sent as '' rather than snapping to 0.
- */
-export const numberInputValue = (value: unknown): number | string =>
-  typeof value === 'number' || typeof value === 'string' ? value : '';
-
 /** product.md#validation: names containing image, avatar or photo show a preview of the picture. */
 export const hasImagePreview = (name: string): boolean => /image|avatar|photo/i.test(name);
-
-/**
- * Whether the page may show this picture: the Content-Security-Policy lets in data: and blob:
- * pictures only. An https:// one is fetched by the server when it generates the PDF.
- */
-export const isShowablePicture = (value: string): boolean =>
-  /^data:image\//i.test(value) || /^blob:/i.test(value);
 
 const DATA_URI = /^data:([^;,]+)(;base64)?,/i;
 /** Past this length a data: URI is shown shortened in the payload preview. */
@@ -112,10 +97,6 @@ export const payloadPreview = (body: unknown): string =>
     },
     2,
   );
-
-/** A date input holds YYYY-MM-DD; a date-time example keeps its day. */
-export const toDateInputValue = (value: unknown): string =>
-  typeof value === 'string' ? value.slice(0, 10) : '';
 
 /** A new array item shaped like the existing ones (an empty string for an empty list). */
 export const blankLike = (items: readonly unknown[]): unknown => {

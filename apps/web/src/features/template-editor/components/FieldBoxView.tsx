@@ -1,6 +1,7 @@
 import { memo, type CSSProperties } from 'react';
 import type { FieldBox as FieldBoxRect } from '@platen/contract';
 import { BarcodePreview } from '../../../field-kinds/barcode/BarcodePreview.tsx';
+import { TableColumns } from '../../../field-kinds/table/TableColumns.tsx';
 import { rectToCss, type RectPt } from '../geometry/page-geometry.ts';
 import { useEditorSelector } from '../hooks/use-editor-store.ts';
 import { optionsAtField } from '../model/choice-boxes.ts';
@@ -28,62 +29,6 @@ const otherOptionBoxes = (box: FieldBox) =>
       ? [{ value: option.value, label: option.label, box: option.box }]
       : [],
   );
-
-/** Where a table's columns meet, as percentages of its width from the left. */
-const columnEdges = (box: FieldBox): number[] => {
-  const columns = box.type === 'table' ? (box.table?.columns ?? []) : [];
-  const total = columns.reduce((sum, column) => sum + column.widthShare, 0);
-  let at = 0;
-  return columns.slice(0, -1).map((column) => (at += (column.widthShare / total) * 100));
-};
-
-/** A table's columns drawn in its box: a line where two meet, its header row's labels on top. */
-const TableColumns = ({ box, labelPx }: { box: FieldBox; labelPx: number }) => {
-  const edges = columnEdges(box);
-  const columns = box.table?.columns ?? [];
-  const starts = [0, ...edges];
-  return (
-    <div
-      aria-hidden
-      data-testid="table-columns"
-      style={{ position: 'absolute', inset: 0, pointerEvents: 'none' }}
-    >
-      {edges.map((edge) => (
-        <span
-          key={edge}
-          data-testid="table-column-edge"
-          style={{
-            position: 'absolute',
-            top: 0,
-            bottom: 0,
-            left: `${edge}%`,
-            borderLeft: '1px dashed var(--box-color)',
-          }}
-        />
-      ))}
-      {box.table?.headerRow &&
-        columns.map((column, i) => (
-          <span
-            key={i}
-            style={{
-              position: 'absolute',
-              top: 0,
-              left: `${starts[i]}%`,
-              width: `${(edges[i] ?? 100) - starts[i]!}%`,
-              fontSize: Math.max(8, labelPx * 0.7),
-              textAlign: column.align,
-              padding: '0 2px',
-              overflow: 'hidden',
-              whiteSpace: 'nowrap',
-              borderBottom: '1px solid var(--box-color)',
-            }}
-          >
-            {column.label}
-          </span>
-        ))}
-    </div>
-  );
-};
 
 /**
  * One field box, positioned from its rectangle in points through the geometry module. It reads
@@ -130,7 +75,7 @@ export const FieldBoxView = memo(function FieldBoxView({ id }: { id: BoxId }) {
         aria-pressed={isInteractive ? isSelected : undefined}
         onFocus={isInteractive ? () => store.select(id) : undefined}
       >
-        {box.type === 'table' && <TableColumns box={box} labelPx={labelPx} />}
+        {box.type === 'table' && <TableColumns table={box.table} labelPx={labelPx} />}
         {box.type === 'barcode' && box.barcode && (
           <BarcodePreview
             barcode={box.barcode}

@@ -33,7 +33,8 @@ import type { BoxId, EditorDocument, FieldBox } from '../model/editor-state.ts';
 import { useEditor } from './editor-context.ts';
 import { focusSelectedBox, panelLabelInputProps } from '../interaction/panel-focus.ts';
 import { BarcodeSettings, DEFAULT_BARCODE } from '../../../field-kinds/barcode/BarcodeSettings.tsx';
-import { DEFAULT_TABLE, RepeatOnContinuedPages, TableSettings } from './TableSettings.tsx';
+import { DEFAULT_TABLE, TableSettings } from '../../../field-kinds/table/TableSettings.tsx';
+import { RepeatOnContinuedPages } from './RepeatOnContinuedPages.tsx';
 import {
   blankOption,
   ChoiceOptionsEditor,
@@ -43,7 +44,7 @@ import { FormatSettings } from './FormatSettings.tsx';
 import { LanguageSelect } from './LanguageSelect.tsx';
 import { TemplateTextSettings } from './TemplateTextSettings.tsx';
 import { Geometry } from './GeometryInputs.tsx';
-import { toNumber } from './to-number.ts';
+import { toNumber } from '../../../lib/input-values.ts';
 
 const typeOptions = fieldTypes.map((type) => ({ value: type, label: FIELD_TYPE_LABELS[type] }));
 const fontLabels: Record<FontFamily, string> = {

@@ -16,7 +16,7 @@ import {
   type FieldType,
   type ValueFormat,
 } from '@platen/contract';
-import { toNumber } from './to-number.ts';
+import { toNumber } from '../../../lib/input-values.ts';
 
 type FormatSettingsProps = {
   type: FieldType | '';

@@ -5,7 +5,7 @@ import { useEditorSelector } from '../hooks/use-editor-store.ts';
 import { setBoxRect } from '../model/commands.ts';
 import type { BoxId } from '../model/editor-state.ts';
 import { useEditor } from './editor-context.ts';
-import { toNumber } from './to-number.ts';
+import { toNumber } from '../../../lib/input-values.ts';
 
 const GEOMETRY_FIELDS = [
   ['X', 'x', 'X'],

@@ -11,11 +11,10 @@ import {
 } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import type { TableColumn, TableOptions } from '@platen/contract';
-import type { PageSize } from '../geometry/page-geometry.ts';
-import { useEditorSelector } from '../hooks/use-editor-store.ts';
-import type { BoxId, EditorDocument } from '../model/editor-state.ts';
-import { useEditor } from './editor-context.ts';
-import { toNumber } from './to-number.ts';
+import { toNumber } from '../../lib/input-values.ts';
+
+/** What the settings need of a template page: its height in points (a continuation's rows). */
+type PageSize = { height: number };
 
 /** A new table field: an item column three times as wide as its amount. */
 export const DEFAULT_TABLE: TableOptions = {
@@ -264,41 +263,5 @@ export const TableSettings = ({
         <ContinuationSettings table={table} pages={pages} onChange={onChange} />
       </Stack>
     </Fieldset>
-  );
-};
-
-const hasTableOnPage = (doc: EditorDocument, page: number) =>
-  doc.order.some((id) => doc.boxes[id]?.type === 'table' && doc.boxes[id]?.page === page);
-
-/**
- * On a page with a table whose rows may continue on copies of the page: whether this field prints
- * on every copy (a header field) or on the last only (a total).
- */
-export const RepeatOnContinuedPages = ({
-  id,
-  page,
-  repeat,
-  onChange,
-}: {
-  id: BoxId;
-  page: number;
-  repeat: boolean;
-  onChange: (repeat: boolean) => void;
-}) => {
-  const { store } = useEditor();
-  const isShown = useEditorSelector(
-    store,
-    (state) =>
-      state.history.present.boxes[id]?.type !== 'table' &&
-      hasTableOnPage(state.history.present, page),
-  );
-  if (!isShown) return null;
-  return (
-    <Checkbox
-      label="Repeat on continued pages"
-      description="Off: printed on the last page of the table only, as a total is"
-      checked={repeat}
-      onChange={(e) => onChange(e.currentTarget.checked)}
-    />
   );
 };

@@ -12,9 +12,8 @@ import {
 } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
-import { showError } from '../../../components/feedback/toast.ts';
-import { isShowablePicture } from '../model/field-kinds.ts';
-import { isStillTyping, pictureUrlProblem } from '../model/picture-url.ts';
+import { showError } from '../../components/feedback/toast.ts';
+import { isShowablePicture, isStillTyping, pictureUrlProblem } from './picture-url.ts';
 import classes from './ImageValueInput.module.css';
 
 /** What the server draws into an image field (it converts WebP and GIF to PNG). */

@@ -1,4 +1,11 @@
 /**
+ * Whether the page may show this picture: the Content-Security-Policy lets in data: and blob:
+ * pictures only. An https:// one is fetched by the server when it generates the PDF.
+ */
+export const isShowablePicture = (value: string): boolean =>
+  /^data:image\//i.test(value) || /^blob:/i.test(value);
+
+/**
  * An image field's typed address, judged as the server will judge it (image-source.ts: https://
  * only), so the Form tab says what is wrong under the input instead of after Generate.
  */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isStillTyping, pictureUrlProblem } from './picture-url.ts';
+import { isShowablePicture, isStillTyping, pictureUrlProblem } from './picture-url.ts';
 
 describe('a picture address typed in the Form tab', () => {
   it('takes an https:// address and an empty input', () => {
@@ -22,5 +22,20 @@ describe('a picture address typed in the Form tab', () => {
     expect(isStillTyping('HTTPS:/')).toBe(true);
     expect(isStillTyping('http://')).toBe(false);
     expect(isStillTyping('www.')).toBe(false);
+  });
+});
+
+describe('a picture shown in the Form tab', () => {
+  const picture = `data:image/png;base64,${'A'.repeat(4000)}`;
+
+  it('is previewed on the page only as data: or blob: pictures (the CSP keeps out the rest)', () => {
+    expect(
+      [
+        picture,
+        'blob:https://app.example/4f1c',
+        'https://example.com/a.png',
+        'data:text/html,x',
+      ].map(isShowablePicture),
+    ).toEqual([true, true, false, false]);
   });
 });

@@ -9,7 +9,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { numberInputValue, toDateInputValue } from '../model/field-kinds.ts';
+import { numberInputValue, toDateInputValue } from '../../lib/input-values.ts';
 
 /** A column as the rows editor needs it: its label, and the format that decides its input. */
 export type RowsColumn = { label: string; format?: { kind: string } | undefined };
