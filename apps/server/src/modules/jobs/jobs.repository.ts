@@ -133,10 +133,11 @@ const ACCOUNT_TRY_LOCK = 0x6a6f6273;
 
 /**
  * Starts a try as startAttempt does, but only while no other job of the account is running:
- * the account (to queue the job again under) when one is. The check and the start are one change under a lock on the account, so two
- * instances starting two of its jobs at the same moment cannot both pass: pg-boss' group limit
- * alone lets them, as each instance's fetch sees the other's job not yet active. SQLite has one
- * writer, which serializes the change without a lock.
+ * the account (to queue the job again under) when one is. The check and the start are one
+ * change under a lock on the account, so two instances starting two of its jobs at the same
+ * moment cannot both pass: pg-boss' group limit alone lets them, as each instance's fetch sees
+ * the other's job not yet active. SQLite has one writer, which serializes the change without a
+ * lock.
  */
 export const startAttemptAlone = (
   db: Db,

@@ -25,8 +25,9 @@ const superviseSeconds = (heartbeatSeconds: number) =>
  * any instance pick up a job; a worker that stops sending heartbeats has its job retried by
  * another instance, and `groupConcurrency` keeps one job per account running across all
  * instances (with the try protocol's check, startAttemptAlone: the group limit alone lets two
- * instances that fetch at the same moment take two jobs of one account). It was chosen over graphile-worker for its per-job heartbeats and group limits,
- * which a batch of minutes needs (graphile-worker frees a crashed worker's job after 4 hours).
+ * instances that fetch at the same moment take two jobs of one account). It was chosen over
+ * graphile-worker for its per-job heartbeats and group limits, which a batch of minutes needs
+ * (graphile-worker frees a crashed worker's job after 4 hours).
  * The job row is the truth (jobs.repository.ts): pg-boss only says who works on what, and a
  * retried try starts the job's items again.
  */

@@ -35,12 +35,13 @@ export type TryProtocolDeps = Pick<Deps, 'db' | 'clock' | 'log' | 'config' | 're
 
 /**
  * One try of a job, whatever its kind. A job whose account has an older one waiting goes back
- * behind it, as does one whose account has another running on a queue that runs one at a time. The try takes the job's attempt counter, so only it writes progress and ends the
- * job; its kind does the work. A try stopped by its instance's shutdown throws JobInterrupted
- * (the job waits for a later try without counting one); one that lost its job (cancelled, taken
- * over after this instance was thought dead) stops where it is. A try that fails records why and
- * waits `jobs.retrySeconds` (doubled each time) before it throws JobTryFailed for the queue to
- * try again, until MAX_ATTEMPTS, when the job fails with that reason.
+ * behind it, as does one whose account has another running on a queue that runs one at a time.
+ * The try takes the job's attempt counter, so only it writes progress and ends the job; its kind
+ * does the work. A try stopped by its instance's shutdown throws JobInterrupted (the job waits
+ * for a later try without counting one); one that lost its job (cancelled, taken over after this
+ * instance was thought dead) stops where it is. A try that fails records why and waits
+ * `jobs.retrySeconds` (doubled each time) before it throws JobTryFailed for the queue to try
+ * again, until MAX_ATTEMPTS, when the job fails with that reason.
  */
 export const runJob = async (
   deps: TryProtocolDeps,
