@@ -13,6 +13,7 @@ import type QRCode from 'qrcode';
 import type { DrawingContext, RenderOptions } from 'bwip-js';
 import { nums } from '../../pdf-syntax.ts';
 import type { BarcodeOptions, BarcodeSymbology } from '../../types.ts';
+import { withBestMask } from './qr-mask.ts';
 
 interface SymbologyRules {
   /** bwip-js's name for it (`bcid`). */
@@ -62,27 +63,31 @@ const loadQrcode = () => (qrcode ??= import('qrcode').then((module) => module.de
 /**
  * A QR code from node-qrcode, six to ten times faster than bwip-js's for the same data (about
  * 1.5 ms against 10 ms for an 80-character payment link): an invoice run encodes one per
- * document. Its modules become one rectangle per run of dark modules in a row.
+ * document. node-qrcode encodes it with mask 0 and qr-mask.ts chooses the mask node-qrcode
+ * would, four times faster than node-qrcode's own choice. Its modules become one rectangle per
+ * run of dark modules in a row.
  */
 const qrSymbol = async (options: BarcodeOptions, data: string): Promise<BarcodeSymbol> => {
   const lib = await loadQrcode();
-  let modules: QRCode.BitMatrix;
+  const level = options.errorCorrection ?? 'M';
+  let encoded: QRCode.BitMatrix;
   try {
-    modules = lib.create(data, { errorCorrectionLevel: options.errorCorrection ?? 'M' }).modules;
+    encoded = lib.create(data, { errorCorrectionLevel: level, maskPattern: 0 }).modules;
   } catch (error) {
     throw new BarcodeDataError(encoderReason(error));
   }
-  const { size } = modules;
+  const { size } = encoded;
+  const modules = withBestMask(encoded, level);
   const rows: string[] = [];
   for (let y = 0; y < size; y++) {
     let x = 0;
     while (x < size) {
-      if (!modules.get(y, x)) {
+      if (!modules[y * size + x]) {
         x++;
         continue;
       }
       const start = x;
-      while (x < size && modules.get(y, x)) x++;
+      while (x < size && modules[y * size + x]) x++;
       rows.push(`${start} ${y} ${x - start} 1 re`);
     }
   }
