@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { capturedLog } from '../../test/billing.ts';
+import { corpusBuffer } from '../../test/corpus.ts';
 import { makePdf } from '../../test/pdf-fixtures.ts';
 import { AppError } from '../lib/app-error.ts';
 import { createPdfPool, type PdfPool, type PdfPoolOptions } from './pdf-pool.ts';
@@ -100,6 +101,22 @@ describe('the PDF pool, when workers are stopped, die or cannot start', () => {
     });
     expect(real.stats()).toMatchObject({ workersAlive: 1, running: 0, waiting: 0 });
     expect(logged.events().filter((line) => line.event === 'pdf.worker_failed')).toEqual([]);
+  });
+
+  it('stops a task whose buffers pass their budget (a flate bomb) before its time limit', async () => {
+    const real = open({ threads: 1, workerUrl: undefined, taskTimeoutMs: 60_000 });
+    const bomb = new Uint8Array(await corpusBuffer('flate-bomb-1gib.pdf'));
+    expect(await outcome(real.prepareTemplate('mallory', { pdf: bomb }))).toEqual({
+      status: 422,
+      code: 'PDF_TOO_COMPLEX',
+    });
+    expect(logged.events()).toContainEqual(
+      expect.objectContaining({
+        event: 'pdf.task_stopped',
+        task: 'prepareTemplate',
+        reason: 'buffer limit (256 MB)',
+      }),
+    );
   });
 
   it('answers 503 for every task when no worker can start, leaving none waiting', async () => {
