@@ -80,8 +80,9 @@ const applyMask = (modules: Uint8Array, reserved: Uint8Array, size: number, patt
 
 /*
  * The eight masks as bytes to XOR, by symbol size: the reserved modules are the same for every
- * symbol of a version, so each size's masks are worked out once per process (at most 250 KB
- * for the largest symbol).
+ * symbol of a version, so each size's masks are worked out once per process. A fixed table of
+ * the standard's, not a cache of what the engine learns, so it lives at module level: 250 KB
+ * for the largest symbol, 3.8 MB were every one of the forty versions met.
  */
 const masksBySize = new Map<number, Uint8Array[]>();
 const masksFor = (size: number, reserved: Uint8Array): Uint8Array[] => {
