@@ -68,16 +68,6 @@ const writeFormat = (modules: Uint8Array, size: number, level: QrLevel, pattern:
   modules[(size - 8) * size + 8] = 1;
 };
 
-/** Flips the unreserved modules that mask `pattern` flips (applying a mask twice undoes it). */
-const applyMask = (modules: Uint8Array, reserved: Uint8Array, size: number, pattern: number) => {
-  for (let i = 0; i < size; i++) {
-    for (let j = 0; j < size; j++) {
-      const at = i * size + j;
-      if (!reserved[at] && flips(pattern, i, j)) modules[at]! ^= 1;
-    }
-  }
-};
-
 /*
  * The eight masks as bytes to XOR, by symbol size: the reserved modules are the same for every
  * symbol of a version, so each size's masks are worked out once per process. A fixed table of
@@ -88,11 +78,11 @@ const masksBySize = new Map<number, Uint8Array[]>();
 const masksFor = (size: number, reserved: Uint8Array): Uint8Array[] => {
   let masks = masksBySize.get(size);
   if (!masks) {
-    masks = Array.from({ length: 8 }, (_, pattern) => {
-      const mask = new Uint8Array(size * size);
-      applyMask(mask, reserved, size, pattern);
-      return mask;
-    });
+    masks = Array.from({ length: 8 }, (_, pattern) =>
+      Uint8Array.from({ length: size * size }, (_, at) =>
+        !reserved[at] && flips(pattern, Math.floor(at / size), at % size) ? 1 : 0,
+      ),
+    );
     masksBySize.set(size, masks);
   }
   return masks;
@@ -142,21 +132,17 @@ const linePenalty = (modules: Uint8Array, first: number, step: number, count: nu
 
 const penalty = (modules: Uint8Array, size: number): number => {
   let points = 0;
-  let dark = 0;
   for (let line = 0; line < size; line++) {
     points += linePenalty(modules, line * size, 1, size) + linePenalty(modules, line, size, size);
   }
-  for (let row = 0; row < size - 1; row++) {
-    const start = row * size;
-    dark += modules[start + size - 1]!;
+  for (let start = 0; start < (size - 1) * size; start += size) {
     for (let at = start; at < start + size - 1; at++) {
-      const top = modules[at]!;
-      dark += top;
-      points +=
-        BLOCK_POINTS[top + modules[at + 1]! + modules[at + size]! + modules[at + size + 1]!]!;
+      const block = modules[at]! + modules[at + 1]! + modules[at + size]! + modules[at + size + 1]!;
+      points += BLOCK_POINTS[block]!;
     }
   }
-  for (let at = (size - 1) * size; at < size * size; at++) dark += modules[at]!;
+  let dark = 0;
+  for (let at = 0; at < modules.length; at++) dark += modules[at]!;
   return points + Math.abs(Math.ceil((dark * 100) / modules.length / 5) - 10) * 10;
 };
 
