@@ -132,12 +132,14 @@ export const startAttempt = async (
 const ACCOUNT_TRY_LOCK = 0x6a6f6273;
 
 /**
- * Starts a try as startAttempt does, but only while no other job of the account is running:
- * the account (to queue the job again under) when one is. The check and the start are one
- * change under a lock on the account, so two instances starting two of its jobs at the same
- * moment cannot both pass: pg-boss' group limit alone lets them, as each instance's fetch sees
- * the other's job not yet active. SQLite has one writer, which serializes the change without a
- * lock.
+ * Starts a try as startAttempt does, but only while no other job of the account is under way:
+ * the account (to queue the job again under) when one is. Under way is running, or waiting
+ * after stepping aside, when it started before this one (a job not started yet waits for every
+ * one that has): an account's batches then run one after the other, each from its start to its
+ * end, wherever their tries run. The check and the start are one change under a lock on the
+ * account, so two instances starting two of its jobs at the same moment cannot both pass:
+ * pg-boss' group limit alone lets them, as each instance's fetch sees the other's job not yet
+ * active. SQLite has one writer, which serializes the change without a lock.
  */
 export const startAttemptAlone = (
   db: Db,
@@ -145,25 +147,41 @@ export const startAttemptAlone = (
   now: string,
 ): Promise<number | { busyAccount: string } | undefined> =>
   db.transaction().execute(async (trx) => {
-    const job = await trx
+    const account = await trx
       .selectFrom('jobs')
       .select('user_id')
       .where('id', '=', id)
       .executeTakeFirst();
-    if (!job) return undefined;
+    if (!account) return undefined;
     if (!isSqlite(trx as unknown as Kysely<unknown>)) {
-      await sql`select pg_advisory_xact_lock(${ACCOUNT_TRY_LOCK}, hashtext(${job.user_id}))`.execute(
+      await sql`select pg_advisory_xact_lock(${ACCOUNT_TRY_LOCK}, hashtext(${account.user_id}))`.execute(
         trx,
       );
     }
-    const running = await trx
+    // Read again under the lock: another instance's try may have started it meanwhile.
+    const job = await trx
+      .selectFrom('jobs')
+      .select('started_at')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!job) return undefined;
+    const underWay = await trx
       .selectFrom('jobs')
       .select('id')
-      .where('user_id', '=', job.user_id)
+      .where('user_id', '=', account.user_id)
       .where('id', '<>', id)
-      .where('status', '=', 'running')
+      .where((eb) =>
+        eb.or([
+          eb('status', '=', 'running'),
+          eb.and([
+            eb('status', '=', 'queued'),
+            eb('yields', '>', 0),
+            ...(job.started_at === null ? [] : [eb('started_at', '<', job.started_at)]),
+          ]),
+        ]),
+      )
       .executeTakeFirst();
-    return running ? { busyAccount: job.user_id } : startAttempt(trx, id, now);
+    return underWay ? { busyAccount: account.user_id } : startAttempt(trx, id, now);
   });
 
 /** Why the try failed, shown on the job while it is tried again: only the try's own. */

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from '../../../test/http.ts';
 import { buildTestApp, testDatabases, type TestApp } from '../../../test/test-app.ts';
 import type { JobKindDefinition, JobTry, JobTryContext } from './job-kind.ts';
+import { stepAside } from './job-chunks.repository.ts';
 import { JobInterrupted, JobTryFailed } from './job-queue.ts';
 import { findJobWithItems, insertJob } from './jobs.repository.ts';
 import { MAX_ATTEMPTS, runJob, type TryProtocolDeps } from './try-protocol.ts';
@@ -211,5 +212,45 @@ describe.each(testDatabases())('the try protocol of the job engine (%s)', (datab
         status: 'succeeded',
       });
     }
+  });
+
+  it('starts no job of an account while one it started waits after stepping aside', async () => {
+    // The first try of each job steps aside (another account's job waits); its next try ends it.
+    const { kind, seen } = fakeKind(async (context) => {
+      if (context.isResuming) return { status: 'succeeded', stored: [] };
+      await stepAside(app.deps.db, context.job.id, context.attempt);
+      return 'stepped_aside';
+    });
+    const requeued: string[] = [];
+    const deps = protocolDeps(kind, {
+      oneJobPerAccount: true,
+      requeue: async (job) => {
+        requeued.push(job.id);
+      },
+    });
+    // The job sent first waits for the one that started first, whatever their order of sending.
+    const sentFirst = await queueJob();
+    const startedFirst = await queueJob();
+
+    await runJob(deps, startedFirst);
+    expect(await findJobWithItems(app.deps.db, startedFirst)).toMatchObject({
+      status: 'queued',
+      yields: 1,
+    });
+    await runJob(deps, sentFirst);
+    expect(requeued).toEqual([sentFirst]);
+    expect(await findJobWithItems(app.deps.db, sentFirst)).toMatchObject({
+      status: 'queued',
+      started_at: null,
+    });
+
+    await runJob(deps, startedFirst);
+    expect(await findJobWithItems(app.deps.db, startedFirst)).toMatchObject({
+      status: 'succeeded',
+    });
+    // Its account has nothing under way now: the job sent first starts.
+    await runJob(deps, sentFirst);
+    expect(requeued).toEqual([sentFirst]);
+    expect(seen.tries).toHaveLength(3);
   });
 });
