@@ -1,5 +1,4 @@
 import { availableParallelism } from 'node:os';
-import { MessageChannel } from 'node:worker_threads';
 import { createFillEngine } from '@platen/pdf-engine';
 import { Piscina } from 'piscina';
 import { AppError } from '../lib/app-error.ts';
@@ -10,11 +9,13 @@ import {
   fillDocumentIfCheap,
   holdsTemplate,
   isCrash,
+  isTaskSignal,
   PDF_TASK_BUFFER_MB,
   type EngineRefusal,
   type FilledDocument,
   type FillInput,
   type PreparedTemplate,
+  type TaskSignal,
 } from './pdf-tasks.ts';
 import type * as tasks from './pdf-tasks.ts';
 
@@ -120,6 +121,9 @@ export const createPdfPool = (options: PdfPoolOptions): PdfPool => {
   const queue = createFairQueue<Waiting>();
   // Tasks handed to piscina that no worker has started yet, by what gives each up.
   const unstarted = new Set<() => void>();
+  // What each task handed to piscina does with its worker's signals, by the task's number.
+  const signalled = new Map<number, (says: TaskSignal['says']) => void>();
+  let lastTask = 0;
   let isClosing = false;
   let pool: Piscina | undefined;
   /*
@@ -146,6 +150,9 @@ export const createPdfPool = (options: PdfPoolOptions): PdfPool => {
       log.warn({ event: 'pdf.worker_failed', err: error }, 'an idle PDF worker failed');
     });
     pool.on('workerDestroy', () => setImmediate(answerOrphans));
+    pool.on('message', (message: unknown) => {
+      if (isTaskSignal(message)) signalled.get(message.task)?.(message.says);
+    });
     return pool;
   };
 
@@ -179,7 +186,7 @@ export const createPdfPool = (options: PdfPoolOptions): PdfPool => {
    * engine, must not make a healthy file time out under load.
    */
   const runOnWorker = async (name: string, userId: string, input: object) => {
-    const { port1: startedListener, port2: started } = new MessageChannel();
+    const task = ++lastTask;
     const abort = new AbortController();
     let stoppedFor: string | undefined;
     const stop = (reason: string) => {
@@ -193,20 +200,17 @@ export const createPdfPool = (options: PdfPoolOptions): PdfPool => {
     };
     unstarted.add(giveUp);
     let deadline: NodeJS.Timeout | undefined;
-    startedListener.on('message', (message) => {
-      if (message === 'started') {
+    signalled.set(task, (says) => {
+      if (says === 'started') {
         unstarted.delete(giveUp);
         options.observe?.({ kind: 'started', name, userId });
         deadline = setTimeout(() => stop(`time limit (${taskTimeoutMs} ms)`), taskTimeoutMs);
       }
-      if (message === 'over-memory') stop(`buffer limit (${PDF_TASK_BUFFER_MB} MB)`);
+      if (says === 'over-memory') stop(`buffer limit (${PDF_TASK_BUFFER_MB} MB)`);
     });
     let result: unknown;
     try {
-      result = await getPool().run(
-        { ...input, started },
-        { name, signal: abort.signal, transferList: [started] },
-      );
+      result = await getPool().run({ ...input, task }, { name, signal: abort.signal });
     } catch (error) {
       throw failure
         ? failureOf(name, userId, new Error(failure))
@@ -214,7 +218,7 @@ export const createPdfPool = (options: PdfPoolOptions): PdfPool => {
     } finally {
       unstarted.delete(giveUp);
       clearTimeout(deadline);
-      startedListener.close();
+      signalled.delete(task);
     }
     if (isCrash(result)) {
       throw Object.assign(new Error(`PDF task ${name} failed: ${result.message}`), {

@@ -1,9 +1,10 @@
 // A PDF worker module for the pool's tests: each task does what its input's `act` says, after
 // announcing its start as the real tasks do (the pool's time limit counts from then).
 import process from 'node:process';
+import { parentPort } from 'node:worker_threads';
 
 export const fillDocument = async (input) => {
-  input.started?.postMessage('started');
+  parentPort?.postMessage({ task: input.task, says: 'started' });
   switch (input.act) {
     case 'hang':
       for (;;);
@@ -12,10 +13,8 @@ export const fillDocument = async (input) => {
       break;
     case 'throw':
       // What the real worker returns when a task throws (pdf-worker.ts, reportingCrashes).
-      input.started?.close();
       return { crashed: true, message: 'a fault in the task', stack: undefined };
     default:
-      input.started?.close();
       return { ok: true, pdf: new Uint8Array(), fitReport: {}, echo: input.act };
   }
 };
