@@ -84,3 +84,28 @@ export const inkOf = async (pngPath: string) => {
     darkest: darkest.rgb,
   };
 };
+
+/**
+ * The text ZXing reads from a QR code's modules (one byte per module, dark when set), drawn
+ * four pixels a module inside a four-module quiet zone; undefined when it reads none.
+ */
+export const readQrModules = async (modules: { size: number; data: Uint8Array }) => {
+  const [scale, quiet] = [4, 4];
+  const side = (modules.size + 2 * quiet) * scale;
+  const canvas = createCanvas(side, side);
+  const context = canvas.getContext('2d');
+  context.fillStyle = '#fff';
+  context.fillRect(0, 0, side, side);
+  context.fillStyle = '#000';
+  for (let y = 0; y < modules.size; y++) {
+    for (let x = 0; x < modules.size; x++) {
+      if (modules.data[y * modules.size + x]) {
+        context.fillRect((x + quiet) * scale, (y + quiet) * scale, scale, scale);
+      }
+    }
+  }
+  const [found] = await readBarcodes(new Uint8Array(await canvas.encode('png')), {
+    formats: ['QRCode'],
+  });
+  return found?.text;
+};
