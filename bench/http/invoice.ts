@@ -10,7 +10,7 @@
  */
 import { loadavg } from 'node:os';
 import { FIELDS, TEMPLATES, fieldsFor, templateBytes, valuesFor } from '../generation/fixtures.ts';
-import { hasWrk, oneDocument, runAutocannon, runWrk, type Target } from './load.ts';
+import { hasWrk, oneDocument, runAutocannon, runWrk, threadCpuMs, type Target } from './load.ts';
 import { prepareAccount, startProductServer } from './product-server.ts';
 
 const SECONDS = Number(process.env.BENCH_INVOICE_SECONDS ?? 6);
@@ -58,12 +58,19 @@ try {
   const ratios: number[] = [];
   for (let round = 0; round < ROUNDS; round++) {
     for (const [name, t] of Object.entries(cases)) {
+      const before = threadCpuMs(server.process.pid!);
       const r = await load(t, SECONDS);
+      const after = threadCpuMs(server.process.pid!);
       if (r.errors + r.non2xx > 0)
         throw new Error(`${name}: ${r.errors} errors, ${r.non2xx} non-2xx`);
       rates[name]!.push(r.requestsPerSecond);
+      const documents = r.requestsPerSecond * SECONDS;
+      const perDocument = (Object.keys(after) as (keyof typeof after)[])
+        .map((kind) => `${kind} ${((after[kind] - before[kind]) / documents).toFixed(2)}`)
+        .join(', ');
       console.log(
-        `round ${round + 1} ${name}: ${r.requestsPerSecond.toFixed(0)} documents/s, p99 ${r.p99Ms} ms`,
+        `round ${round + 1} ${name}: ${r.requestsPerSecond.toFixed(0)} documents/s, ` +
+          `p99 ${r.p99Ms} ms; CPU ms per document: ${perDocument}`,
       );
     }
     ratios.push(rates.invoice!.at(-1)! / rates['plain A4']!.at(-1)!);

@@ -4,7 +4,7 @@
  * wrk (C, when installed: apt-get install -y wrk) shows how far the servers go beyond that.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 // @ts-expect-error -- autocannon ships no type declarations
@@ -139,4 +139,37 @@ export const sampleRss = async <T>(pid: number, work: () => Promise<T>) => {
   } finally {
     clearInterval(timer);
   }
+};
+
+/**
+ * CPU time of a process's threads, in ms, by kind (Linux, /proc): its main thread, its worker
+ * threads (piscina's), V8's helper threads (mostly garbage collection), and the
+ * rest (libuv's pool, the inspector). Clock ticks are 10 ms, so read it over seconds of load.
+ */
+export const threadCpuMs = (pid: number) => {
+  const kinds = { main: 0, workers: 0, v8: 0, other: 0 };
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    let stat: string;
+    let name: string;
+    try {
+      stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      name = readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim();
+    } catch {
+      continue; // the thread ended meanwhile
+    }
+    // Fields after the command's closing bracket: utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ms = (Number(fields[11]) + Number(fields[12])) * 10;
+    // Node names its threads since 22; a worker is named as it was made (WorkerThread unnamed).
+    const kind =
+      Number(tid) === pid
+        ? 'main'
+        : name === 'V8Worker' || name.startsWith('DelayedTaskSche')
+          ? 'v8'
+          : name === 'libuv-worker' || name === 'SignalInspector'
+            ? 'other'
+            : 'workers';
+    kinds[kind] += ms;
+  }
+  return kinds;
 };
