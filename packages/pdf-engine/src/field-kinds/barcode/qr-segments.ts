@@ -43,7 +43,7 @@ const costsOf = (char: string): [number, number, number] => {
  * For each mode, `cost` is the cheapest encoding of the characters so far whose last segment is
  * in that mode: a cheaper one is never worse later, so one per mode is enough.
  */
-export const qrSegments = (data: string, group: VersionGroup): QrSegment[] => {
+const qrSegments = (data: string, group: VersionGroup): QrSegment[] => {
   const chars = Array.from(data);
   const header = MODES.map((mode) => (4 + COUNT_BITS[mode][group]) * 6);
   const whole = (sixths: number) => Math.ceil(sixths / 6) * 6;
