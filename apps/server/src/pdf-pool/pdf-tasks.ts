@@ -44,8 +44,8 @@ export const isCrash = (result: unknown): result is TaskCrash =>
   typeof result === 'object' && result !== null && 'crashed' in result && result.crashed === true;
 
 /**
- * A task the pool hands to a worker carries its number, which the worker's signals to the pool
- * name: it has started (the pool's time limit counts from then), or its buffers are over budget.
+ * A task the pool hands to a worker carries its number, and the worker's signals to the pool
+ * name it: the task has started (the time limit counts from then), or its buffers are over budget.
  * They go through the worker's own port to its parent, which piscina gives the pool as `message`
  * events: a channel of its own per task cost the main thread about 35 µs to make, pass and close.
  */
