@@ -78,19 +78,15 @@ describe('webhook deliveries across server processes', () => {
           endpoint.secret,
         ),
       ).toBe(true);
-      const res = await remoteCall(
-        second.url,
-        'GET',
-        `/v1/webhook-endpoints/${endpoint.id}/deliveries`,
-        {
-          token: ada.token,
-        },
-      );
-      expect(res.json<{ deliveries: WebhookDelivery[] }>().deliveries[0]).toMatchObject({
-        id: queued.id,
-        status: 'succeeded',
-        attempt: 1,
-      });
+      // The receiver has the request before the server has recorded its answer: ask until it has.
+      const logged = async () => {
+        const path = `/v1/webhook-endpoints/${endpoint.id}/deliveries`;
+        const res = await remoteCall(second.url, 'GET', path, { token: ada.token });
+        return res.json<{ deliveries: WebhookDelivery[] }>().deliveries[0];
+      };
+      await expect
+        .poll(logged, { timeout: 30_000, interval: 100 })
+        .toMatchObject({ id: queued.id, status: 'succeeded', attempt: 1 });
     },
   );
 
