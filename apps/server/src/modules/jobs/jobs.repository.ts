@@ -147,28 +147,23 @@ export const startAttemptAlone = (
   now: string,
 ): Promise<number | { busyAccount: string } | undefined> =>
   db.transaction().execute(async (trx) => {
-    const account = await trx
-      .selectFrom('jobs')
-      .select('user_id')
-      .where('id', '=', id)
-      .executeTakeFirst();
-    if (!account) return undefined;
-    if (!isSqlite(trx as unknown as Kysely<unknown>)) {
-      await sql`select pg_advisory_xact_lock(${ACCOUNT_TRY_LOCK}, hashtext(${account.user_id}))`.execute(
-        trx,
-      );
-    }
-    // Read again under the lock: another instance's try may have started it meanwhile.
+    // Read before the lock: `started_at` can only be stale by being empty, which makes the try
+    // wait for every started job of the account, never pass one.
     const job = await trx
       .selectFrom('jobs')
-      .select('started_at')
+      .select(['user_id', 'started_at'])
       .where('id', '=', id)
       .executeTakeFirst();
     if (!job) return undefined;
+    if (!isSqlite(trx as unknown as Kysely<unknown>)) {
+      await sql`select pg_advisory_xact_lock(${ACCOUNT_TRY_LOCK}, hashtext(${job.user_id}))`.execute(
+        trx,
+      );
+    }
     const underWay = await trx
       .selectFrom('jobs')
       .select('id')
-      .where('user_id', '=', account.user_id)
+      .where('user_id', '=', job.user_id)
       .where('id', '<>', id)
       .where((eb) =>
         eb.or([
@@ -181,7 +176,7 @@ export const startAttemptAlone = (
         ]),
       )
       .executeTakeFirst();
-    return underWay ? { busyAccount: account.user_id } : startAttempt(trx, id, now);
+    return underWay ? { busyAccount: job.user_id } : startAttempt(trx, id, now);
   });
 
 /** Why the try failed, shown on the job while it is tried again: only the try's own. */
