@@ -2,13 +2,15 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /*
- * One `vitest run` for the whole repository. Each project keeps its tests next to its code;
- * browser tests (e2e) run one file at a time because they share one Chromium.
+ * Every project of the repository. `npm test` runs the browser tests (e2e) in one `vitest run`
+ * and the rest in another, side by side (package.json, concurrently): vitest runs a project
+ * whose files go one at a time after every other file, never beside them, and the browser files
+ * go one at a time because each starts a server and a Chromium of its own.
  *
  * Workers: vitest's default, the cores less one, but two at least (the default ran one file at
  * a time on the two-core machine). A clean-clone run on two cores, 2026-11-28: vitest 1,781 s
  * with two workers against 2,547 s with one, every test passing (the browser files one at a
- * time, beside the other projects' files). Tried before and not kept: three workers on a loaded
+ * time, after the other projects' files). Tried before and not kept: three workers on a loaded
  * machine timed out the two-instance system tests (30 s), and `isolate: false` for the server
  * tests saved ~2 of their 16 minutes (imports are not where the time goes) and broke
  * image-source.test.ts, whose DNS stub leaked.
