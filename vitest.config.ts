@@ -7,8 +7,7 @@ import { defineConfig } from 'vitest/config';
  * whose files go one at a time after every other file, never beside them, and the browser files
  * go one at a time because each starts a server and a Chromium of its own. A clean-clone
  * `.ci/run` on two cores, 2026-11-28: the two runs took 1,623 and 1,630 s, the whole CI 28 min,
- * against 1,781-2,312 s for the one run before (CI 35-40 min), with the same 2,698 tests. With
- * date-fns pre-bundled (below), 1,582 s for the browser files and 1,425 s for the others.
+ * against 1,781-2,312 s for the one run before (CI 35-40 min), with the same 2,698 tests.
  *
  * Workers: vitest's default, the cores less one, but two at least (the default ran one file at
  * a time on the two-core machine). A clean-clone run on two cores, 2026-11-28: vitest 1,781 s
@@ -67,10 +66,6 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['apps/server/**/*.test.ts'],
-          // date-fns's two barrels (its functions; its 95 locales, which the server loads) are
-          // about a thousand files: each test file importing the app spent 2-3 s loading them.
-          // Pre-bundled once per run into a file each, they take ~50 ms.
-          deps: { optimizer: { ssr: { enabled: true, include: ['date-fns', 'date-fns/locale'] } } },
           environment: 'node',
           // Scans the run's logs for every secret the tests used (security.md §41).
           globalSetup: ['apps/server/test/log-check.setup.ts'],

@@ -1,4 +1,5 @@
-import { format as formatDate, type Locale } from 'date-fns';
+import { format as formatDate } from 'date-fns/format';
+import type { Locale } from 'date-fns/locale';
 import { decimalText, parseDecimal, roundDecimal } from './decimal-text.ts';
 import { formatFieldTypes, type FieldType, type ValueFormat } from './template-fields.ts';
 
