@@ -21,16 +21,26 @@ const NO_PROBLEM: ProblemMembers = { type: null, title: null, instance: null };
  */
 export class PlatenError extends Error {
   override readonly name = 'PlatenError';
+  readonly status: number;
+  readonly code: string;
+  readonly requestId: string | null;
+  readonly fields: FieldProblem[];
+  readonly problem: ProblemMembers;
 
   constructor(
-    readonly status: number,
-    readonly code: string,
+    status: number,
+    code: string,
     message: string,
-    readonly requestId: string | null = null,
-    readonly fields: FieldProblem[] = [],
-    readonly problem: ProblemMembers = NO_PROBLEM,
+    requestId: string | null = null,
+    fields: FieldProblem[] = [],
+    problem: ProblemMembers = NO_PROBLEM,
   ) {
     super(message);
+    this.status = status;
+    this.code = code;
+    this.requestId = requestId;
+    this.fields = fields;
+    this.problem = problem;
   }
 }
 

@@ -19,9 +19,11 @@ import { visualPieces, type ShapedItem } from './shape-text.ts';
 export class FaceFont implements EngineFont {
   // By face, and faces belong to an engine: a WeakMap lets a dropped engine's faces go.
   private static readonly all = new WeakMap<Face, FaceFont>();
+  readonly face: Face;
   readonly key: string;
 
-  private constructor(readonly face: Face) {
+  private constructor(face: Face) {
+    this.face = face;
     this.key = `hb:${face.name}`;
   }
 

@@ -51,9 +51,11 @@ export class StandardFont implements EngineFont {
   );
   private readonly kerning = new Map<string, number>();
   private readonly embedder: StandardFontEmbedder;
+  readonly standard: StandardFonts;
   readonly key: string;
 
-  private constructor(readonly standard: StandardFonts) {
+  private constructor(standard: StandardFonts) {
+    this.standard = standard;
     this.embedder = StandardFontEmbedder.for(standard as unknown as FontNames);
     this.key = `std:${standard}`;
   }

@@ -30,13 +30,13 @@ export type PdfEngineErrorCode =
  */
 export class PdfEngineError extends Error {
   override readonly name = 'PdfEngineError';
+  readonly code: PdfEngineErrorCode;
+  readonly fields: readonly string[];
 
-  constructor(
-    readonly code: PdfEngineErrorCode,
-    message: string,
-    readonly fields: readonly string[] = [],
-  ) {
+  constructor(code: PdfEngineErrorCode, message: string, fields: readonly string[] = []) {
     super(message);
+    this.code = code;
+    this.fields = fields;
   }
 }
 

@@ -259,12 +259,14 @@ export class Face {
   readonly isColor: boolean;
   private palette?: (RGB | undefined)[];
   private readonly layers = new Map<number, ColorLayer[]>();
+  readonly name: FaceName;
+  readonly bytes: Uint8Array;
+  readonly font: HarfBuzz.Font;
 
-  constructor(
-    readonly name: FaceName,
-    readonly bytes: Uint8Array,
-    readonly font: HarfBuzz.Font,
-  ) {
+  constructor(name: FaceName, bytes: Uint8Array, font: HarfBuzz.Font) {
+    this.name = name;
+    this.bytes = bytes;
+    this.font = font;
     const face = font.face;
     this.upem = face.upem;
     const extents = font.hExtents();

@@ -147,7 +147,11 @@ const refText = (num: number | undefined) => (num === undefined ? 'null' : `${nu
 /** Finished objects by the SHA-256 of their bytes; the least recently used fall out first. */
 export class ObjectDedupe {
   private readonly known = new Map<string, number>();
-  constructor(private readonly capacity = 16_384) {}
+  private readonly capacity: number;
+
+  constructor(capacity = 16_384) {
+    this.capacity = capacity;
+  }
 
   find(body: Uint8Array): { key: string; num: number | undefined } {
     const key = hash('sha256', body, 'base64');
@@ -169,8 +173,11 @@ export class ObjectDedupe {
 export class SharedObjects {
   readonly numbers = new Map<number, number>();
   private readonly pending: { id: ObjectId; num: number }[] = [];
+  readonly table: PdfObjectTable;
 
-  constructor(readonly table: PdfObjectTable) {}
+  constructor(table: PdfObjectTable) {
+    this.table = table;
+  }
 
   numberOf(id: ObjectId, sink: ObjectSink): number {
     let num = this.numbers.get(id.num);
@@ -206,15 +213,28 @@ export class DocumentCopy {
   private readonly done = new Map<number, number>();
   private readonly early = new Map<number, number>();
   private readonly onStack = new Set<number>();
+  private readonly sink: ObjectSink;
+  private readonly objects: DocumentObjects;
+  private readonly tree: DocumentPageTree;
+  private readonly pageNumbers: number[];
+  private readonly shared: SharedObjects | undefined;
+  private readonly dedupe: ObjectDedupe;
 
   constructor(
-    private readonly sink: ObjectSink,
-    private readonly objects: DocumentObjects,
-    private readonly tree: DocumentPageTree,
-    private readonly pageNumbers: number[],
-    private readonly shared: SharedObjects | undefined,
-    private readonly dedupe: ObjectDedupe,
-  ) {}
+    sink: ObjectSink,
+    objects: DocumentObjects,
+    tree: DocumentPageTree,
+    pageNumbers: number[],
+    shared: SharedObjects | undefined,
+    dedupe: ObjectDedupe,
+  ) {
+    this.sink = sink;
+    this.objects = objects;
+    this.tree = tree;
+    this.pageNumbers = pageNumbers;
+    this.shared = shared;
+    this.dedupe = dedupe;
+  }
 
   /** The merged file's number for a reference of this document, or undefined for null. */
   target(ref: PdfRefValue): number | undefined {

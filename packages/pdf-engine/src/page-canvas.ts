@@ -20,11 +20,14 @@ export class PageCanvas {
   readonly fonts = new Map<EngineFont, string>();
   readonly shared = new Set<PdfResource>();
 
+  private readonly prefix: string;
+  private readonly document: { glyphs?: DocumentGlyphs };
+
   /** `document` holds the glyphs drawn with embedded faces, shared by all its pages. */
-  constructor(
-    private readonly prefix: string,
-    private readonly document: { glyphs?: DocumentGlyphs } = {},
-  ) {}
+  constructor(prefix: string, document: { glyphs?: DocumentGlyphs } = {}) {
+    this.prefix = prefix;
+    this.document = document;
+  }
 
   /** The document's embedded-face glyphs, made on first use (standard-font documents have none). */
   get glyphs(): DocumentGlyphs {

@@ -167,11 +167,13 @@ type ObjectStream = { data: Uint8Array; first: number; offsets: Map<number, numb
  */
 export class PdfObjectTable {
   private objectStreams = new Map<number, ObjectStream>();
+  readonly bytes: Uint8Array;
+  readonly entries: XrefEntries;
 
-  constructor(
-    readonly bytes: Uint8Array,
-    readonly entries: XrefEntries,
-  ) {}
+  constructor(bytes: Uint8Array, entries: XrefEntries) {
+    this.bytes = bytes;
+    this.entries = entries;
+  }
 
   /** True when `num gen R` names an object of this table. */
   has(num: number, gen: number): boolean {

@@ -142,7 +142,11 @@ export const entryOf = (dict: PdfDictValue, key: string): PdfValue | undefined =
 
 class Scanner {
   readonly refs: PdfRefValue[] = [];
-  constructor(private readonly b: Uint8Array) {}
+  private readonly b: Uint8Array;
+
+  constructor(b: Uint8Array) {
+    this.b = b;
+  }
 
   value(at: number, depth: number): PdfValue {
     const { b } = this;

@@ -80,8 +80,12 @@ export class PreparedTemplateCache {
   private hits = 0;
   private misses = 0;
 
+  private readonly maxBytes: number;
+
   /** `maxBytes`: the budget; 0 turns caching off. */
-  constructor(private readonly maxBytes: number) {}
+  constructor(maxBytes: number) {
+    this.maxBytes = maxBytes;
+  }
 
   private remove(key: string) {
     const old = this.entries.get(key);

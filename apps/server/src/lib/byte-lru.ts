@@ -5,11 +5,13 @@
 export class ByteLru<V> {
   private readonly entries = new Map<string, { value: V; bytes: number }>();
   private bytes = 0;
+  private readonly maxBytes: number;
+  private readonly sizeOf: (value: V) => number;
 
-  constructor(
-    private readonly maxBytes: number,
-    private readonly sizeOf: (value: V) => number,
-  ) {}
+  constructor(maxBytes: number, sizeOf: (value: V) => number) {
+    this.maxBytes = maxBytes;
+    this.sizeOf = sizeOf;
+  }
 
   get(key: string): V | undefined {
     const entry = this.entries.get(key);

@@ -28,8 +28,11 @@ type Limits = { cpuBudgetMs?: number; wallTimeoutMs?: number };
 
 /** Why a drawing was not made: over its budget (`too-long`), or librsvg refused it (`failed`). */
 export class SvgRenderError extends Error {
-  constructor(readonly reason: 'too-long' | 'failed') {
+  readonly reason: 'too-long' | 'failed';
+
+  constructor(reason: 'too-long' | 'failed') {
     super(reason === 'too-long' ? 'The SVG took too long to draw.' : 'The SVG could not be drawn.');
+    this.reason = reason;
   }
 }
 
