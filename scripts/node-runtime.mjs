@@ -28,7 +28,8 @@ import { dirname, join, relative } from 'node:path';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
 
-const SUPPORTED_MAJOR = 22;
+/** 22.18: the first Node.js 22 that runs TypeScript sources without a flag (its type stripping). */
+const SUPPORTED = { major: 22, minor: 18 };
 const RUNTIME_VERSION = '24.21.0';
 /** The registry's integrity of each platform's package, checked before anything is unpacked. */
 const RUNTIME_INTEGRITY = {
@@ -69,7 +70,7 @@ const download = () => {
   const integrity = RUNTIME_INTEGRITY[platform];
   if (!integrity) {
     throw new Error(
-      `Platen needs Node.js ${SUPPORTED_MAJOR} or newer, and none can be fetched for ${platform}: ` +
+      `Platen needs Node.js ${SUPPORTED.major}.${SUPPORTED.minor} or newer, and none can be fetched for ${platform}: ` +
         'install it (https://nodejs.org) and run npm install again.',
     );
   }
@@ -105,7 +106,10 @@ const download = () => {
 };
 
 const main = () => {
-  if (!npmNode.startsWith(runtimesDir) && Number(npmNodeVersion.split('.')[0]) >= SUPPORTED_MAJOR) {
+  const [major = 0, minor = 0] = npmNodeVersion.split('.').map(Number);
+  const isSupported =
+    major > SUPPORTED.major || (major === SUPPORTED.major && minor >= SUPPORTED.minor);
+  if (!npmNode.startsWith(runtimesDir) && isSupported) {
     removeOurLink();
     return;
   }

@@ -6,8 +6,8 @@
  * run time, as in development.
  *
  * dist/ is flat, so paths the code resolves from its own file stay right: `../../web/dist` (the
- * web app), `./pdf-worker-entry.mjs` (the PDF workers; in src/ the entry of that name loads
- * the TypeScript sources through tsx, in dist/ it is the compiled worker) and
+ * web app), `./pdf-worker-entry.mjs` (the PDF workers; in src/ the entry of that name
+ * re-exports the TypeScript sources, in dist/ it is the compiled worker) and
  * `./svg-render-process.mjs` (the SVG stamps' drawing process, plain JavaScript in both).
  */
 import { rmSync } from 'node:fs';

@@ -12,11 +12,12 @@ export const serverDir = fileURLToPath(new URL('..', import.meta.url));
 const compiledServer = join(serverDir, 'dist/server.mjs');
 
 /**
- * How a server process runs: from the TypeScript sources through tsx, or compiled; with `gc`
+ * How a server process runs: from the TypeScript sources (Node.js strips their types), or
+ * compiled; with `gc`
  * exposed, as `npm start` runs it (pdf-pool.ts collects stopped workers with it).
  */
 const entries = {
-  source: ['--expose-gc', '--import', 'tsx', 'src/server.ts'],
+  source: ['--expose-gc', 'src/server.ts'],
   compiled: ['--expose-gc', compiledServer],
 };
 

@@ -50,7 +50,7 @@ describe('the operator command line', () => {
     try {
       const run = promisify(execFile)(
         process.execPath,
-        ['--import', 'tsx', 'src/operator/operator-cli.ts', 'account:show', 'nobody@example.com'],
+        ['src/operator/operator-cli.ts', 'account:show', 'nobody@example.com'],
         { cwd: serverDir, env: { PATH: process.env.PATH, DATA_DIR: dataDir, LOG_LEVEL: 'silent' } },
       );
       await expect(run).rejects.toMatchObject({

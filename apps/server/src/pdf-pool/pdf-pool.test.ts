@@ -14,11 +14,10 @@ const gcAfterLoadingThePool = (nodeFlags: string[]) => {
     const before = runInNewContext('typeof gc');
     await import('./src/pdf-pool/pdf-pool.ts');
     console.log(JSON.stringify({ before, after: runInNewContext('typeof gc') }));`;
-  const run = spawnSync(
-    process.execPath,
-    [...nodeFlags, '--import', 'tsx', '--input-type=module', '-e', script],
-    { cwd: serverDir, encoding: 'utf8' },
-  );
+  const run = spawnSync(process.execPath, [...nodeFlags, '--input-type=module', '-e', script], {
+    cwd: serverDir,
+    encoding: 'utf8',
+  });
   expect(run.status, run.stderr).toBe(0);
   return JSON.parse(run.stdout.trim().split('\n').at(-1)!) as { before: string; after: string };
 };

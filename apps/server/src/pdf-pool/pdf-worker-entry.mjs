@@ -1,10 +1,5 @@
 // The PDF workers' entry when the server runs from its TypeScript sources (development, tests):
-// worker threads do not inherit the main thread's TypeScript loader, so register it, then load
-// the worker. The compiled server has its own dist/pdf-worker-entry.mjs (build.mjs).
-import { register } from 'tsx/esm/api';
-
-register();
-const worker = await import('./pdf-worker.ts');
-
-export const prepareTemplate = worker.prepareTemplate;
-export const fillDocument = worker.fillDocument;
+// Node.js strips the types itself (22.18+; tsconfig's erasableSyntaxOnly keeps the sources to
+// what it can strip), three times faster to start a worker than a loader such as tsx. The
+// compiled server has its own dist/pdf-worker-entry.mjs (build.mjs).
+export * from './pdf-worker.ts';

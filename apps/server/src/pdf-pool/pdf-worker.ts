@@ -4,7 +4,7 @@ import * as tasks from './pdf-tasks.ts';
 
 /*
  * The PDF worker threads' module (piscina calls its exports by name). Compiled, it is
- * dist/pdf-worker-entry.mjs; from the sources, pdf-worker-entry.mjs loads it through tsx.
+ * dist/pdf-worker-entry.mjs; from the sources, pdf-worker-entry.mjs loads it as it is.
  */
 
 // On some damaged files pdf.js rejects an internal promise that nothing awaits (its own reading of

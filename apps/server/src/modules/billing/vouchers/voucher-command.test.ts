@@ -53,8 +53,6 @@ describe('npm run voucher', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'platen-voucher-'));
     try {
       const args = [
-        '--import',
-        'tsx',
         'src/modules/billing/vouchers/voucher-cli.ts',
         'create',
         '--plan',
