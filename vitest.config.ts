@@ -60,6 +60,9 @@ export default defineConfig({
           include: ['packages/pdf-engine/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
+          // script-renders.test.ts fills and renders every script once before its tests: over
+          // vitest's default 10 s on a clean-clone CI whose two runs shared two busy cores.
+          hookTimeout: 60_000,
         },
       },
       {
@@ -81,7 +84,9 @@ export default defineConfig({
           environment: 'node',
           // The browser tests' servers log into the same scanned run log as the server tests'.
           globalSetup: ['apps/server/test/log-check.setup.ts'],
-          testTimeout: 60_000,
+          // A walk through every screen in both themes takes 30-37 s on an idle two-core machine
+          // (editor-screens.test.ts), and ran out of 60 s beside the other run on a busy one.
+          testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,
         },
