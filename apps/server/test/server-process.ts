@@ -13,8 +13,8 @@ const compiledServer = join(serverDir, 'dist/server.mjs');
 
 /**
  * How a server process runs: from the TypeScript sources (Node.js strips their types), or
- * compiled; with `gc`
- * exposed, as `npm start` runs it (pdf-pool.ts collects stopped workers with it).
+ * compiled; with `gc` exposed, as `npm start` runs it (pdf-pool.ts collects stopped workers
+ * with it).
  */
 const entries = {
   source: ['--expose-gc', 'src/server.ts'],
