@@ -32,10 +32,19 @@ export const waitForAnimations = (page: Page) =>
     document.getAnimations().every((animation) => animation.playState !== 'running'),
   );
 
+/*
+ * axe in its "legacy" mode: axe.run in the page, into its same-origin frames. What that mode
+ * cannot reach, cross-origin frames, the app never draws (its CSP's frame-src is 'self' and
+ * blob:). The default mode opens a blank page in the same browser context to merge the frames'
+ * results, loading axe a second time there: 1.8-2.6 s a check against 0.9-1.6 s this way on an
+ * idle two-core machine, with the same passes and violations.
+ */
+const axe = (page: Page) => new AxeBuilder({ page }).setLegacyMode();
+
 /** axe-core on the page as it is: no serious or critical violation. */
 export const expectAccessible = async (page: Page, label: string) => {
   await waitForAnimations(page);
-  const result = await new AxeBuilder({ page }).analyze();
+  const result = await axe(page).analyze();
   const serious = result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map(
@@ -51,10 +60,7 @@ export const expectAccessible = async (page: Page, label: string) => {
  */
 export const expectContrastChecked = async (page: Page, selector: string, label: string) => {
   await waitForAnimations(page);
-  const result = await new AxeBuilder({ page })
-    .include(selector)
-    .withRules(['color-contrast'])
-    .analyze();
+  const result = await axe(page).include(selector).withRules(['color-contrast']).analyze();
   const failures = result.violations.flatMap((v) => v.nodes.map((n) => n.failureSummary));
   expect(failures, label).toEqual([]);
   const checked = result.passes.flatMap((rule) => rule.nodes).length;
