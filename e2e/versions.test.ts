@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, hasChromium, waitForAnimations, type Theme } from './support/browser.ts';
 import { editorSuite, openSignedIn } from './support/editor-suite.ts';
 import {
@@ -339,21 +339,26 @@ describe.skipIf(!hasChromium)('template versions in the app', () => {
     await context.close();
   });
 
-  it('looks right in both themes and on a phone', async () => {
-    await publishedTemplate(suite, 'Looks', [
-      [textField('Name')],
-      [textField('Name'), textField('City')],
-    ]);
-    await saveFieldsByApi(suite.url, suite.tokens, {
-      templateName: 'Looks',
-      inputs: [textField('Full name'), textField('City', { y: 200 })],
+  describe('looks right in both themes and on a phone', () => {
+    beforeAll(async () => {
+      await publishedTemplate(suite, 'Looks', [
+        [textField('Name')],
+        [textField('Name'), textField('City')],
+      ]);
+      await saveFieldsByApi(suite.url, suite.tokens, {
+        templateName: 'Looks',
+        inputs: [textField('Full name'), textField('City', { y: 200 })],
+      });
+      await uploadTemplateByApi(suite.url, suite.tokens, 'Fresh', await corpusPdf(TWO_PAGES));
     });
-    await uploadTemplateByApi(suite.url, suite.tokens, 'Fresh', await corpusPdf(TWO_PAGES));
-    for (const [theme, width] of [
+
+    // One test a view, so each is bounded on its own: the three walks took 57 s on an idle
+    // two-core machine, and ran out of 120 s together beside the other vitest run.
+    it.for([
       ['light', 1440],
       ['dark', 390],
       ['light', 390],
-    ] as const) {
+    ] as const)('%s at %i px', async ([theme, width]) => {
       const at = `${width}-${theme}`;
       const { page, context } = await open({ theme, width });
       await openTemplatePage(page, suite.url, 'Fresh');
@@ -385,6 +390,6 @@ describe.skipIf(!hasChromium)('template versions in the app', () => {
       await page.getByTestId('form-fills').waitFor();
       await shoot(page, `form-version-${at}`);
       await context.close();
-    }
+    });
   });
 });
