@@ -1,6 +1,12 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
+/**
+ * expect.poll's bound: vitest's default, 1 s, ran out beside the other run on a busy machine
+ * (a click's selection in editor-clicks.test.ts), where the same wait takes milliseconds idle.
+ */
+const busyMachinePoll = { timeout: 10_000 };
+
 /*
  * Every project of the repository. `npm test` runs the browser tests (e2e) in one `vitest run`
  * and the rest in another, side by side (package.json, concurrently): vitest runs a project
@@ -74,6 +80,7 @@ export default defineConfig({
           globalSetup: ['apps/server/test/log-check.setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          expect: { poll: busyMachinePoll },
         },
       },
       'apps/web',
@@ -88,6 +95,7 @@ export default defineConfig({
           // (editor-screens.test.ts), and ran out of 60 s beside the other run on a busy one.
           testTimeout: 120_000,
           hookTimeout: 120_000,
+          expect: { poll: busyMachinePoll },
           fileParallelism: false,
         },
       },
