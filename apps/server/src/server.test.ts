@@ -187,11 +187,16 @@ describe('a development server started with HOST=0.0.0.0', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('warns at start-up that its development pages are reachable', () => {
-    const warning = server
-      .output()
-      .split('\n')
-      .find((line) => line.includes('"event":"dev_pages.exposed"'));
+  it('warns at start-up that its development pages are reachable', async () => {
+    // The line comes through the child's stdout, /healthz's answer through a socket: this
+    // process may read the answer first.
+    const warningLine = () =>
+      server
+        .output()
+        .split('\n')
+        .find((line) => line.includes('"event":"dev_pages.exposed"'));
+    await expect.poll(warningLine).toBeDefined();
+    const warning = warningLine();
     expect(warning).toContain('"level":40');
     expect(warning).toContain('WARNING: this development server listens on 0.0.0.0');
   });
