@@ -173,8 +173,11 @@ describe.skipIf(!hasChromium)('the Form and Api tabs, and the template actions',
     expect(await node.textContent()).not.toContain(apiKey);
     await page.getByRole('button', { name: 'Copy Node.js example' }).click();
     await expectToast(page, 'Success', 'Node.js example copied to clipboard.');
-    await saveScreenshot(page, 'editor-api-tab-node-1440-dark');
+    // The viewport alone: a whole-page capture resizes the viewport, and the layout it re-mounts
+    // could take the clicks below on a busy machine (saveScreenshot).
+    await saveScreenshot(page, 'editor-api-tab-node-1440-dark', { fullPage: false });
     await page.locator('label').filter({ hasText: 'cURL example' }).click();
+    await curl.waitFor();
     // A browser that refuses both ways of copying gets an error, not a false Success.
     await page.evaluate(() => {
       navigator.clipboard.writeText = () => Promise.reject(new Error('NotAllowedError'));
