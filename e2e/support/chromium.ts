@@ -6,6 +6,13 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
  * Node script can drive the same browser with the same flags.
  */
 
+/*
+ * Debian's whole browser, in its new headless mode. Debian's chromium-headless-shell (the build
+ * Playwright launches by default) ran versions.test.ts in 82 s against 101-112 s here, with no
+ * WebUI renderer for each window's own interface. It has no PDF viewer, though: a PDF the app
+ * opens in a tab is downloaded there, and the tests that read a generated PDF from its tab
+ * (pdf-tabs.ts) wait for the tab to show its blob: URL.
+ */
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 export const hasChromium = existsSync(CHROMIUM_PATH);
 
