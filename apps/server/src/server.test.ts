@@ -195,10 +195,8 @@ describe('a development server started with HOST=0.0.0.0', () => {
         .output()
         .split('\n')
         .find((line) => line.includes('"event":"dev_pages.exposed"'));
-    await expect.poll(warningLine).toBeDefined();
-    const warning = warningLine();
-    expect(warning).toContain('"level":40');
-    expect(warning).toContain('WARNING: this development server listens on 0.0.0.0');
+    await expect.poll(warningLine).toContain('"level":40');
+    expect(warningLine()).toContain('WARNING: this development server listens on 0.0.0.0');
   });
 
   it('shows the mailbox and /metrics to this machine only', async () => {

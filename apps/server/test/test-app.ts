@@ -46,6 +46,14 @@ export const testRateLimitStores = (): TestRateLimitStore[] => {
 let warnedAboutRedis = false;
 
 /**
+ * How long a test that counts rate limits in Redis waits for its answer. A count Redis answers
+ * late is skipped, by design, after REDIS_TIMEOUT_MS (100 ms) in production; on a busy machine
+ * that lost counts (a 401 or a 200 where the limit's 429 was due). rate-limit.test.ts tests the
+ * skipping with its own bound.
+ */
+export const TEST_REDIS_TIMEOUT_MS = 5_000;
+
+/**
  * The configuration that counts rate limits in the given store. The suites share one Redis: each
  * app counts under keys of its own, so no other file's calls count against its limits.
  */
@@ -54,10 +62,7 @@ export const rateLimitStoreConfig = (store: TestRateLimitStore): Partial<Config>
     ? {
         redisUrl: process.env.TEST_REDIS_URL,
         redisKeyPrefix: `platen-test-${randomUUID()}:`,
-        // A count Redis answers late is skipped, by design, after 100 ms in production; on a busy
-        // machine that lost counts (a 401 where the limit's 429 was due). rate-limit.test.ts
-        // tests the skipping with its own bound.
-        redisCalls: { timeoutMs: 5_000, coolDownMs: 5_000 },
+        redisCalls: { ...testConfig().redisCalls, timeoutMs: TEST_REDIS_TIMEOUT_MS },
       }
     : {};
 

@@ -12,6 +12,7 @@ import {
   type RemoteResponse,
 } from '../remote.ts';
 import { createSystemData, type SystemData } from '../system-server.ts';
+import { TEST_REDIS_TIMEOUT_MS } from '../test-app.ts';
 
 const hasPostgres = Boolean(process.env.TEST_DATABASE_URL);
 if (!hasPostgres) {
@@ -186,9 +187,7 @@ describe.runIf(hasPostgres && redisUrl)('two instances sharing rate limits throu
       REDIS_URL: redisUrl ?? '',
       REDIS_KEY_PREFIX: `platen-test-${randomUUID()}:`,
       API_RATE_LIMIT_PER_MINUTE: '10',
-      // A count Redis answers after REDIS_TIMEOUT_MS (100 ms unless set) is skipped, by design:
-      // on a busy machine that let an eleventh call through.
-      REDIS_TIMEOUT_MS: '5000',
+      REDIS_TIMEOUT_MS: String(TEST_REDIS_TIMEOUT_MS),
     };
     const [a, b] = await Promise.all([data.start(env), data.start(env)]);
     servers = [a.url, b.url];
